@@ -1,0 +1,52 @@
+package engine
+
+// Percent normalisation of allow/disallow patterns (robots.cc,
+// MaybeEscapePattern). The URL being tested is never normalised.
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func toUpperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// normalisePattern upper-cases the hex digits of every %XX escape and
+// percent-encodes every byte ≥ 0x80, leaving everything else as written:
+// nothing is decoded, and ASCII that "should" be escaped is kept.
+func normalisePattern(p string) string {
+	change := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+			if p[i+1] >= 'a' || p[i+2] >= 'a' {
+				change = true
+			}
+			i += 2
+		} else if c >= 0x80 {
+			change = true
+		}
+	}
+	if !change {
+		return p
+	}
+	out := make([]byte, 0, len(p)+len(p)/2)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
+			out = append(out, '%', toUpperASCII(p[i+1]), toUpperASCII(p[i+2]))
+			i += 2
+		case c >= 0x80:
+			out = append(out, '%', upperHex[c>>4], upperHex[c&15])
+		default:
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}

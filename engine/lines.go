@@ -1,0 +1,52 @@
+package engine
+
+// Byte-level line splitting, as robots.cc's RobotsTxtParser::Parse does it.
+
+// MaxLineLen is the number of bytes Google keeps of one line: a 2083*8-byte
+// buffer with room for the final NUL (robots.cc, kMaxLineLen). Further bytes
+// of the line are dropped and the rest of the line is still parsed.
+const MaxLineLen = 2083*8 - 1
+
+// bomPrefix is what Google skips at the very start of a body, byte by byte,
+// stopping at the first byte that does not continue it. The trailing NUL is
+// part of the C array Google compares against (sizeof(kUtfBOM) is 4), so a
+// NUL right after a complete BOM is skipped too.
+const bomPrefix = "\xEF\xBB\xBF\x00"
+
+// skipBOM returns how many leading bytes of body Google drops as a BOM.
+func skipBOM(body string) int {
+	n := 0
+	for n < len(body) && n < len(bomPrefix) && body[n] == bomPrefix[n] {
+		n++
+	}
+	return n
+}
+
+// splitLines calls emit once per line with the 1-based line number and the
+// byte offsets of the line's content in body (line breaks excluded). LF, CR
+// and CRLF each end a line; CRLF counts once. The bytes after the last break
+// always form one more line, even when empty, so an empty body has one line.
+func splitLines(body string, from int, emit func(number, start, end int)) int {
+	number := 0
+	start := from
+	lastCR := false
+	for i := from; i < len(body); i++ {
+		c := body[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		if c == '\n' && lastCR && i == start {
+			// The LF of a CRLF pair: the CR already ended the line.
+			start = i + 1
+			lastCR = false
+			continue
+		}
+		number++
+		emit(number, start, i)
+		start = i + 1
+		lastCR = c == '\r'
+	}
+	number++
+	emit(number, start, len(body))
+	return number
+}

@@ -1,0 +1,70 @@
+package engine
+
+import "strings"
+
+// MatchPath returns the part of url that rules are matched against: path,
+// params and query, exactly as robots.cc's GetPathParamsQuery computes it.
+// Nothing is decoded, lower-cased or resolved. Like Google's matcher, which
+// hands the path on as a C string, the result ends at the first NUL byte.
+func MatchPath(url string) string {
+	p := pathParamsQuery(url)
+	if i := strings.IndexByte(p, 0); i >= 0 {
+		p = p[:i]
+	}
+	return p
+}
+
+func pathParamsQuery(url string) string {
+	searchStart := 0
+	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
+		searchStart = 2
+	}
+	earlyPath := indexAnyFrom(url, searchStart)
+	protocolEnd := indexFrom(url, "://", searchStart)
+	if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
+		// A path, param or query before "://" means it is no scheme.
+		protocolEnd = -1
+	}
+	if protocolEnd < 0 {
+		protocolEnd = searchStart
+	} else {
+		protocolEnd += 3
+	}
+	pathStart := indexAnyFrom(url, protocolEnd)
+	if pathStart < 0 {
+		return "/"
+	}
+	hash := indexFrom(url, "#", searchStart)
+	if hash >= 0 && hash < pathStart {
+		return "/"
+	}
+	pathEnd := len(url)
+	if hash >= 0 {
+		pathEnd = hash
+	}
+	if url[pathStart] != '/' {
+		return "/" + url[pathStart:pathEnd]
+	}
+	return url[pathStart:pathEnd]
+}
+
+// indexAnyFrom finds the first '/', '?' or ';' at or after from.
+func indexAnyFrom(s string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	if i := strings.IndexAny(s[from:], "/?;"); i >= 0 {
+		return from + i
+	}
+	return -1
+}
+
+func indexFrom(s, sub string, from int) int {
+	if from > len(s) {
+		return -1
+	}
+	if i := strings.Index(s[from:], sub); i >= 0 {
+		return from + i
+	}
+	return -1
+}

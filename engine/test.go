@@ -1,0 +1,262 @@
+package engine
+
+import "slices"
+
+// Deciding: which groups apply to an agent, which rules match, which wins
+// (robots.cc, RobotsMatcher: HandleUserAgent, HandleAllow, HandleDisallow,
+// disallow, matching_line).
+
+// Source says where the rules that decided came from.
+type Source uint8
+
+const (
+	// SourceNone: no group named the agent and "*" did not apply (there is no
+	// "*" group, or the crawler ignores it).
+	SourceNone Source = iota
+	// SourceSpecific: one or more groups named the agent's token; "*" groups
+	// are then ignored entirely.
+	SourceSpecific
+	// SourceGlobal: no group named the agent, so the "*" groups applied.
+	SourceGlobal
+)
+
+// Reason is why the verdict is what it is.
+type Reason uint8
+
+const (
+	ReasonNoGroup    Reason = iota // no group applies: allowed
+	ReasonNoMatch                  // a group applies but none of its rules matched: allowed
+	ReasonEmptyRule                // only empty rules (priority 0) matched: they decide nothing, allowed
+	ReasonLonger                   // the winner is longer than every rule of the other kind that matched
+	ReasonOnlyKind                 // only rules of the winner's kind matched
+	ReasonTie                      // an allow and a disallow of equal length matched: allow wins
+)
+
+// Match is one rule that matched the path.
+type Match struct {
+	Line      int
+	Allow     bool
+	Pattern   string // the normalised pattern that matched
+	Priority  int    // len(Pattern): the longer, the stronger
+	IndexHTML bool   // matched through Google's index.html rule (Pattern is the "/…/$" variant)
+	Group     int    // index into Robots.Groups
+}
+
+// Result is the verdict for one agent and URL, with everything that led to it.
+type Result struct {
+	Allowed bool
+	// Line is the deciding line as Google's matching_line() reports it:
+	// the winning rule's line, the allow line on a tie, 0 when no rule
+	// matched. An empty rule (priority 0) can be the line of an "allowed".
+	Line int
+
+	URL  string // as given
+	Path string // what the rules were matched against (MatchPath(URL))
+
+	Agent AgentReading // how the agent was read
+	// Tokens are the product tokens tried, most specific first (one for
+	// Test; a crawler's fallback chain for TestAs).
+	Tokens []string
+	// Token is the token whose groups applied ("" unless Source is
+	// SourceSpecific).
+	Token string
+	// ObeysGlobal is false for crawlers that ignore the "*" group.
+	ObeysGlobal bool
+
+	Source Source
+	Groups []int // the groups that applied, indices into Robots.Groups
+	// GlobalIgnored: "*" groups exist but were not used, because a group
+	// named the agent or because the crawler ignores "*".
+	GlobalIgnored bool
+
+	Matches []Match // every rule of the applied groups that matched, in line order
+	Winner  int     // index into Matches of the deciding rule, -1 when none
+	Reason  Reason
+
+	// Verbatim is set by Test when the agent had to be cut: the answer of
+	// Google's matcher given the agent exactly as typed.
+	Verbatim *Result
+}
+
+// Test decides whether the crawler with product token agent may fetch url.
+// The url is matched as given (Google expects it percent-encoded; see
+// EncodeURL for what a browser would send).
+//
+// An agent that is not a valid product token (`Googlebot/2.1`, `Googlebot
+// Images`, a whole User-Agent header) is read as Google reads user-agent
+// lines, cut at the first byte outside [A-Za-z_-], and the result is flagged
+// in Result.Agent. Google's own matcher compares such an input whole and so
+// matches no group; Result.Verbatim then holds that answer too.
+func (r *Robots) Test(agent, url string) Result {
+	reading := ReadAgent(agent)
+	var tokens []string
+	if reading.Token != "" {
+		tokens = []string{reading.Token}
+	}
+	res := r.test(tokens, true, url)
+	res.Agent = reading
+	if reading.Cut {
+		v := r.TestVerbatim(agent, url)
+		res.Verbatim = &v
+	}
+	return res
+}
+
+// TestVerbatim is Google's AllowedByRobots with one agent: the agent is
+// compared whole, ASCII case-insensitively, with the token read from each
+// user-agent line, never cut or trimmed. For a valid product token it
+// answers exactly as Test does.
+func (r *Robots) TestVerbatim(agent, url string) Result {
+	res := r.test([]string{agent}, true, url)
+	res.Agent = AgentReading{Input: agent, Token: agent}
+	return res
+}
+
+// TestAs decides for a crawler that obeys the first of tokens named by some
+// group (its fallback chain, most specific first), and the "*" group when
+// none is named, unless obeysGlobal is false. Invalid tokens are skipped.
+func (r *Robots) TestAs(tokens []string, obeysGlobal bool, url string) Result {
+	valid := make([]string, 0, len(tokens))
+	for _, t := range tokens {
+		if ValidToken(t) {
+			valid = append(valid, t)
+		}
+	}
+	res := r.test(valid, obeysGlobal, url)
+	if len(tokens) > 0 {
+		res.Agent = AgentReading{Input: tokens[0], Token: tokens[0], Cut: !ValidToken(tokens[0])}
+	}
+	return res
+}
+
+func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
+	res := Result{
+		URL:         url,
+		Path:        MatchPath(url),
+		Tokens:      tokens,
+		ObeysGlobal: obeysGlobal,
+		Winner:      -1,
+	}
+	for _, t := range tokens {
+		if gs := r.groupsFor(t); len(gs) > 0 {
+			res.Token, res.Groups, res.Source = t, gs, SourceSpecific
+			break
+		}
+	}
+	if res.Source == SourceNone && obeysGlobal && len(r.global) > 0 {
+		res.Groups, res.Source = r.global, SourceGlobal
+	}
+	res.GlobalIgnored = len(r.global) > 0 && res.Source != SourceGlobal
+
+	// Best of each kind: highest priority, the earliest line on a tie
+	// (Google keeps the first with a strict <).
+	allow, disallow := -1, -1
+	better := func(i, best int) bool {
+		if best < 0 {
+			return true
+		}
+		a, b := &res.Matches[i], &res.Matches[best]
+		return a.Priority > b.Priority || a.Priority == b.Priority && a.Line < b.Line
+	}
+	for _, gi := range res.Groups {
+		g := &r.Groups[gi]
+		g.index.each(res.Path, func(c *candidate) {
+			rule := &g.Rules[c.rule]
+			res.Matches = append(res.Matches, Match{
+				Line:      rule.Line,
+				Allow:     rule.Allow,
+				Pattern:   c.pattern,
+				Priority:  len(c.pattern),
+				IndexHTML: c.indexHTML,
+				Group:     gi,
+			})
+		})
+	}
+	sortMatches(res.Matches)
+	for i := range res.Matches {
+		if res.Matches[i].Allow {
+			if better(i, allow) {
+				allow = i
+			}
+		} else if better(i, disallow) {
+			disallow = i
+		}
+	}
+	res.decide(allow, disallow)
+	return res
+}
+
+// decide applies robots.cc's disallow() and matching_line() to the best
+// allow and disallow (indices into Matches, -1 for none).
+func (res *Result) decide(allow, disallow int) {
+	prio := func(i int) int {
+		if i < 0 {
+			return -1
+		}
+		return res.Matches[i].Priority
+	}
+	pa, pd := prio(allow), prio(disallow)
+	// HigherPriorityMatch(disallow, allow): the allow on a tie.
+	res.Winner = allow
+	if pd > pa {
+		res.Winner = disallow
+	}
+	if res.Winner >= 0 {
+		res.Line = res.Matches[res.Winner].Line
+	}
+	res.Allowed = !(pd > 0 && pd > pa)
+	switch {
+	case res.Source == SourceNone:
+		res.Reason = ReasonNoGroup
+	case pa < 0 && pd < 0:
+		res.Reason = ReasonNoMatch
+	case pa <= 0 && pd <= 0:
+		res.Reason = ReasonEmptyRule
+	case pa == pd:
+		res.Reason = ReasonTie
+	case pa < 0 || pd < 0:
+		res.Reason = ReasonOnlyKind
+	default:
+		res.Reason = ReasonLonger
+	}
+}
+
+// groupsFor returns the groups naming token, compared ASCII
+// case-insensitively and whole.
+func (r *Robots) groupsFor(token string) []int {
+	var buf [64]byte
+	var key []byte
+	if len(token) <= len(buf) {
+		key = buf[:len(token)]
+	} else {
+		key = make([]byte, len(token))
+	}
+	for i := 0; i < len(token); i++ {
+		c := token[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		key[i] = c
+	}
+	return r.byToken[string(key)]
+}
+
+// sortMatches orders matches by line, a rule's own pattern before its
+// index.html variant.
+func sortMatches(m []Match) {
+	if len(m) < 2 {
+		return
+	}
+	slices.SortFunc(m, func(a, b Match) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		if a.IndexHTML == b.IndexHTML {
+			return 0
+		}
+		if a.IndexHTML {
+			return 1
+		}
+		return -1
+	})
+}

@@ -1,0 +1,3 @@
+module robotstester
+
+go 1.26.8
