@@ -24,12 +24,12 @@ const (
 type Reason uint8
 
 const (
-	ReasonNoGroup    Reason = iota // no group applies: allowed
-	ReasonNoMatch                  // a group applies but none of its rules matched: allowed
-	ReasonEmptyRule                // only empty rules (priority 0) matched: they decide nothing, allowed
-	ReasonLonger                   // the winner is longer than every rule of the other kind that matched
-	ReasonOnlyKind                 // only rules of the winner's kind matched
-	ReasonTie                      // an allow and a disallow of equal length matched: allow wins
+	ReasonNoGroup   Reason = iota // no group applies: allowed
+	ReasonNoMatch                 // a group applies but none of its rules matched: allowed
+	ReasonEmptyRule               // only empty rules (priority 0) matched: they decide nothing, allowed
+	ReasonLonger                  // the winner is longer than every rule of the other kind that matched
+	ReasonOnlyKind                // only rules of the winner's kind matched
+	ReasonTie                     // an allow and a disallow of equal length matched: allow wins
 )
 
 // Match is one rule that matched the path.
