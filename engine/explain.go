@@ -1,0 +1,271 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Explanation is a Result told in sentences a webmaster understands. The UI
+// renders these words; it never composes its own account of a decision.
+type Explanation struct {
+	Verdict string   // the decision and the reason for it
+	Group   string   // which group(s) applied, and why ("*" used or ignored)
+	Rules   []string // one sentence per matching rule, in line order
+	Agent   string   // how the agent was read, when it was not a valid token
+	Path    string   // what the rules were matched against
+}
+
+// LineText returns line n (1-based) as it appears in the body, without its
+// line break, or "" when there is no such line.
+func (r *Robots) LineText(n int) string {
+	if n < 1 || n > len(r.Lines) {
+		return ""
+	}
+	ln := r.Lines[n-1]
+	return r.Body[ln.Start:ln.End]
+}
+
+// RuleText is the rule on line n as Google read it: "Disallow: /fish".
+func (r *Robots) RuleText(n int) string {
+	if n < 1 || n > len(r.Lines) {
+		return ""
+	}
+	ln := r.Lines[n-1]
+	switch ln.Kind {
+	case KindAllow:
+		return strings.TrimSpace("Allow: " + ln.Value)
+	case KindDisallow:
+		return strings.TrimSpace("Disallow: " + ln.Value)
+	}
+	return strings.TrimSpace(r.LineText(n))
+}
+
+// Explain tells res in sentences. res must come from r.
+func (r *Robots) Explain(res Result) Explanation {
+	e := Explanation{
+		Group: r.explainGroup(res),
+		Path:  "Matched against " + quote(res.Path) + ": the URL's path and query exactly as given (Google does not decode or normalise it; a #fragment is never part of it).",
+	}
+	if res.Agent.Cut {
+		e.Agent = explainAgent(res)
+	}
+	for _, m := range res.Matches {
+		e.Rules = append(e.Rules, r.explainMatch(m))
+	}
+	e.Verdict = r.explainVerdict(res)
+	return e
+}
+
+func explainAgent(res Result) string {
+	a := res.Agent
+	var b strings.Builder
+	b.WriteString(quote(a.Input) + " is not a product token (only letters, '-' and '_'). ")
+	if a.Token == "" {
+		b.WriteString("No token can be read from it, so only the * group can apply. ")
+	} else {
+		b.WriteString("It is read as " + quote(a.Token) + ", the way Google reads a user-agent line. ")
+	}
+	if v := res.Verbatim; v != nil {
+		b.WriteString("Google's matcher given " + quote(a.Input) + " as it is would compare it whole, match ")
+		if v.Source == SourceSpecific {
+			b.WriteString("a group naming it")
+		} else {
+			b.WriteString("no group naming it")
+		}
+		b.WriteString(" and answer " + verdictWord(v.Allowed))
+		if v.Line > 0 {
+			b.WriteString(" (line " + strconv.Itoa(v.Line) + ")")
+		}
+		b.WriteString(". ")
+	}
+	b.WriteString("Test with the crawler's product token, such as " + quote(orExample(a.Token)) + ".")
+	return b.String()
+}
+
+func orExample(token string) string {
+	if token == "" {
+		return "Googlebot"
+	}
+	return token
+}
+
+func (r *Robots) explainGroup(res Result) string {
+	var b strings.Builder
+	who := "this crawler"
+	if len(res.Tokens) > 0 {
+		who = quote(res.Tokens[0])
+	}
+	switch res.Source {
+	case SourceSpecific:
+		if res.Token != "" && len(res.Tokens) > 0 && !strings.EqualFold(res.Token, res.Tokens[0]) {
+			b.WriteString("No group names " + who + "; it falls back to " + quote(res.Token) + ". ")
+		}
+		b.WriteString(r.groupsPhrase(res.Groups, quote(res.Token)))
+		if res.GlobalIgnored {
+			b.WriteString(" Because a group names " + quote(res.Token) + ", the * group" + plural(len(r.global)) + " at " + r.agentLines(r.global, true) + " " + isAre(len(r.global)) + " ignored entirely, even rules there that match this URL.")
+		}
+	case SourceGlobal:
+		if len(res.Tokens) == 0 {
+			b.WriteString("No crawler token was given, so the * group applies. ")
+		} else {
+			b.WriteString("No group names " + tokenList(res.Tokens) + ", so the * group applies. ")
+		}
+		b.WriteString(r.groupsPhrase(res.Groups, "*"))
+	default:
+		switch {
+		case !res.ObeysGlobal && len(r.global) > 0:
+			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores the * group (at " + r.agentLines(r.global, true) + "): it needs a group of its own, so nothing here restricts it.")
+		case !res.ObeysGlobal:
+			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores * groups anyway: nothing here restricts it.")
+		case len(res.Tokens) == 0:
+			b.WriteString("No crawler token was given and the file has no * group: nothing here restricts it.")
+		default:
+			b.WriteString("No group names " + tokenList(res.Tokens) + " and the file has no * group: nothing here restricts it.")
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// groupsPhrase: "The rules come from the group at line 3 (User-agent: googlebot)."
+func (r *Robots) groupsPhrase(groups []int, name string) string {
+	if len(groups) == 1 {
+		return "The rules come from the " + name + " group at " + r.agentLines(groups, false) + "."
+	}
+	return "The rules come from " + strconv.Itoa(len(groups)) + " groups naming " + name + ", at " + r.agentLines(groups, false) + "; Google merges them into one."
+}
+
+// agentLines names where groups start: "line 3" or "lines 3, 9 and 12".
+func (r *Robots) agentLines(groups []int, globalOnly bool) string {
+	lines := make([]int, 0, len(groups))
+	for _, gi := range groups {
+		for _, a := range r.Groups[gi].Agents {
+			if !globalOnly || a.Global {
+				lines = append(lines, a.Line)
+				break
+			}
+		}
+	}
+	return linesPhrase(lines)
+}
+
+func linesPhrase(lines []int) string {
+	if len(lines) == 1 {
+		return "line " + strconv.Itoa(lines[0])
+	}
+	const most = 6
+	var b strings.Builder
+	b.WriteString("lines ")
+	for i, n := range lines {
+		if i == most {
+			b.WriteString(" and " + strconv.Itoa(len(lines)-most) + " more")
+			break
+		}
+		if i > 0 {
+			if i == len(lines)-1 {
+				b.WriteString(" and ")
+			} else {
+				b.WriteString(", ")
+			}
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
+
+func (r *Robots) explainMatch(m Match) string {
+	s := "Line " + strconv.Itoa(m.Line) + ", " + quote(r.RuleText(m.Line))
+	if m.IndexHTML {
+		return s + ", also allows the directory itself: Google tries an allow ending in /index.htm… as " + quote(m.Pattern) + " too (length " + strconv.Itoa(m.Priority) + "), and that matches."
+	}
+	if m.Priority == 0 {
+		return s + ", is empty: it matches every URL with length 0 and decides nothing."
+	}
+	return s + ", matches with length " + strconv.Itoa(m.Priority) + "."
+}
+
+func (r *Robots) explainVerdict(res Result) string {
+	word := verdictWord(res.Allowed)
+	switch res.Reason {
+	case ReasonNoGroup:
+		return word + ": no rules apply to this crawler."
+	case ReasonNoMatch:
+		return word + ": no rule of the group matches " + quote(res.Path) + ", and what is not disallowed is allowed."
+	case ReasonEmptyRule:
+		return word + ": only an empty rule matched (line " + strconv.Itoa(res.Line) + "); an empty rule decides nothing, so the URL is allowed."
+	}
+	w := res.Matches[res.Winner]
+	s := word + " by line " + strconv.Itoa(w.Line) + ", " + quote(r.RuleText(w.Line)) + " (length " + strconv.Itoa(w.Priority) + ")"
+	other := bestOf(res.Matches, !w.Allow)
+	switch res.Reason {
+	case ReasonTie:
+		o := res.Matches[other]
+		return s + ": it ties with line " + strconv.Itoa(o.Line) + ", " + quote(r.RuleText(o.Line)) + " (length " + strconv.Itoa(o.Priority) + "), and on a tie Google follows the least restrictive rule, the allow."
+	case ReasonLonger:
+		o := res.Matches[other]
+		return s + ": it is longer than line " + strconv.Itoa(o.Line) + ", " + quote(r.RuleText(o.Line)) + " (length " + strconv.Itoa(o.Priority) + "), and the longest matching rule wins."
+	}
+	if w.Allow {
+		return s + ": no disallow rule matches this URL."
+	}
+	return s + ": no allow rule matches this URL."
+}
+
+// bestOf is the index of the strongest match of one kind, -1 when none.
+func bestOf(ms []Match, allow bool) int {
+	best := -1
+	for i, m := range ms {
+		if m.Allow == allow && (best < 0 || m.Priority > ms[best].Priority) {
+			best = i
+		}
+	}
+	return best
+}
+
+func verdictWord(allowed bool) string {
+	if allowed {
+		return "Allowed"
+	}
+	return "Blocked"
+}
+
+func tokenList(tokens []string) string {
+	q := make([]string, len(tokens))
+	for i, t := range tokens {
+		q[i] = quote(t)
+	}
+	switch len(q) {
+	case 0:
+		return "this crawler"
+	case 1:
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// quote marks a value off in a sentence; long values are shortened.
+func quote(s string) string {
+	const most = 120
+	if len(s) > most {
+		cut := most
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return "`" + s + "`"
+}

@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExplainSaysWhatDecided(t *testing.T) {
+	const body = "User-agent: *\n" + // 1
+		"Disallow: /\n" + // 2
+		"\n" + // 3
+		"User-agent: Googlebot\n" + // 4
+		"Allow: /p\n" + // 5
+		"Disallow: /private\n" + // 6
+		"Allow: /folder\n" + // 7
+		"Disallow: /folder\n" + // 8
+		"Allow: /shop/index.html\n" + // 9
+		"Disallow: /shop/\n" + // 10
+		"Disallow:\n" // 11
+	r := Parse([]byte(body))
+	tests := []struct {
+		name, agent, url string
+		allowed          bool
+		line             int
+		verdict, group   []string // fragments each sentence must hold
+		rules            int
+	}{
+		{"a longer disallow beats a shorter allow", "Googlebot", "/private/x", false, 6,
+			[]string{"Blocked by line 6", "longer than line 5", "longest matching rule wins"},
+			[]string{"Googlebot", "line 4", "* group at line 1 is ignored entirely"}, 3},
+		{"a tie goes to the allow", "googlebot", "/folder/a", true, 7,
+			[]string{"Allowed by line 7", "ties with line 8", "least restrictive"},
+			[]string{"line 4"}, 3},
+		{"index.html allows its directory", "Googlebot", "/shop/", true, 9,
+			[]string{"Allowed by line 9", "length 7", "longer than line 10"},
+			nil, 3},
+		{"only an empty rule matches", "Googlebot", "/zzz", true, 11,
+			[]string{"only an empty rule matched (line 11)"}, nil, 1},
+		{"other crawlers fall to the * group", "Otherbot", "/x", false, 2,
+			[]string{"Blocked by line 2", "no allow rule matches"},
+			[]string{"No group names `Otherbot`, so the * group applies", "line 1"}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := r.Test(tt.agent, tt.url)
+			if res.Allowed != tt.allowed || res.Line != tt.line {
+				t.Fatalf("got allowed=%v line=%d, want %v line %d", res.Allowed, res.Line, tt.allowed, tt.line)
+			}
+			e := r.Explain(res)
+			for _, f := range tt.verdict {
+				if !strings.Contains(e.Verdict, f) {
+					t.Errorf("verdict %q lacks %q", e.Verdict, f)
+				}
+			}
+			for _, f := range tt.group {
+				if !strings.Contains(e.Group, f) {
+					t.Errorf("group sentence %q lacks %q", e.Group, f)
+				}
+			}
+			if len(e.Rules) != tt.rules {
+				t.Errorf("%d rule sentences, want %d: %q", len(e.Rules), tt.rules, e.Rules)
+			}
+		})
+	}
+}
+
+func TestExplainAgentThatIsNotAToken(t *testing.T) {
+	r := Parse([]byte("User-agent: Googlebot\nDisallow: /\n"))
+	res := r.Test("Googlebot/2.1", "/a")
+	if res.Allowed || res.Line != 2 || !res.Agent.Cut || res.Agent.Token != "Googlebot" {
+		t.Fatalf("Test(Googlebot/2.1) = allowed %v line %d agent %+v; want blocked by line 2 as Googlebot, flagged", res.Allowed, res.Line, res.Agent)
+	}
+	if res.Verbatim == nil || !res.Verbatim.Allowed || res.Verbatim.Line != 0 {
+		t.Fatalf("Verbatim = %+v, want Google's literal answer: allowed, line 0", res.Verbatim)
+	}
+	e := r.Explain(res)
+	for _, f := range []string{"is read as `Googlebot`", "no group naming it and answer Allowed"} {
+		if !strings.Contains(e.Agent, f) {
+			t.Errorf("agent sentence %q lacks %q", e.Agent, f)
+		}
+	}
+}
+
+func TestExplainCrawlerThatIgnoresGlobal(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /\n"))
+	res := r.TestAs([]string{"AdsBot-Google"}, false, "/x")
+	if !res.Allowed || res.Source != SourceNone || !res.GlobalIgnored {
+		t.Fatalf("got %+v, want allowed with no group and * ignored", res)
+	}
+	if e := r.Explain(res); !strings.Contains(e.Group, "ignores the * group (at line 1)") {
+		t.Errorf("group sentence %q does not say the crawler ignores * at line 1", e.Group)
+	}
+}
+
+func TestExplainFallbackChain(t *testing.T) {
+	r := Parse([]byte("User-agent: Googlebot\nDisallow: /a\n"))
+	res := r.TestAs([]string{"Googlebot-Image", "Googlebot"}, true, "/a")
+	if res.Allowed || res.Token != "Googlebot" {
+		t.Fatalf("got allowed=%v token=%q, want blocked through Googlebot", res.Allowed, res.Token)
+	}
+	if e := r.Explain(res); !strings.Contains(e.Group, "No group names `Googlebot-Image`; it falls back to `Googlebot`") {
+		t.Errorf("group sentence %q does not tell the fallback", e.Group)
+	}
+}
