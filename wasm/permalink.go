@@ -1,0 +1,192 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Saved is the whole state of the tester: what a permalink carries, what the
+// autosave keeps and what a draft restores.
+type Saved struct {
+	Robots    string // the robots.txt bytes, exactly (CRLF, BOM, invalid UTF-8 kept)
+	Crawler   string // catalogue crawler name, "" for a custom token
+	Token     string // the custom product token
+	URLs      string // the URL list, one per line
+	Status    string // the server-answer choice (an engine Answers() ID)
+	RobotsURL string // the robots.txt URL or site origin typed for the scope check
+
+	Embed    bool // the link opens in the compact embed layout
+	ReadOnly bool // the embedded editor cannot be edited
+}
+
+// stateVersion prefixes every encoded state so the format can change: a
+// reader refuses a version it does not know instead of misreading it.
+const stateVersion = "v1."
+
+// maxLinkFragment is the longest fragment encodeFragment builds. Browsers
+// accept far longer addresses (Chrome up to 2 MB), but links travel through
+// chat and mail: Slack cuts messages at 40,000 characters and many mail
+// clients wrap or cut long lines. 32,000 characters leaves room for the page
+// address and a message around the link.
+const maxLinkFragment = 32000
+
+// maxStateBytes bounds what a decoded state may inflate to, so a crafted link
+// cannot exhaust memory. It is far above any robots.txt a link can carry.
+const maxStateBytes = 16 << 20
+
+// Field tags of the binary layout. Each field is written as its tag, the
+// uvarint length of its value and the value's bytes; empty fields are left
+// out and a reader skips tags it does not know, so fields can be added
+// without a new version.
+const (
+	tagRobots    = 1
+	tagCrawler   = 2
+	tagToken     = 3
+	tagURLs      = 4
+	tagStatus    = 5
+	tagRobotsURL = 6
+	tagEmbed     = 7 // present (empty value) when true
+	tagReadOnly  = 8 // present (empty value) when true
+)
+
+// errNotState marks a fragment that is not a saved state at all (an anchor
+// such as "#results"): the page simply opens with its draft.
+var errNotState = errors.New("not a saved state")
+
+// encodeFragment encodes s as a URL fragment, "#v1." followed by the
+// raw-DEFLATE-compressed binary layout in unpadded base64url. The fragment is
+// never sent to a server, so a shared robots.txt stays on the machines of the
+// people who open the link.
+func encodeFragment(s Saved) (string, error) {
+	enc := encodeState(s)
+	if len(enc)+1 > maxLinkFragment {
+		return "", fmt.Errorf("this state needs a %d-character link, longer than the %d characters links can safely carry: share the files instead (Download the robots.txt, Export the URL list)", len(enc)+1, maxLinkFragment)
+	}
+	return "#" + enc, nil
+}
+
+// decodeFragment reads a state from a fragment, with or without its leading
+// "#". present is false when the fragment holds no state; err says why a
+// fragment that holds one could not be read.
+func decodeFragment(fragment string) (s Saved, present bool, err error) {
+	s, err = decodeState(strings.TrimPrefix(fragment, "#"))
+	if errors.Is(err, errNotState) {
+		return Saved{}, false, nil
+	}
+	return s, true, err
+}
+
+// encodeState is the version-prefixed, compressed, base64url form of s,
+// shared by permalinks and the autosave.
+func encodeState(s Saved) string {
+	var raw []byte
+	field := func(tag byte, v string) {
+		if v == "" {
+			return
+		}
+		raw = append(raw, tag)
+		raw = binary.AppendUvarint(raw, uint64(len(v)))
+		raw = append(raw, v...)
+	}
+	flag := func(tag byte, on bool) {
+		if on {
+			raw = append(raw, tag, 0)
+		}
+	}
+	field(tagRobots, s.Robots)
+	field(tagCrawler, s.Crawler)
+	field(tagToken, s.Token)
+	field(tagURLs, s.URLs)
+	field(tagStatus, s.Status)
+	field(tagRobotsURL, s.RobotsURL)
+	flag(tagEmbed, s.Embed)
+	flag(tagReadOnly, s.ReadOnly)
+	return stateVersion + pack(raw)
+}
+
+// pack compresses raw with DEFLATE and encodes it as unpadded base64url.
+func pack(raw []byte) string {
+	var packed bytes.Buffer
+	// BestCompression cannot fail to construct; writes to a bytes.Buffer
+	// cannot fail either.
+	w, _ := flate.NewWriter(&packed, flate.BestCompression)
+	w.Write(raw)
+	w.Close()
+	return base64.RawURLEncoding.EncodeToString(packed.Bytes())
+}
+
+// decodeState reverses encodeState. Every failure is a sentence that says
+// what to do; a damaged input never panics.
+func decodeState(enc string) (Saved, error) {
+	version, body, ok := strings.Cut(enc, ".")
+	if !ok || !isVersion(version) {
+		return Saved{}, errNotState
+	}
+	if version+"." != stateVersion {
+		return Saved{}, fmt.Errorf("this link was made by another version of the tester (format %s, this copy reads %s): open it in an up-to-date tester", version, strings.TrimSuffix(stateVersion, "."))
+	}
+	damaged := func(why string) error {
+		return fmt.Errorf("this link is damaged (%s), perhaps cut when it was copied: copy the whole link again", why)
+	}
+	packed, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return Saved{}, damaged("it holds characters a link never has")
+	}
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), maxStateBytes+1))
+	if err != nil {
+		return Saved{}, damaged("its data does not decompress")
+	}
+	if len(raw) > maxStateBytes {
+		return Saved{}, fmt.Errorf("this link unpacks to more than %d MiB, more than any robots.txt needs: open the robots.txt as a file instead", maxStateBytes>>20)
+	}
+	var s Saved
+	for len(raw) > 0 {
+		tag := raw[0]
+		n, size := binary.Uvarint(raw[1:])
+		if size <= 0 || n > uint64(len(raw)-1-size) {
+			return Saved{}, damaged("a field runs past the end of the data")
+		}
+		v := string(raw[1+size : 1+size+int(n)])
+		raw = raw[1+size+int(n):]
+		switch tag {
+		case tagRobots:
+			s.Robots = v
+		case tagCrawler:
+			s.Crawler = v
+		case tagToken:
+			s.Token = v
+		case tagURLs:
+			s.URLs = v
+		case tagStatus:
+			s.Status = v
+		case tagRobotsURL:
+			s.RobotsURL = v
+		case tagEmbed:
+			s.Embed = true
+		case tagReadOnly:
+			s.ReadOnly = true
+		}
+	}
+	return s, nil
+}
+
+// isVersion reports whether v reads as a format version: "v" and digits.
+func isVersion(v string) bool {
+	if len(v) < 2 || v[0] != 'v' {
+		return false
+	}
+	for _, c := range v[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
