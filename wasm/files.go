@@ -19,13 +19,14 @@ type ExportRow struct {
 	URL, TestedAs, Crawler, Verdict string
 	Line                            int // the deciding line, 0 when no rule matched
 	Rule, Group, Reason             string
+	Scope                           string // why the robots.txt does not govern the URL, "" when it does
 }
 
 // exportColumns names the columns of both exports, in order.
-var exportColumns = []string{"url", "tested_as", "crawler", "verdict", "line", "rule", "group", "reason"}
+var exportColumns = []string{"url", "tested_as", "crawler", "verdict", "line", "rule", "group", "reason", "scope"}
 
 func (r ExportRow) cells() []string {
-	return []string{r.URL, r.TestedAs, r.Crawler, r.Verdict, strconv.Itoa(r.Line), r.Rule, r.Group, r.Reason}
+	return []string{r.URL, r.TestedAs, r.Crawler, r.Verdict, strconv.Itoa(r.Line), r.Rule, r.Group, r.Reason, r.Scope}
 }
 
 // exportCSV writes rows as RFC 4180 CSV: a header, CRLF line ends, and
@@ -70,7 +71,7 @@ func writeCSVRecord(b *bytes.Buffer, cells []string) {
 // exportJSON writes rows as a JSON array of objects with the keys of
 // exportColumns (camel-cased). It is written by hand: encoding/json adds
 // about 460 KB to a WebAssembly binary that already has fmt (110 KB
-// gzipped; measured with Go 1.26 on a two-field struct), too much for eight
+// gzipped; measured with Go 1.26 on a two-field struct), too much for nine
 // flat fields.
 func exportJSON(rows []ExportRow) []byte {
 	var b bytes.Buffer
@@ -80,9 +81,9 @@ func exportJSON(rows []ExportRow) []byte {
 			b.WriteString(",")
 		}
 		b.WriteString("\n  {")
-		fmt.Fprintf(&b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s`,
+		fmt.Fprintf(&b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s, "scope": %s`,
 			jsonString(r.URL), jsonString(r.TestedAs), jsonString(r.Crawler), jsonString(r.Verdict), r.Line,
-			jsonString(r.Rule), jsonString(r.Group), jsonString(r.Reason))
+			jsonString(r.Rule), jsonString(r.Group), jsonString(r.Reason), jsonString(r.Scope))
 		b.WriteString("}")
 	}
 	if len(rows) > 0 {

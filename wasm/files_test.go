@@ -12,7 +12,7 @@ import (
 
 var exportSample = []ExportRow{
 	{URL: "https://example.com/fish", TestedAs: "googlebot-news", Crawler: "Googlebot News", Verdict: "blocked", Line: 2, Rule: "disallow: /fish", Group: "lines 1–2 and 5–6", Reason: "Line 2 disallows /fish."},
-	{URL: "https://example.com/a,b?q=\"x\"", TestedAs: "*", Verdict: "allowed", Reason: "No rule matched.\nAllowed."},
+	{URL: "https://example.com/a,b?q=\"x\"", TestedAs: "*", Verdict: "allowed", Reason: "No rule matched.\nAllowed.", Scope: "robots.txt of example.org does not govern example.com"},
 	{URL: "=HYPERLINK(\"http://evil\")", TestedAs: "+1", Crawler: "-x", Verdict: "allowed", Rule: "@sum", Group: "\tg", Reason: "ünïcode \u2028 \x01 \\ \xff"},
 }
 
@@ -26,11 +26,11 @@ func TestExportCSVIsRFC4180AndFormulaSafe(t *testing.T) {
 		t.Fatalf("exportCSV output does not parse as CSV: %v\n%s", err, out)
 	}
 	want := [][]string{
-		{"url", "tested_as", "crawler", "verdict", "line", "rule", "group", "reason"},
-		{"https://example.com/fish", "googlebot-news", "Googlebot News", "blocked", "2", "disallow: /fish", "lines 1–2 and 5–6", "Line 2 disallows /fish."},
+		{"url", "tested_as", "crawler", "verdict", "line", "rule", "group", "reason", "scope"},
+		{"https://example.com/fish", "googlebot-news", "Googlebot News", "blocked", "2", "disallow: /fish", "lines 1–2 and 5–6", "Line 2 disallows /fish.", ""},
 		// encoding/csv reads a quoted CRLF or LF as LF.
-		{"https://example.com/a,b?q=\"x\"", "*", "", "allowed", "0", "", "", "No rule matched.\nAllowed."},
-		{"'=HYPERLINK(\"http://evil\")", "'+1", "'-x", "allowed", "0", "'@sum", "'\tg", "ünïcode \u2028 \x01 \\ \xff"},
+		{"https://example.com/a,b?q=\"x\"", "*", "", "allowed", "0", "", "", "No rule matched.\nAllowed.", "robots.txt of example.org does not govern example.com"},
+		{"'=HYPERLINK(\"http://evil\")", "'+1", "'-x", "allowed", "0", "'@sum", "'\tg", "ünïcode \u2028 \x01 \\ \xff", ""},
 	}
 	if !reflect.DeepEqual(records, want) {
 		t.Errorf("exportCSV read back as\n%q\nwant\n%q", records, want)
@@ -47,6 +47,7 @@ func TestExportJSONParsesBack(t *testing.T) {
 		Rule     string `json:"rule"`
 		Group    string `json:"group"`
 		Reason   string `json:"reason"`
+		Scope    string `json:"scope"`
 	}
 	out := exportJSON(exportSample)
 	if err := json.Unmarshal(out, &got); err != nil {
