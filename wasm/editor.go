@@ -1,0 +1,210 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// The editor is a plain <textarea> (wrap off, fixed line height) with two
+// layers kept in step with its scroll: the gutter (line numbers and
+// diagnostic markers) and the highlights behind the text (the deciding line,
+// the line a diagnostic points at, the 500 KiB cut). Line N of the textarea
+// is Google's line N, so a layer item for line N sits at (N-1) line heights.
+// Both layers are built from a few precomputed strings, so a 500 KiB file
+// costs one string per change, not one element per line.
+
+// Keep in step with --line and --pad in web/style.css.
+const (
+	linePx = 20
+	padPx  = 8
+)
+
+// Editor renders the robots.txt editor.
+type Editor struct {
+	vecty.Core
+	applied int    // the store's editorVersion last written into the textarea
+	numbers string // the gutter's "1\n2\n…", rebuilt when the line count changes
+	count   int
+}
+
+func (e *Editor) Render() vecty.ComponentOrHTML {
+	s := store
+	if n := countLines(s.in.Robots[len(s.bom):]); n != e.count {
+		e.count, e.numbers = n, gutterNumbers(n)
+	}
+	area := vecty.Markup(
+		prop.ID("robots"),
+		vecty.Attribute("wrap", "off"),
+		vecty.Attribute("spellcheck", "false"),
+		vecty.Attribute("autocapitalize", "off"),
+		vecty.Attribute("autocomplete", "off"),
+		vecty.Attribute("aria-describedby", "editor-help"),
+		event.Input(func(ev *vecty.Event) {
+			store.editRobots(ev.Target.Get("value").String())
+		}),
+		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
+	)
+	if e.applied != s.editorVersion {
+		e.applied = s.editorVersion
+		area = vecty.Markup(area, vecty.Property("value", s.editorText))
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("editor")),
+		elem.Label(vecty.Markup(prop.For("robots"), vecty.Class("visually-hidden")), vecty.Text("robots.txt")),
+		elem.Paragraph(
+			vecty.Markup(prop.ID("editor-help"), vecty.Class("help")),
+			vecty.Text("Paste or type the file. Line numbers are Google's."),
+		),
+		elem.Div(
+			vecty.Markup(vecty.Class("editor-frame")),
+			elem.Div(
+				vecty.Markup(vecty.Class("gutter"), vecty.Attribute("aria-hidden", "true")),
+				elem.Div(
+					vecty.Markup(vecty.Class("layer", "gutter-layer")),
+					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
+					markers(),
+				),
+			),
+			elem.Div(
+				vecty.Markup(vecty.Class("text")),
+				elem.Div(
+					vecty.Markup(vecty.Class("highlights"), vecty.Attribute("aria-hidden", "true")),
+					elem.Div(highlights()...),
+				),
+				elem.TextArea(area),
+			),
+		),
+	)
+}
+
+// highlights are the bands behind the text: the selected result's deciding
+// line and the line a diagnostic pointed at.
+func highlights() []vecty.MarkupOrChild {
+	s := store
+	out := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("layer", "highlight-layer"))}
+	if s.selected >= 0 && s.selected < len(s.rows) {
+		if n := s.rows[s.selected].Line; n > 0 {
+			out = append(out, band(n, "decided-line", "decided", s.robots.LineText(n)))
+		}
+	}
+	if s.focusLine > 0 {
+		out = append(out, band(s.focusLine, "", "focus-line", s.robots.LineText(s.focusLine)))
+	}
+	return out
+}
+
+func band(line int, id, class, text string) *vecty.HTML {
+	return elem.Div(
+		vecty.Markup(
+			vecty.MarkupIf(id != "", prop.ID(id)),
+			vecty.Class("band", class),
+			vecty.Data("line", strconv.Itoa(line)),
+			vecty.Style("top", px(padPx+(line-1)*linePx)),
+		),
+		vecty.Text(text),
+	)
+}
+
+// markers are the gutter's diagnostic markers, one per line with findings.
+func markers() *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("markers")))
+}
+
+func px(n int) string { return strconv.Itoa(n) + "px" }
+
+// countLines is the number of lines the textarea shows for text: Google's
+// line count, since LF, CR and CRLF each end one line.
+func countLines(text string) int {
+	n := 1
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			n++
+		case '\n':
+			n++
+		}
+	}
+	return n
+}
+
+func gutterNumbers(n int) string {
+	var b strings.Builder
+	b.Grow(n * 6)
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	return b.String()
+}
+
+// syncScroll moves the gutter and highlight layers with the textarea.
+func syncScroll(area js.Value) {
+	top := area.Get("scrollTop").Int()
+	left := area.Get("scrollLeft").Int()
+	doc := js.Global().Get("document")
+	if g := doc.Call("querySelector", ".gutter-layer"); g.Truthy() {
+		g.Get("style").Set("transform", "translateY("+px(-top)+")")
+	}
+	if h := doc.Call("querySelector", ".highlight-layer"); h.Truthy() {
+		h.Get("style").Set("transform", "translate("+px(-left)+","+px(-top)+")")
+	}
+}
+
+// revealLine scrolls the editor so line is in view, unless it already is.
+func revealLine(line int) {
+	area := js.Global().Get("document").Call("getElementById", "robots")
+	if !area.Truthy() || line < 1 {
+		return
+	}
+	y := padPx + (line-1)*linePx
+	top, height := area.Get("scrollTop").Int(), area.Get("clientHeight").Int()
+	if y < top || y+linePx > top+height {
+		area.Set("scrollTop", max(0, y-height/3))
+	}
+}
+
+// goToLine puts the caret at the start of line in the editor, focuses it and
+// brings the line into view.
+func goToLine(line int) {
+	area := js.Global().Get("document").Call("getElementById", "robots")
+	if !area.Truthy() || line < 1 {
+		return
+	}
+	// The textarea's value has LF breaks and counts UTF-16 units.
+	text := area.Get("value").String()
+	pos := 0
+	for n := 1; n < line; n++ {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			break
+		}
+		pos += utf16Len(text[:i+1])
+		text = text[i+1:]
+	}
+	area.Call("focus", map[string]any{"preventScroll": true})
+	area.Call("setSelectionRange", pos, pos)
+	revealLine(line)
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,20 @@
+package main
+
+// exampleState is the first-run state: the robots.txt Google uses as its
+// example (developers.google.com, "Create and submit a robots.txt file") and
+// URLs that show each outcome.
+var exampleState = Saved{
+	Robots: "User-agent: Googlebot\n" +
+		"Disallow: /nogooglebot/\n" +
+		"\n" +
+		"User-agent: *\n" +
+		"Allow: /\n" +
+		"\n" +
+		"Sitemap: https://www.example.com/sitemap.xml\n",
+	Token: "Googlebot",
+	URLs: "https://www.example.com/\n" +
+		"https://www.example.com/nogooglebot/\n" +
+		"https://www.example.com/nogooglebot/page.html\n" +
+		"/products/shoes?color=red\n",
+	RobotsURL: "https://www.example.com/robots.txt",
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"robotstester/engine"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// Inputs holds the controls for what is tested: crawler, URLs and where the
+// file is served. Text fields are read on input and never written back while
+// typing, so the caret never jumps.
+type Inputs struct {
+	vecty.Core
+	applied int // the store's editorVersion last written into the fields
+}
+
+func (c *Inputs) Render() vecty.ComponentOrHTML {
+	s := store
+	fresh := c.applied != s.editorVersion
+	c.applied = s.editorVersion
+	value := func(v string) vecty.Applyer {
+		return vecty.MarkupIf(fresh, vecty.Property("value", v))
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("inputs")),
+		elem.Div(
+			vecty.Markup(vecty.Class("field")),
+			elem.Label(vecty.Markup(prop.For("token")), vecty.Text("Crawler token")),
+			elem.Input(vecty.Markup(
+				prop.ID("token"),
+				prop.Type(prop.TypeText),
+				vecty.Attribute("autocomplete", "off"),
+				vecty.Attribute("spellcheck", "false"),
+				vecty.Attribute("aria-describedby", "token-reading"),
+				value(s.in.Token),
+				event.Input(func(ev *vecty.Event) { store.editToken(ev.Target.Get("value").String()) }),
+			)),
+			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading())),
+		),
+		elem.Div(
+			vecty.Markup(vecty.Class("field")),
+			elem.Label(vecty.Markup(prop.For("urls")), vecty.Text("URLs to test")),
+			elem.TextArea(vecty.Markup(
+				prop.ID("urls"),
+				vecty.Attribute("rows", "8"),
+				vecty.Attribute("wrap", "off"),
+				vecty.Attribute("spellcheck", "false"),
+				vecty.Attribute("aria-describedby", "urls-help"),
+				value(s.in.URLs),
+				event.Input(func(ev *vecty.Event) { store.editURLs(ev.Target.Get("value").String()) }),
+			)),
+			elem.Paragraph(vecty.Markup(prop.ID("urls-help"), vecty.Class("help")), vecty.Text("One per line: full URLs or paths such as /shop?page=2.")),
+		),
+		elem.Div(
+			vecty.Markup(vecty.Class("field")),
+			elem.Label(vecty.Markup(prop.For("robots-url")), vecty.Text("Served at (robots.txt URL or site, optional)")),
+			elem.Input(vecty.Markup(
+				prop.ID("robots-url"),
+				prop.Type(prop.TypeURL),
+				vecty.Attribute("autocomplete", "off"),
+				vecty.Attribute("placeholder", "https://www.example.com/robots.txt"),
+				value(s.in.RobotsURL),
+				event.Input(func(ev *vecty.Event) { store.editRobotsURL(ev.Target.Get("value").String()) }),
+			)),
+		),
+	)
+}
+
+// tokenReading says how the custom token is read: "`Googlebot Images` is
+// read as `Googlebot`".
+func tokenReading() string {
+	a := engine.ReadAgent(store.in.Token)
+	switch {
+	case a.Input == "":
+		return "No token: only the * group can apply."
+	case !a.Cut:
+		return "`" + a.Input + "` is a valid product token."
+	case a.Token == "":
+		return "`" + a.Input + "` holds no product token (letters, - and _ only): only the * group can apply. Type a token such as Googlebot."
+	}
+	return "`" + a.Input + "` is read as `" + a.Token + "`: Google reads only the letters, - and _ before the first other character."
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"robotstester/engine"
+)
+
+// row is one URL of the list with the engine's answer for it.
+type row struct {
+	Input    string        // as typed in the list
+	TestedAs string        // the path the rules were matched against
+	Result   engine.Result // the rules' verdict
+	Allowed  bool          // the verdict shown: the rules', unless the server answer overrides them
+	Line     int           // the deciding line, 0 when no line decides
+	Rule     string        // the deciding rule as Google read it
+	Group    string        // the group(s) whose rules applied
+	Scope    string        // why this file does not govern the URL, "" when it does
+	Override string        // the server answer's reason when it decides alone
+}
+
+// buildRows tests every URL of the list once against the parsed file.
+func buildRows(r *engine.Robots, in Saved) []row {
+	urls := urlLines(in.URLs)
+	rows := make([]row, len(urls))
+	for i, u := range urls {
+		res := r.Test(in.Token, u)
+		rows[i] = row{
+			Input:    u,
+			TestedAs: res.Path,
+			Result:   res,
+			Allowed:  res.Allowed,
+			Line:     res.Line,
+			Rule:     r.RuleText(res.Line),
+			Group:    groupText(r, res),
+		}
+	}
+	return rows
+}
+
+// groupText names the user-agent lines whose groups applied:
+// "googlebot (line 1)", "* (line 4)".
+func groupText(r *engine.Robots, res engine.Result) string {
+	parts := make([]string, 0, len(res.Groups))
+	for _, gi := range res.Groups {
+		for _, a := range r.Groups[gi].Agents {
+			if a.Global == (res.Source == engine.SourceGlobal) && (a.Global || strings.EqualFold(a.Token, res.Token)) {
+				parts = append(parts, a.Value+" (line "+strconv.Itoa(a.Line)+")")
+				break
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// summary is the sentence announced when the results change:
+// "12 URLs: 9 allowed, 3 blocked".
+func summary(rows []row) string {
+	allowed := 0
+	for _, r := range rows {
+		if r.Allowed {
+			allowed++
+		}
+	}
+	n := len(rows)
+	if n == 0 {
+		return "No URLs to test: add one per line."
+	}
+	noun := " URLs: "
+	if n == 1 {
+		noun = " URL: "
+	}
+	return strconv.Itoa(n) + noun + strconv.Itoa(allowed) + " allowed, " + strconv.Itoa(n-allowed) + " blocked"
+}

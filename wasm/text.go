@@ -1,0 +1,42 @@
+package main
+
+import "strings"
+
+// A <textarea> cannot hold the exact bytes of a robots.txt: its value turns
+// CRLF and bare CR into LF and holds UTF-16 text. The store keeps the bytes;
+// these helpers move between the two.
+
+// lineEnding is the break an edited text is written back with: the
+// original's style when all its breaks were CRLF or all CR, else LF.
+func lineEnding(body string) string {
+	var crlf, cr, lf int
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '\r':
+			if i+1 < len(body) && body[i+1] == '\n' {
+				crlf++
+				i++
+			} else {
+				cr++
+			}
+		case '\n':
+			lf++
+		}
+	}
+	switch {
+	case crlf > 0 && cr == 0 && lf == 0:
+		return "\r\n"
+	case cr > 0 && crlf == 0 && lf == 0:
+		return "\r"
+	}
+	return "\n"
+}
+
+// editorBytes turns the textarea's text (LF breaks) back into robots.txt
+// bytes: the original's uniform line ending re-applied and its BOM kept.
+func editorBytes(text, bom, eol string) string {
+	if eol != "\n" {
+		text = strings.ReplaceAll(text, "\n", eol)
+	}
+	return bom + text
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+)
+
+// Why explains the selected result. Every sentence comes from the engine
+// (Robots.Explain and the server answer's and scope's reasons); this
+// component only lays them out.
+type Why struct {
+	vecty.Core
+}
+
+func (w *Why) Render() vecty.ComponentOrHTML {
+	s := store
+	box := vecty.Markup(
+		prop.ID("why"),
+		vecty.Attribute("aria-live", "polite"),
+		vecty.Attribute("aria-labelledby", "why-title"),
+	)
+	if s.selected < 0 || s.selected >= len(s.rows) {
+		return elem.Section(box,
+			elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why")),
+			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
+		)
+	}
+	r := s.rows[s.selected]
+	ex := s.robots.Explain(r.Result)
+	matches := make(vecty.List, len(ex.Rules))
+	for i, sentence := range ex.Rules {
+		won := i == r.Result.Winner
+		matches[i] = elem.ListItem(
+			vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))),
+			vecty.Text(sentence),
+		)
+	}
+	return elem.Section(box,
+		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
+		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), vecty.Text(r.Override))),
+		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), vecty.Text(r.Scope))),
+		elem.Paragraph(vecty.Markup(vecty.Class("winner")), vecty.Text(ex.Verdict)),
+		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), vecty.Text(ex.Agent))),
+		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), vecty.Text(ex.Group)),
+		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
+		elem.Paragraph(vecty.Markup(vecty.Class("path")), vecty.Text(ex.Path)),
+	)
+}

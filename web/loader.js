@@ -1,0 +1,64 @@
+// Starts the tester. The wasm comes either from a script#wasm-inline element
+// (the single-file build: base64 of the gzipped wasm, inflated with the
+// platform's DecompressionStream) or from app.wasm next to this page.
+(function () {
+  "use strict";
+
+  function fail(err) {
+    var status = document.getElementById("app-status");
+    var why = (err && err.message) || String(err);
+    status.textContent = "The tester could not start: " + why + ". Reload, or use a browser with WebAssembly.";
+    status.classList.add("error");
+    status.hidden = false;
+    document.body.dataset.ready = "false";
+  }
+
+  async function inlineBytes(el) {
+    if (typeof DecompressionStream !== "function") {
+      throw new Error("this browser cannot decompress the built-in program");
+    }
+    var text = atob(el.textContent.replace(/\s+/g, ""));
+    var gz = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) {
+      gz[i] = text.charCodeAt(i);
+    }
+    var stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
+  }
+
+  async function fetchedBytes() {
+    var resp = await fetch("app.wasm");
+    if (!resp.ok) {
+      throw new Error("app.wasm answered HTTP " + resp.status);
+    }
+    return resp.arrayBuffer();
+  }
+
+  async function instantiate(go) {
+    var inline = document.getElementById("wasm-inline");
+    if (inline) {
+      return WebAssembly.instantiate(await inlineBytes(inline), go.importObject);
+    }
+    if (WebAssembly.instantiateStreaming) {
+      try {
+        return await WebAssembly.instantiateStreaming(fetch("app.wasm"), go.importObject);
+      } catch (e) {
+        // A server that sends app.wasm without the application/wasm type
+        // breaks streaming; compiling from the bytes still works.
+      }
+    }
+    return WebAssembly.instantiate(await fetchedBytes(), go.importObject);
+  }
+
+  async function start() {
+    if (typeof WebAssembly !== "object" || typeof Go !== "function") {
+      throw new Error("this browser has no WebAssembly, or wasm_exec.js did not load");
+    }
+    var go = new Go();
+    var result = await instantiate(go);
+    await go.run(result.instance);
+    throw new Error("the program stopped (see the browser console)");
+  }
+
+  start().catch(fail);
+})();
