@@ -1,0 +1,103 @@
+# robots.txt tester. `make run` serves it, `make test` checks everything.
+# Needs GNU make, bash and Go; the rest is fetched or installed on demand.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := run
+
+GO ?= go
+GOROOT := $(shell $(GO) env GOROOT)
+# Go 1.24 moved the wasm support files from misc/wasm to lib/wasm.
+WASM_SUPPORT := $(firstword $(wildcard $(GOROOT)/lib/wasm $(GOROOT)/misc/wasm))
+# Everything the wasm build compiles or embeds, tests excluded.
+WASM_INPUTS := go.mod go.sum $(shell find engine wasm -type f ! -name '*_test.go' ! -path '*/testdata/*' 2>/dev/null)
+# The page's transfer size target (issue 3), in bytes.
+SIZE_TARGET := 1500000
+FUZZTIME ?= 15s
+
+# Chromium for the browser tests: CHROMIUM_PATH when set, else the first
+# Debian name found. Read when a recipe runs, after `chromium` installed it.
+FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-browser || true)}
+
+.PHONY: run wasm test deps fmt vet chromium node test-host test-wasm bench size dist fuzz clean
+
+run: wasm
+	$(GO) run . $(ARGS)
+
+wasm: web/app.wasm web/wasm_exec.js
+
+web/app.wasm: $(WASM_INPUTS)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+
+web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
+	cp $< $@
+
+dist: wasm
+	$(GO) run . -dist dist
+
+test: deps fmt vet wasm chromium node test-host test-wasm
+
+deps:
+	$(GO) mod download
+
+fmt:
+	@unformatted=$$(gofmt -l .); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./engine/... ./wasm/...
+
+# Installs Chromium when it is missing and we may (root with apt-get);
+# otherwise says what to install. Outside CI the run goes on and the browser
+# tests skip with their own message; with CI=true they must run, so it stops.
+chromium:
+	@if [ -n "$(FIND_CHROMIUM)" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update && apt-get install -y --no-install-recommends chromium; then exit 0; fi; \
+	echo "Chromium is missing: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH to its binary; the browser tests need it."; \
+	if [ "$${CI:-}" = true ]; then exit 1; fi
+
+# Node runs the wasm-side tests (go_js_wasm_exec); same policy as chromium.
+node:
+	@if command -v node >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update && apt-get install -y --no-install-recommends nodejs; then exit 0; fi; \
+	echo "Node.js is missing: install it (Debian: sudo apt-get install -y nodejs); the wasm-side tests need it."; \
+	if [ "$${CI:-}" = true ]; then exit 1; fi
+
+# Engine, server and browser tests (the browser tests load web/app.wasm).
+test-host: wasm chromium
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test ./...
+
+test-wasm: node
+	@if ! command -v node >/dev/null; then echo "skipping the wasm-side tests: Node.js is missing (Debian: sudo apt-get install -y nodejs)"; exit 0; fi; \
+	echo 'GOOS=js GOARCH=wasm $(GO) test -exec=$(WASM_SUPPORT)/go_js_wasm_exec ./wasm/...'; \
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_SUPPORT)/go_js_wasm_exec" ./wasm/...
+
+bench: wasm chromium
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench Browser .
+
+# What a browser downloads for the page, compressed as the server sends it
+# (gzip -9), against the target.
+size: wasm
+	@total=0; \
+	for f in web/app.wasm web/wasm_exec.js web/loader.js web/style.css web/index.html; do \
+		n=$$(gzip -9 -c "$$f" | wc -c); total=$$((total + n)); \
+		printf '%-20s %9d bytes gzip -9\n' "$$f" "$$n"; \
+	done; \
+	printf '%-20s %9d bytes (target %d)\n' total "$$total" $(SIZE_TARGET); \
+	printf '%-20s %9d bytes uncompressed\n' web/app.wasm "$$(wc -c < web/app.wasm)"; \
+	if [ "$$total" -gt $(SIZE_TARGET) ]; then echo "over the transfer size target"; exit 1; fi
+
+# Short runs of every fuzz target in the engine, FUZZTIME each.
+fuzz:
+	@for target in $$($(GO) test -list '^Fuzz' ./engine/ | grep '^Fuzz'); do \
+		echo "fuzzing $$target for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) ./engine/; \
+	done
+
+clean:
+	rm -f web/app.wasm web/wasm_exec.js
+	rm -rf dist testdata/screenshots
