@@ -1,0 +1,119 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"robotstester/engine"
+)
+
+// The script API lets a documentation page drive the engine from its own
+// script, without the tester's UI:
+//
+//	await robotsTester.ready;
+//	robotsTester.test("User-agent: *\nDisallow: /private\n", "Googlebot", "https://example.com/private/x")
+//	// → {allowed: false, verdict: "blocked", line: 2, rule: "Disallow: /private", reason: "…", group: "…", testedAs: "/private/x", token: ""}
+//	robotsTester.testMany(robotsTxt, agent, [url1, url2])  // → an array of the same objects
+//
+// robotsTxt is a string (read as UTF-8) or a Uint8Array (exact bytes).
+// Wrong arguments give an object with an error sentence instead of a
+// verdict: {error: "…"}.
+
+// lastParsed caches the last robots.txt parsed by the script API: a page that
+// tests many URLs against one file, one call at a time, parses it once.
+var lastParsed struct {
+	body   string
+	robots *engine.Robots
+}
+
+// installScriptAPI defines window.robotsTester. loader.js may have created
+// the object first, with a ready Promise whose resolver it kept as _resolve:
+// that resolver is called. Otherwise ready is a Promise already resolved.
+func installScriptAPI() {
+	win := js.Global()
+	api := win.Get("robotsTester")
+	if api.Type() != js.TypeObject {
+		api = win.Get("Object").New()
+		win.Set("robotsTester", api)
+	}
+	api.Set("test", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		robots, agent, err := scriptArgs(args)
+		if err == "" && args[2].Type() != js.TypeString {
+			err = "robotsTester.test(robotsTxt, agent, url): url must be a string such as \"https://example.com/page\"."
+		}
+		if err != "" {
+			return map[string]any{"error": err}
+		}
+		return scriptTest(robots, agent, args[2].String())
+	}))
+	api.Set("testMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		robots, agent, err := scriptArgs(args)
+		if err == "" && !win.Get("Array").Call("isArray", args[2]).Bool() {
+			err = "robotsTester.testMany(robotsTxt, agent, urls): urls must be an array of strings."
+		}
+		if err != "" {
+			return map[string]any{"error": err}
+		}
+		urls := args[2]
+		out := make([]any, urls.Length())
+		for i := range out {
+			out[i] = scriptTest(robots, agent, urls.Index(i).String())
+		}
+		return out
+	}))
+	if resolve := api.Get("_resolve"); resolve.Type() == js.TypeFunction {
+		resolve.Invoke(api)
+		api.Delete("_resolve")
+	} else if api.Get("ready").Type() != js.TypeObject {
+		api.Set("ready", win.Get("Promise").Call("resolve", api))
+	}
+}
+
+// scriptArgs reads (robotsTxt, agent, url or urls) and parses robotsTxt, reusing the
+// last parse when the bytes are the same. err is a sentence for the caller.
+func scriptArgs(args []js.Value) (robots *engine.Robots, agent string, err string) {
+	const usage = "robotsTester.test(robotsTxt, agent, url) takes a robots.txt (a string or a Uint8Array), a crawler token such as \"Googlebot\" and a URL: pass all three."
+	if len(args) < 3 {
+		return nil, "", usage
+	}
+	var body string
+	switch {
+	case args[0].Type() == js.TypeString:
+		body = args[0].String()
+	case args[0].InstanceOf(js.Global().Get("Uint8Array")):
+		b := make([]byte, args[0].Length())
+		js.CopyBytesToGo(b, args[0])
+		body = string(b)
+	default:
+		return nil, "", usage
+	}
+	if args[1].Type() != js.TypeString {
+		return nil, "", usage
+	}
+	if lastParsed.robots == nil || lastParsed.body != body {
+		lastParsed.body, lastParsed.robots = body, engine.Parse([]byte(body))
+	}
+	return lastParsed.robots, args[1].String(), ""
+}
+
+// scriptTest is one verdict as a plain object. The sentences come from the
+// engine's Explain, the same words the tester's page shows.
+func scriptTest(r *engine.Robots, agent, url string) map[string]any {
+	res := r.Test(agent, url)
+	ex := r.Explain(res)
+	verdict := "blocked"
+	if res.Allowed {
+		verdict = "allowed"
+	}
+	return map[string]any{
+		"allowed":  res.Allowed,
+		"verdict":  verdict,
+		"line":     res.Line,
+		"rule":     r.RuleText(res.Line),
+		"reason":   ex.Verdict,
+		"group":    ex.Group,
+		"testedAs": res.Path,
+		"token":    res.Agent.Token,
+	}
+}

@@ -1,0 +1,137 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"syscall/js"
+	"testing"
+)
+
+// scriptCall calls window.robotsTester[method] as a page script would.
+func scriptCall(method string, args ...any) js.Value {
+	return js.Global().Get("robotsTester").Call(method, args...)
+}
+
+func TestScriptAPIAnswersLikeTheEngine(t *testing.T) {
+	installScriptAPI()
+	const robots = "User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /private\n"
+	tests := []struct {
+		agent, url string
+		allowed    bool
+		line       int
+		rule       string
+	}{
+		{"Googlebot", "https://example.com/private/x", false, 6, "Disallow: /private"},
+		{"Googlebot", "https://example.com/private/ok.html", true, 5, "Allow: /private/ok"},
+		{"Bingbot", "https://example.com/private", false, 2, "Disallow: /private"},
+		{"Bingbot", "https://example.com/", true, 0, ""},
+	}
+	for _, tt := range tests {
+		got := scriptCall("test", robots, tt.agent, tt.url)
+		verdict := map[bool]string{true: "allowed", false: "blocked"}[tt.allowed]
+		if got.Get("allowed").Bool() != tt.allowed || got.Get("verdict").String() != verdict ||
+			got.Get("line").Int() != tt.line || got.Get("rule").String() != tt.rule {
+			t.Errorf("test(%s, %s) = {allowed %v, verdict %v, line %v, rule %q}; want {%v %s %d %q}", tt.agent, tt.url,
+				got.Get("allowed"), got.Get("verdict"), got.Get("line"), got.Get("rule").String(), tt.allowed, verdict, tt.line, tt.rule)
+		}
+		if got.Get("reason").String() == "" || got.Get("group").Type() != js.TypeString {
+			t.Errorf("test(%s, %s) has no reason sentence: %q", tt.agent, tt.url, got.Get("reason").String())
+		}
+	}
+	got := scriptCall("test", robots, "Googlebot", "https://example.com/private/x?q=1")
+	if got.Get("testedAs").String() != "/private/x?q=1" || got.Get("token").String() != "Googlebot" {
+		t.Errorf("testedAs %q, token %q; want the matched path and the token", got.Get("testedAs").String(), got.Get("token").String())
+	}
+	if !strings.Contains(got.Get("reason").String(), "6") {
+		t.Errorf("the reason %q does not name the deciding line 6", got.Get("reason").String())
+	}
+}
+
+func TestScriptAPIParsesARepeatedFileOnce(t *testing.T) {
+	installScriptAPI()
+	const robots = "User-agent: *\nDisallow: /a\n"
+	scriptCall("test", robots, "x", "/a")
+	first := lastParsed.robots
+	scriptCall("test", robots, "x", "/b")
+	if lastParsed.robots != first {
+		t.Errorf("the same robots.txt was parsed again")
+	}
+	scriptCall("test", robots+"Disallow: /b\n", "x", "/b")
+	if lastParsed.robots == first {
+		t.Errorf("a changed robots.txt was not parsed again")
+	}
+}
+
+func TestScriptAPITakesExactBytes(t *testing.T) {
+	installScriptAPI()
+	// A BOM, CRLF breaks and a byte that is not UTF-8 in the path.
+	body := []byte("\xef\xbb\xbfUser-agent: *\r\nDisallow: /\xff\r\n")
+	buf := js.Global().Get("Uint8Array").New(len(body))
+	js.CopyBytesToJS(buf, body)
+	got := scriptCall("test", buf, "Googlebot", "https://example.com/%FF")
+	if got.Get("allowed").Bool() || got.Get("line").Int() != 2 {
+		t.Errorf("test(bytes) = allowed %v, line %v; want blocked by line 2", got.Get("allowed"), got.Get("line"))
+	}
+	if lastParsed.body != string(body) {
+		t.Errorf("the bytes reached the engine as %q", lastParsed.body)
+	}
+}
+
+func TestScriptAPITestMany(t *testing.T) {
+	installScriptAPI()
+	urls := js.Global().Get("Array").New("/a", "/b", "/a/c")
+	got := scriptCall("testMany", "User-agent: *\nDisallow: /a\n", "Googlebot", urls)
+	if got.Length() != 3 {
+		t.Fatalf("testMany returned %d results, want 3", got.Length())
+	}
+	for i, want := range []string{"blocked", "allowed", "blocked"} {
+		if v := got.Index(i).Get("verdict").String(); v != want {
+			t.Errorf("testMany result %d = %s, want %s", i, v, want)
+		}
+	}
+}
+
+func TestScriptAPIWrongArgumentsGiveASentence(t *testing.T) {
+	installScriptAPI()
+	for _, tt := range []struct {
+		method string
+		args   []any
+	}{
+		{"test", nil},
+		{"test", []any{42, "Googlebot", "/"}},
+		{"test", []any{"User-agent: *", js.Null(), "/"}},
+		{"test", []any{"User-agent: *", "Googlebot", 3}},
+		{"testMany", []any{"User-agent: *", "Googlebot", "/not-an-array"}},
+	} {
+		got := scriptCall(tt.method, tt.args...)
+		if msg := got.Get("error"); msg.Type() != js.TypeString || !strings.Contains(msg.String(), "robotsTester.") {
+			t.Errorf("%s(%v) = %v; want {error: a usage sentence}", tt.method, tt.args, msg)
+		}
+	}
+}
+
+func TestScriptAPIResolvesTheLoadersPromise(t *testing.T) {
+	resolved := js.Undefined()
+	resolve := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resolved = args[0]
+		return nil
+	})
+	defer resolve.Release()
+	pre := js.Global().Get("Object").New()
+	pre.Set("_resolve", resolve)
+	js.Global().Set("robotsTester", pre)
+	installScriptAPI()
+	if !resolved.Equal(pre) || pre.Get("test").Type() != js.TypeFunction {
+		t.Errorf("installScriptAPI did not complete the loader's object and resolve its promise with it")
+	}
+	if pre.Get("_resolve").Type() != js.TypeUndefined {
+		t.Errorf("the resolver was left on the public object")
+	}
+
+	js.Global().Delete("robotsTester")
+	installScriptAPI()
+	if js.Global().Get("robotsTester").Get("ready").Type() != js.TypeObject {
+		t.Errorf("without a loader's object, ready is not a Promise")
+	}
+}

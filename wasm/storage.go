@@ -1,0 +1,153 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"syscall/js"
+)
+
+// localStorage keys. The draft is what the user last had on screen; the
+// draft before link is the draft a permalink displaced, kept so opening a
+// colleague's link never costs the user their own work.
+const (
+	draftKey       = "robots-tester.draft"
+	beforeLinkKey  = "robots-tester.draft-before-link"
+	storageProblem = "The browser refused to keep your draft (%s): it will be lost when the tab closes, so download the robots.txt to keep it."
+)
+
+// Origin says where the opening state came from.
+type Origin int
+
+const (
+	OriginNone  Origin = iota // nothing saved: the UI shows its example
+	OriginLink                // a permalink in the address
+	OriginDraft               // the autosaved draft
+)
+
+// openingState is the state the page opens with: a permalink wins over the
+// draft. The draft it displaces is kept under beforeLinkKey (see
+// previousDraft) and the fragment is cleared from the address bar, so a
+// reload shows the draft, which the UI saves from then on. A damaged link is
+// reported in err and the draft opens instead.
+//
+// In embed mode the link is only read: the embedding page's state must not
+// replace the user's own draft on this origin.
+func openingState() (s Saved, from Origin, err error) {
+	s, present, err := decodeFragment(locationHash())
+	if present && err == nil {
+		if !embedMode() {
+			if draft, ok := loadDraft(); ok && draft != s {
+				storageSet(beforeLinkKey, encodeState(draft))
+			}
+			loc := js.Global().Get("location")
+			js.Global().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String())
+		}
+		return s, OriginLink, nil
+	}
+	if draft, ok := loadDraft(); ok {
+		return draft, OriginDraft, err
+	}
+	return Saved{}, OriginNone, err
+}
+
+// saveDraft keeps s as the draft. It does nothing in embed mode (see
+// openingState). The error is a sentence for the user: private modes and full
+// quotas make localStorage refuse.
+func saveDraft(s Saved) error {
+	if embedMode() {
+		return nil
+	}
+	return storageSet(draftKey, encodeState(s))
+}
+
+// loadDraft is the autosaved draft, if there is a readable one.
+func loadDraft() (Saved, bool) {
+	return storageState(draftKey)
+}
+
+// previousDraft is the draft a permalink displaced, if any: the UI offers to
+// restore it.
+func previousDraft() (Saved, bool) {
+	return storageState(beforeLinkKey)
+}
+
+// restorePreviousDraft makes the displaced draft the draft again and returns
+// it for the UI to apply.
+func restorePreviousDraft() (Saved, bool) {
+	s, ok := previousDraft()
+	if !ok {
+		return Saved{}, false
+	}
+	storageSet(draftKey, encodeState(s))
+	forgetPreviousDraft()
+	return s, true
+}
+
+// forgetPreviousDraft drops the displaced draft once the user declines it.
+func forgetPreviousDraft() {
+	withStorage(func(ls js.Value) { ls.Call("removeItem", beforeLinkKey) })
+}
+
+// watchLinks applies the state of a permalink pasted into the address bar of
+// an open tab, where only the fragment changes and the page does not reload.
+func watchLinks(apply func(Saved), fail func(error)) {
+	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
+		s, from, err := openingState()
+		switch {
+		case err != nil:
+			fail(err)
+		case from == OriginLink:
+			apply(s)
+		}
+		return nil
+	}))
+}
+
+func locationHash() string {
+	return js.Global().Get("location").Get("hash").String()
+}
+
+func storageState(key string) (Saved, bool) {
+	var enc string
+	withStorage(func(ls js.Value) {
+		if v := ls.Call("getItem", key); v.Type() == js.TypeString {
+			enc = v.String()
+		}
+	})
+	if enc == "" {
+		return Saved{}, false
+	}
+	s, err := decodeState(enc)
+	return s, err == nil
+}
+
+func storageSet(key, value string) error {
+	return withStorage(func(ls js.Value) { ls.Call("setItem", key, value) })
+}
+
+// withStorage runs f with window.localStorage. Reading the property itself
+// throws where storage is disabled, and setItem throws when the quota is
+// full; syscall/js turns those exceptions into panics, recovered here into an
+// error.
+func withStorage(f func(ls js.Value)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf(storageProblem, describe(r))
+		}
+	}()
+	ls := js.Global().Get("localStorage")
+	if ls.IsUndefined() || ls.IsNull() {
+		return fmt.Errorf(storageProblem, "no localStorage")
+	}
+	f(ls)
+	return nil
+}
+
+// describe renders a recovered JavaScript exception for a message.
+func describe(r any) string {
+	if e, ok := r.(js.Error); ok {
+		return e.Value.Get("name").String()
+	}
+	return fmt.Sprint(r)
+}
