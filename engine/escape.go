@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // Percent normalisation of allow/disallow patterns (robots.cc,
 // MaybeEscapePattern). The URL being tested is never normalised.
 
@@ -20,8 +22,22 @@ func toUpperASCII(c byte) byte {
 // percent-encodes every byte ≥ 0x80, leaving everything else as written:
 // nothing is decoded, and ASCII that "should" be escaped is kept.
 func normalisePattern(p string) string {
+	// Most patterns are plain ASCII without escapes: find that out eight
+	// bytes at a time.
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		if (p[i]|p[i+1]|p[i+2]|p[i+3]|p[i+4]|p[i+5]|p[i+6]|p[i+7])&0x80 != 0 {
+			break
+		}
+	}
+	for i < len(p) && p[i] < 0x80 {
+		i++
+	}
+	if i == len(p) && strings.IndexByte(p, '%') < 0 {
+		return p
+	}
 	change := false
-	for i := 0; i < len(p); i++ {
+	for i = 0; i < len(p); i++ {
 		c := p[i]
 		if c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
 			if p[i+1] >= 'a' || p[i+2] >= 'a' {

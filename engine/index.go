@@ -1,53 +1,165 @@
 package engine
 
 import (
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // A ruleIndex finds the rules of a group that can match a path without
-// trying every rule: only a rule whose literal prefix (the pattern before its
-// first '*') starts the path can match it, and the prefixes of one path that
-// occur in a sorted list are found with one binary search and a walk up a
-// chain of "longest shorter prefix" links. Built once in Parse.
+// trying every rule. Two filters, each exact in what it rules out:
+//
+//   - By literal prefix: a pattern can only match a path that starts with
+//     the part before its first '*'. The prefixes of one path that occur in a
+//     sorted list are found with one binary search and a walk up a chain of
+//     "longest shorter prefix" links.
+//   - By piece: a pattern with wildcards can only match a path that contains
+//     each of its literal pieces. Patterns whose prefix says little ("/",
+//     "" for "*…") are filed under one two-byte sequence of their longest
+//     piece (the rarest in the group); a path visits only the buckets of the
+//     byte pairs it contains.
+//
+// Every candidate found is then matched in full.
 
 // smallIndex is the rule count up to which a plain scan is faster.
 const smallIndex = 16
+
+// A wildcard pattern whose literal prefix is shorter than this is filed by
+// piece when it has a piece of two bytes or more.
+const weakPrefix = 4
+
+// pairBuckets is the number of piece buckets (a power of two).
+const pairBuckets = 4096
 
 // candidate is one pattern to try: a rule's own, or its index.html variant.
 type candidate struct {
 	rule      int32  // index into Group.Rules
 	indexHTML bool   // the pattern is the rule's index.html variant
 	literal   bool   // no wildcard: the prefix test alone decides
+	pair      uint16 // piece bucket, for candidates filed by piece
 	pattern   string // what is matched; len(pattern) is the priority
+	prefix    string // literalPrefix(pattern)
 }
 
 type ruleIndex struct {
-	cands    []candidate // sorted by literal prefix when prefixes != nil
-	prefixes []string    // distinct literal prefixes, sorted
+	scan []candidate // small groups: every candidate is tried
+
+	byPrefix []candidate // sorted by prefix
+	prefixes []string    // distinct prefixes of byPrefix, sorted
 	parent   []int32     // parent[i]: the longest other prefix that starts prefixes[i], or -1
-	first    []int32     // cands[first[i]:first[i+1]] have prefix prefixes[i]
+	first    []int32     // byPrefix[first[i]:first[i+1]] have prefix prefixes[i]
+
+	byPair    []candidate // sorted by pair bucket
+	pairStart []int32     // byPair[pairStart[b]:pairStart[b+1]] are in bucket b
+}
+
+// lazyIndex builds a group's ruleIndex on first use, once.
+type lazyIndex struct {
+	once sync.Once
+	ix   ruleIndex
+}
+
+func (g *Group) rules() *ruleIndex {
+	g.index.once.Do(func() { g.index.ix = buildIndex(g.Rules) })
+	return &g.index.ix
 }
 
 func buildIndex(rules []Rule) ruleIndex {
-	var ix ruleIndex
+	var cands []candidate
 	for i, r := range rules {
-		ix.cands = append(ix.cands, newCandidate(i, r.Pattern, false))
+		cands = append(cands, newCandidate(i, r.Pattern, false))
 		if r.Allow {
 			if p, ok := indexHTMLPattern(r.Pattern); ok {
-				ix.cands = append(ix.cands, newCandidate(i, p, true))
+				cands = append(cands, newCandidate(i, p, true))
 			}
 		}
 	}
-	if len(ix.cands) <= smallIndex {
-		return ix
+	if len(cands) <= smallIndex {
+		return ruleIndex{scan: cands}
 	}
-	sort.SliceStable(ix.cands, func(a, b int) bool {
-		return literalPrefix(ix.cands[a].pattern) < literalPrefix(ix.cands[b].pattern)
-	})
+	var ix ruleIndex
+	ix.buildPairs(cands)
+	ix.buildPrefixes(cands)
+	return ix
+}
+
+func newCandidate(rule int, pattern string, indexHTML bool) candidate {
+	return candidate{
+		rule:      int32(rule),
+		indexHTML: indexHTML,
+		literal:   !strings.Contains(pattern, "*") && !strings.HasSuffix(pattern, "$"),
+		pattern:   pattern,
+		prefix:    literalPrefix(pattern),
+	}
+}
+
+// buildPairs files the wildcard candidates with a weak prefix under the
+// rarest byte pair of their longest piece, when there are enough of them to
+// be worth it. A filed candidate's rule is set to -1 in cands, so that
+// buildPrefixes leaves it out.
+func (ix *ruleIndex) buildPairs(cands []candidate) {
+	longest := make([]string, len(cands))
+	count := map[uint16]int{}
+	for i := range cands {
+		c := &cands[i]
+		if c.literal || len(c.prefix) >= weakPrefix {
+			continue
+		}
+		longest[i] = longestPiece(c.pattern)
+		for j := 0; j+1 < len(longest[i]); j++ {
+			count[pairOf(longest[i][j], longest[i][j+1])]++
+		}
+	}
+	filed := 0
+	for i := range cands {
+		p := longest[i]
+		if len(p) < 2 {
+			longest[i] = ""
+			continue
+		}
+		best := pairOf(p[0], p[1])
+		for j := 1; j+1 < len(p); j++ {
+			if k := pairOf(p[j], p[j+1]); count[k] < count[best] {
+				best = k
+			}
+		}
+		cands[i].pair = best
+		filed++
+	}
+	if filed < smallIndex/2 {
+		return
+	}
+	ix.byPair = make([]candidate, 0, filed)
+	for i := range cands {
+		if longest[i] != "" {
+			ix.byPair = append(ix.byPair, cands[i])
+			cands[i].rule = -1 // taken
+		}
+	}
+	slices.SortFunc(ix.byPair, func(a, b candidate) int { return int(a.pair) - int(b.pair) })
+	ix.pairStart = make([]int32, pairBuckets+1)
+	for _, c := range ix.byPair {
+		ix.pairStart[c.pair+1]++
+	}
+	for b := 1; b <= pairBuckets; b++ {
+		ix.pairStart[b] += ix.pairStart[b-1]
+	}
+}
+
+// buildPrefixes indexes the candidates not filed by piece by their prefix.
+func (ix *ruleIndex) buildPrefixes(cands []candidate) {
+	ix.byPrefix = make([]candidate, 0, len(cands)-len(ix.byPair))
+	for _, c := range cands {
+		if c.rule >= 0 {
+			ix.byPrefix = append(ix.byPrefix, c)
+		}
+	}
+	// Order within one prefix does not matter: Test sorts its matches by line.
+	slices.SortFunc(ix.byPrefix, func(a, b candidate) int { return strings.Compare(a.prefix, b.prefix) })
 	var stack []int32
-	for i, c := range ix.cands {
-		p := literalPrefix(c.pattern)
+	for i := range ix.byPrefix {
+		p := ix.byPrefix[i].prefix
 		if n := len(ix.prefixes); n > 0 && ix.prefixes[n-1] == p {
 			continue
 		}
@@ -63,30 +175,69 @@ func buildIndex(rules []Rule) ruleIndex {
 		ix.first = append(ix.first, int32(i))
 		stack = append(stack, int32(len(ix.prefixes)-1))
 	}
-	ix.first = append(ix.first, int32(len(ix.cands)))
-	return ix
+	ix.first = append(ix.first, int32(len(ix.byPrefix)))
 }
 
-func newCandidate(rule int, pattern string, indexHTML bool) candidate {
-	return candidate{
-		rule:      int32(rule),
-		indexHTML: indexHTML,
-		literal:   !strings.Contains(pattern, "*") && !strings.HasSuffix(pattern, "$"),
-		pattern:   pattern,
+// pairOf hashes two bytes into a bucket.
+func pairOf(a, b byte) uint16 {
+	k := uint32(a)<<8 | uint32(b)
+	return uint16((k * 0x9E3779B1 >> 16) & (pairBuckets - 1))
+}
+
+// longestPiece is the longest run of the pattern between wildcards (a
+// final '$' excluded).
+func longestPiece(pattern string) string {
+	if n := len(pattern); n > 0 && pattern[n-1] == '$' {
+		pattern = pattern[:n-1]
 	}
+	best := ""
+	for pattern != "" {
+		piece := pattern
+		if i := strings.IndexByte(pattern, '*'); i >= 0 {
+			piece, pattern = pattern[:i], pattern[i+1:]
+		} else {
+			pattern = ""
+		}
+		if len(piece) > len(best) {
+			best = piece
+		}
+	}
+	return best
 }
 
 // each calls fn for every candidate that matches path.
 func (ix *ruleIndex) each(path string, fn func(c *candidate)) {
-	if ix.prefixes == nil {
-		for i := range ix.cands {
-			c := &ix.cands[i]
-			if matches(path, c.pattern) {
+	for i := range ix.scan {
+		if c := &ix.scan[i]; matches(path, c.pattern) {
+			fn(c)
+		}
+	}
+	if ix.byPair != nil {
+		ix.eachByPair(path, fn)
+	}
+	if ix.prefixes != nil {
+		ix.eachByPrefix(path, fn)
+	}
+}
+
+func (ix *ruleIndex) eachByPair(path string, fn func(c *candidate)) {
+	var seen [pairBuckets / 64]uint64
+	for i := 0; i+1 < len(path); i++ {
+		b := pairOf(path[i], path[i+1])
+		if seen[b/64]&(1<<(b%64)) != 0 {
+			continue
+		}
+		seen[b/64] |= 1 << (b % 64)
+		for j := ix.pairStart[b]; j < ix.pairStart[b+1]; j++ {
+			c := &ix.byPair[j]
+			if strings.HasPrefix(path, c.prefix) && matches(path, c.pattern) {
 				fn(c)
 			}
 		}
-		return
 	}
+}
+
+func (ix *ruleIndex) eachByPrefix(path string, fn func(c *candidate)) {
 	// The greatest prefix ≤ path; every listed prefix of path is a prefix of
 	// its common part with path.
 	q := sort.SearchStrings(ix.prefixes, path)
@@ -102,7 +253,7 @@ func (ix *ruleIndex) each(path string, fn func(c *candidate)) {
 	}
 	for ; q >= 0; q = int(ix.parent[q]) {
 		for i := ix.first[q]; i < ix.first[q+1]; i++ {
-			c := &ix.cands[i]
+			c := &ix.byPrefix[i]
 			if c.literal || matches(path, c.pattern) {
 				fn(c)
 			}

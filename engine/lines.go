@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // Byte-level line splitting, as robots.cc's RobotsTxtParser::Parse does it.
 
 // MaxLineLen is the number of bytes Google keeps of one line: a 2083*8-byte
@@ -24,29 +26,39 @@ func skipBOM(body string) int {
 
 // splitLines calls emit once per line with the 1-based line number and the
 // byte offsets of the line's content in body (line breaks excluded). LF, CR
-// and CRLF each end a line; CRLF counts once. The bytes after the last break
+// and CRLF each end a line; CRLF counts once (Google skips an LF that comes
+// right after the CR that ended a line). The bytes after the last break
 // always form one more line, even when empty, so an empty body has one line.
 func splitLines(body string, from int, emit func(number, start, end int)) int {
 	number := 0
-	start := from
-	lastCR := false
-	for i := from; i < len(body); i++ {
-		c := body[i]
-		if c != '\n' && c != '\r' {
-			continue
+	pos := from
+	// The next LF and CR at or after pos, each found once with a fast
+	// IndexByte and reused until passed, so the split stays linear.
+	nextLF, nextCR := -1, -1
+	for {
+		if nextLF < pos {
+			nextLF = indexByteFrom(body, '\n', pos)
 		}
-		if c == '\n' && lastCR && i == start {
-			// The LF of a CRLF pair: the CR already ended the line.
-			start = i + 1
-			lastCR = false
-			continue
+		if nextCR < pos {
+			nextCR = indexByteFrom(body, '\r', pos)
 		}
+		end := min(nextLF, nextCR)
 		number++
-		emit(number, start, i)
-		start = i + 1
-		lastCR = c == '\r'
+		emit(number, pos, end)
+		if end == len(body) {
+			return number
+		}
+		pos = end + 1
+		if body[end] == '\r' && pos < len(body) && body[pos] == '\n' {
+			pos++
+		}
 	}
-	number++
-	emit(number, start, len(body))
-	return number
+}
+
+// indexByteFrom is the index of the first c at or after from, or len(s).
+func indexByteFrom(s string, c byte, from int) int {
+	if i := strings.IndexByte(s[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(s)
 }

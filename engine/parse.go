@@ -66,7 +66,7 @@ type Group struct {
 	Agents []Agent
 	Rules  []Rule
 
-	index ruleIndex // built in Parse
+	index *lazyIndex // built once, by the first Test that needs this group
 }
 
 // Sitemap is one sitemap line.
@@ -76,7 +76,10 @@ type Sitemap struct {
 }
 
 // Robots is a parsed robots.txt. It is read-only after Parse and safe for
-// concurrent use by many Test calls.
+// concurrent use by many Test calls. Everything that depends only on the
+// file is computed once: the lines and groups in Parse, each group's rule
+// index on the first Test that needs that group (a file with two thousand
+// groups is mostly tested for one or two of them).
 type Robots struct {
 	Body     string    // the bytes as given
 	BOM      int       // leading bytes Google skipped as a byte-order mark
@@ -104,7 +107,7 @@ func Parse(body []byte) *Robots {
 	splitLines(src, r.BOM, p.line)
 	for i := range r.Groups {
 		g := &r.Groups[i]
-		g.index = buildIndex(g.Rules)
+		g.index = &lazyIndex{}
 		for _, a := range g.Agents {
 			if a.Global {
 				if len(r.global) == 0 || r.global[len(r.global)-1] != i {

@@ -160,7 +160,7 @@ func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 	}
 	for _, gi := range res.Groups {
 		g := &r.Groups[gi]
-		g.index.each(res.Path, func(c *candidate) {
+		g.rules().each(res.Path, func(c *candidate) {
 			rule := &g.Rules[c.rule]
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
