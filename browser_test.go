@@ -312,9 +312,9 @@ func (a *app) crawler(name string) string {
 
 // resultRow is one tr.result of table#results as the page shows it.
 type resultRow struct {
-	Index, Verdict, Line, Scope                        string // data-index, data-verdict, data-line, data-scope
+	Index, Verdict, Line, Scope                       string // data-index, data-verdict, data-line, data-scope
 	URL, TestedAs, VerdictText, LineText, Rule, Group string // cell texts
-	ScopeText                                          string
+	ScopeText                                         string
 }
 
 const rowsJS = `Array.from(document.querySelectorAll("table#results tbody tr.result")).map(tr => {
