@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package main
 
 // exampleState is the first-run state: the robots.txt Google uses as its

@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 // Command wasm is the robots.txt tester's page: a Vecty UI over package
 // engine, compiled to WebAssembly. It renders and dispatches; every verdict,
 // line and sentence comes from the engine.

@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package main
 
 import (
@@ -34,9 +36,23 @@ func buildRows(r *engine.Robots, in Saved) []row {
 			Line:     res.Line,
 			Rule:     r.RuleText(res.Line),
 			Group:    groupText(r, res),
+			Scope:    scope(in.RobotsURL, u),
 		}
 	}
 	return rows
+}
+
+// scope is why the file served at robotsURL does not govern u, "" when it
+// does or when there is nothing to compare: no robots.txt URL given, or u is
+// a path, which is read on the file's own host.
+func scope(robotsURL, u string) string {
+	if strings.TrimSpace(robotsURL) == "" || strings.HasPrefix(u, "/") {
+		return ""
+	}
+	if sc := engine.Scope(strings.TrimSpace(robotsURL), u); !sc.Governs {
+		return sc.Reason
+	}
+	return ""
 }
 
 // groupText names the user-agent lines whose groups applied:

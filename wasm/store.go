@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package main
 
 import (
@@ -172,11 +174,11 @@ func (s *state) changed() {
 	}
 }
 
-// urlLines splits the URL list: one URL or path per line, blank lines and
-// surrounding spaces dropped.
+// urlLines splits the URL list: one URL or path per line (LF, CR or CRLF,
+// as an imported file may have), blank lines and surrounding spaces dropped.
 func urlLines(text string) []string {
 	var out []string
-	for line := range strings.Lines(text) {
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
 		if u := strings.TrimSpace(line); u != "" {
 			out = append(out, u)
 		}

@@ -1,0 +1,113 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"robotstester/engine"
+)
+
+func TestRowsOfTheExample(t *testing.T) {
+	s := newState(exampleState)
+	want := []struct {
+		input   string
+		allowed bool
+		line    int
+		rule    string
+	}{
+		{"https://www.example.com/", true, 0, ""},
+		{"https://www.example.com/nogooglebot/", false, 2, "Disallow: /nogooglebot/"},
+		{"https://www.example.com/nogooglebot/page.html", false, 2, "Disallow: /nogooglebot/"},
+		{"/products/shoes?color=red", true, 0, ""},
+	}
+	if len(s.rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(s.rows), len(want))
+	}
+	for i, w := range want {
+		r := s.rows[i]
+		if r.Input != w.input || r.Allowed != w.allowed || r.Line != w.line || r.Rule != w.rule {
+			t.Errorf("row %d = %q allowed=%v line %d rule %q; want %q allowed=%v line %d rule %q",
+				i, r.Input, r.Allowed, r.Line, r.Rule, w.input, w.allowed, w.line, w.rule)
+		}
+		if r.Group != "Googlebot (line 1)" {
+			t.Errorf("row %d group %q, want the Googlebot group at line 1", i, r.Group)
+		}
+	}
+}
+
+func TestGroupTextNamesTheGlobalGroupWhenItApplies(t *testing.T) {
+	r := engine.Parse([]byte("User-agent: a\nUser-agent: *\nDisallow: /x\n\nUser-agent: b\nDisallow: /\n"))
+	if got := groupText(r, r.Test("zzz", "/x")); got != "* (line 2)" {
+		t.Errorf("unknown crawler: group %q, want * (line 2)", got)
+	}
+	if got := groupText(r, r.Test("A", "/x")); got != "a (line 1)" {
+		t.Errorf("crawler a: group %q, want a (line 1)", got)
+	}
+	if got := groupText(engine.Parse(nil), engine.Parse(nil).Test("a", "/")); got != "" {
+		t.Errorf("empty file: group %q, want none", got)
+	}
+}
+
+func TestURLLinesDropBlanksAndSpaces(t *testing.T) {
+	got := urlLines("  /a \r\n\n\t\n/b\r/c")
+	if strings.Join(got, "|") != "/a|/b|/c" {
+		t.Fatalf("urlLines = %q", got)
+	}
+}
+
+func TestSummarySentence(t *testing.T) {
+	tests := []struct {
+		rows []row
+		want string
+	}{
+		{nil, "No URLs to test: add one per line."},
+		{[]row{{Allowed: true}}, "1 URL: 1 allowed, 0 blocked"},
+		{[]row{{Allowed: true}, {}, {}}, "3 URLs: 1 allowed, 2 blocked"},
+	}
+	for _, tc := range tests {
+		if got := summary(tc.rows); got != tc.want {
+			t.Errorf("summary of %d rows = %q, want %q", len(tc.rows), got, tc.want)
+		}
+	}
+}
+
+func TestRowsHTMLEscapesAndMarksTheSelection(t *testing.T) {
+	rows := []row{
+		{Input: `/<script>"&`, TestedAs: `/<script>"&`, Allowed: true},
+		{Input: "/b", TestedAs: "/b", Line: 3, Rule: "Disallow: /b", Group: "* (line 1)", Scope: "other host"},
+	}
+	h := rowsHTML(rows, 1)
+	if strings.Contains(h, "<script>") {
+		t.Fatal("a URL's text reached the HTML unescaped")
+	}
+	for _, want := range []string{
+		`data-index="0" data-verdict="allowed" data-line="0" tabindex="-1"`,
+		`data-index="1" data-verdict="blocked" data-line="3" data-scope="out" tabindex="0" aria-current="true"`,
+		`<td class="line">3</td>`,
+		`<td class="scope">other host</td>`,
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("rows HTML lacks %s", want)
+		}
+	}
+}
+
+func TestRowsFlagURLsTheFileDoesNotGovern(t *testing.T) {
+	in := exampleState
+	in.URLs = "https://www.example.com/a\nhttp://www.example.com/a\n/path\nhttps://shop.example.com/\n"
+	s := newState(in)
+	for i, out := range []bool{false, true, false, true} {
+		if got := s.rows[i].Scope != ""; got != out {
+			t.Errorf("row %d (%s): flagged %v, want %v (reason %q)", i, s.rows[i].Input, got, out, s.rows[i].Scope)
+		}
+	}
+	in.RobotsURL = ""
+	s = newState(in)
+	for i, r := range s.rows {
+		if r.Scope != "" {
+			t.Errorf("row %d flagged %q with no robots.txt URL given", i, r.Scope)
+		}
+	}
+}

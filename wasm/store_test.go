@@ -1,0 +1,149 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"testing"
+	"time"
+)
+
+func TestTypingBurstParsesOnceWhenFlushed(t *testing.T) {
+	s := newState(exampleState)
+	parsed, gen := s.robots, s.generation
+	s.editRobots("User-agent: *\nDisallow: /a")
+	s.editRobots("User-agent: *\nDisallow: /ab")
+	s.editRobots("User-agent: *\nDisallow: /abc")
+	if s.robots != parsed || s.generation != gen {
+		t.Fatalf("the engine ran before the debounce: generation %d → %d", gen, s.generation)
+	}
+	if !s.pending {
+		t.Fatal("an edit is waiting but pending is false")
+	}
+	s.flush()
+	if s.robots == parsed {
+		t.Fatal("flush did not parse the edited robots.txt")
+	}
+	if s.generation != gen+1 {
+		t.Fatalf("three keystrokes cost %d recomputes, want 1", s.generation-gen)
+	}
+	if s.pending {
+		t.Fatal("pending is still true after flush")
+	}
+	if got := s.robots.RuleText(2); got != "Disallow: /abc" {
+		t.Fatalf("line 2 parsed as %q, want the last edit", got)
+	}
+}
+
+func TestDebounceRunsTheEngineAfterThePause(t *testing.T) {
+	s := newState(exampleState)
+	s.edits.delay = time.Millisecond
+	done := make(chan int, 8)
+	s.onChange = func() {
+		if !s.pending {
+			done <- s.generation
+		}
+	}
+	gen := s.generation
+	s.editURLs("/a\n/b\n")
+	select {
+	case g := <-done:
+		if g != gen+1 || len(s.rows) != 2 {
+			t.Fatalf("after the pause: generation %d, %d rows; want %d and 2", g, len(s.rows), gen+1)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the debounced recompute never ran")
+	}
+}
+
+func TestOnlyARobotsChangeReparses(t *testing.T) {
+	s := newState(exampleState)
+	parsed := s.robots
+	s.editURLs("/nogooglebot/x\n")
+	s.editToken("Bingbot")
+	s.editRobotsURL("https://example.com/")
+	s.flush()
+	if s.robots != parsed {
+		t.Fatal("changing URLs, token and site re-parsed the robots.txt")
+	}
+	if len(s.rows) != 1 || !s.rows[0].Allowed {
+		t.Fatalf("Bingbot on /nogooglebot/x: rows %+v, want one allowed row", s.rows)
+	}
+}
+
+func TestEditorBytesKeepTheOriginalsLineEndingsAndBOM(t *testing.T) {
+	tests := []struct {
+		name, original, typed, want string
+	}{
+		{"CRLF file stays CRLF", "User-agent: *\r\nDisallow: /a\r\n", "User-agent: *\nDisallow: /b\n", "User-agent: *\r\nDisallow: /b\r\n"},
+		{"CR file stays CR", "User-agent: *\rDisallow: /a\r", "User-agent: *\nDisallow: /b\n", "User-agent: *\rDisallow: /b\r"},
+		{"mixed breaks become LF", "User-agent: *\r\nDisallow: /a\n", "User-agent: *\nDisallow: /b\n", "User-agent: *\nDisallow: /b\n"},
+		{"BOM is kept", "\xef\xbb\xbfUser-agent: *\n", "User-agent: x\n", "\xef\xbb\xbfUser-agent: x\n"},
+		{"BOM and CRLF together", "\xef\xbb\xbfUser-agent: *\r\n", "User-agent: x\n", "\xef\xbb\xbfUser-agent: x\r\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := exampleState
+			in.Robots = tc.original
+			s := newState(in)
+			if s.editorText != tc.original[len(s.bom):] {
+				t.Fatalf("editor shows %q, want the file without its BOM", s.editorText)
+			}
+			s.editRobots(tc.typed)
+			if got := currentSavedOf(s).Robots; got != tc.want {
+				t.Fatalf("bytes after the edit %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestUneditedBytesStayExact(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\r\nDisallow: /caf\xe9\t# latin-1\r"
+	s := newState(in)
+	if got := currentSavedOf(s).Robots; got != in.Robots {
+		t.Fatalf("saved %q, want the original bytes %q", got, in.Robots)
+	}
+	v := s.editorVersion
+	s.editURLs("/x\n")
+	s.flush()
+	if s.editorVersion != v {
+		t.Fatal("a URL edit rewrote the editor's text")
+	}
+}
+
+func TestSelectRowClampsAndResets(t *testing.T) {
+	s := newState(exampleState)
+	if s.selected != -1 {
+		t.Fatalf("a fresh state selects row %d, want none", s.selected)
+	}
+	s.selectRow(99)
+	if s.selected != len(s.rows)-1 {
+		t.Fatalf("selecting past the end gave row %d, want the last (%d)", s.selected, len(s.rows)-1)
+	}
+	s.selectRow(-5)
+	if s.selected != 0 {
+		t.Fatalf("selecting before the start gave row %d, want 0", s.selected)
+	}
+	s.focusOn(4)
+	s.selectRow(0)
+	if s.focusLine != 0 {
+		t.Fatal("selecting a row kept the diagnostic's line mark")
+	}
+	s.editURLs("/only\n")
+	s.flush()
+	if s.selected != 0 {
+		t.Fatalf("after the list shrank to one row the selection is %d, want 0", s.selected)
+	}
+	s.replace(exampleState)
+	if s.selected != -1 {
+		t.Fatal("replacing the state kept the old selection")
+	}
+}
+
+// currentSavedOf is currentSaved for a store that is not the page's.
+func currentSavedOf(s *state) Saved {
+	saved := store
+	store = s
+	defer func() { store = saved }()
+	return currentSaved()
+}
