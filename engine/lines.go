@@ -10,10 +10,9 @@ import "strings"
 const MaxLineLen = 2083*8 - 1
 
 // bomPrefix is what Google skips at the very start of a body, byte by byte,
-// stopping at the first byte that does not continue it. The trailing NUL is
-// part of the C array Google compares against (sizeof(kUtfBOM) is 4), so a
-// NUL right after a complete BOM is skipped too.
-const bomPrefix = "\xEF\xBB\xBF\x00"
+// stopping at the first byte that does not continue it (robots.cc, Parse:
+// utf_bom[3], so only the three bytes of one UTF-8 BOM).
+const bomPrefix = "\xEF\xBB\xBF"
 
 // skipBOM returns how many leading bytes of body Google drops as a BOM.
 func skipBOM(body string) int {
