@@ -27,6 +27,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -242,7 +243,7 @@ func newAsset(name string, body []byte) *asset {
 	a.contentType = t.contentType
 	if t.compress {
 		a.vary = true
-		if gz := gzipBytes(body); len(gz) < len(body) {
+		if gz := gzipOnce(a.etag, body); len(gz) < len(body) {
 			a.gzip, a.gzipETag = gz, strongETag(gz)
 		}
 	}
@@ -252,6 +253,21 @@ func newAsset(name string, body []byte) *asset {
 func strongETag(b []byte) string {
 	sum := sha256.Sum256(b)
 	return `"` + hex.EncodeToString(sum[:16]) + `"`
+}
+
+// gzipped holds the gzip of every body compressed so far, keyed by its
+// identity ETag (a content hash): compressing app.wasm at the best level
+// takes a second or two, and tests build a handler over the same embedded
+// site many times.
+var gzipped sync.Map
+
+func gzipOnce(etag string, body []byte) []byte {
+	if gz, ok := gzipped.Load(etag); ok {
+		return gz.([]byte)
+	}
+	gz := gzipBytes(body)
+	gzipped.Store(etag, gz)
+	return gz
 }
 
 func gzipBytes(b []byte) []byte {
