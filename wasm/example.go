@@ -18,5 +18,6 @@ var exampleState = Saved{
 		"https://www.example.com/nogooglebot/\n" +
 		"https://www.example.com/nogooglebot/page.html\n" +
 		"/products/shoes?color=red\n",
+	Status:    "200",
 	RobotsURL: "https://www.example.com/robots.txt",
 }

@@ -56,6 +56,7 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 			)),
 			elem.Paragraph(vecty.Markup(prop.ID("urls-help"), vecty.Class("help")), vecty.Text("One per line: full URLs or paths such as /shop?page=2.")),
 		),
+		statusField(),
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("robots-url")), vecty.Text("Served at (robots.txt URL or site, optional)")),
@@ -84,4 +85,44 @@ func tokenReading() string {
 		return "`" + a.Input + "` holds no product token (letters, - and _ only): only the * group can apply. Type a token such as Googlebot."
 	}
 	return "`" + a.Input + "` is read as `" + a.Token + "`: Google reads only the letters, - and _ before the first other character."
+}
+
+// statusField picks the server's answer to the robots.txt request and says
+// what it means for every URL.
+func statusField() *vecty.HTML {
+	chosen, outcome := serverAnswer(store.in.Status)
+	choices := engine.Answers()
+	options := make(vecty.List, len(choices))
+	for i, a := range choices {
+		options[i] = elem.Option(
+			vecty.Markup(prop.Value(a.ID), vecty.Property("selected", a.ID == chosen.ID)),
+			vecty.Text(a.Label),
+		)
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("field")),
+		elem.Label(vecty.Markup(prop.For("status")), vecty.Text("The server answered the robots.txt request with")),
+		elem.Select(
+			vecty.Markup(
+				prop.ID("status"),
+				vecty.Attribute("aria-describedby", "outcome"),
+				event.Change(func(ev *vecty.Event) { store.pickStatus(ev.Target.Get("value").String()) }),
+			),
+			options,
+		),
+		elem.Paragraph(
+			vecty.Markup(prop.ID("outcome"), vecty.Class("help")),
+			elem.Strong(vecty.Text(sentenceCase(outcome.Effect.String())+": ")),
+			vecty.Text(outcome.Reason),
+		),
+	)
+}
+
+// sentenceCase upper-cases the first letter of an ASCII phrase: "full
+// allow" → "Full allow".
+func sentenceCase(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

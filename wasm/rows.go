@@ -19,13 +19,14 @@ type row struct {
 	Rule     string        // the deciding rule as Google read it
 	Group    string        // the group(s) whose rules applied
 	Scope    string        // why this file does not govern the URL, "" when it does
-	Override string        // the server answer's reason when it decides alone
+	Override string        // names the server answer when it decides alone
 }
 
 // buildRows tests every URL of the list once against the parsed file.
 func buildRows(r *engine.Robots, in Saved) []row {
 	urls := urlLines(in.URLs)
 	rows := make([]row, len(urls))
+	answer, outcome := serverAnswer(in.Status)
 	for i, u := range urls {
 		res := r.Test(in.Token, u)
 		rows[i] = row{
@@ -38,8 +39,23 @@ func buildRows(r *engine.Robots, in Saved) []row {
 			Group:    groupText(r, res),
 			Scope:    scope(in.RobotsURL, u),
 		}
+		if outcome.Effect != engine.EffectConditional {
+			rows[i].Allowed = outcome.Effect == engine.EffectFullAllow
+			rows[i].Line, rows[i].Rule = 0, ""
+			rows[i].Override = "Server answer: " + answer.Label
+		}
 	}
 	return rows
+}
+
+// serverAnswer is the chosen answer to the robots.txt request and what it
+// means; an unknown or empty ID is the usual answer, the first.
+func serverAnswer(id string) (engine.AnswerChoice, engine.Outcome) {
+	a, ok := engine.FindAnswer(id)
+	if !ok {
+		a = engine.Answers()[0]
+	}
+	return a, engine.OutcomeFor(a.Answer)
 }
 
 // scope is why the file served at robotsURL does not govern u, "" when it

@@ -111,3 +111,30 @@ func TestRowsFlagURLsTheFileDoesNotGovern(t *testing.T) {
 		}
 	}
 }
+
+func TestServerAnswerOverridesTheRules(t *testing.T) {
+	tests := []struct {
+		status  string
+		allowed []bool
+	}{
+		{"200", []bool{true, false, false, true}},
+		{"", []bool{true, false, false, true}},
+		{"404", []bool{true, true, true, true}},
+		{"503", []bool{false, false, false, false}},
+	}
+	for _, tc := range tests {
+		in := exampleState
+		in.Status = tc.status
+		s := newState(in)
+		for i, want := range tc.allowed {
+			r := s.rows[i]
+			if r.Allowed != want {
+				t.Errorf("status %q, %s: allowed %v, want %v", tc.status, r.Input, r.Allowed, want)
+			}
+			overridden := tc.status == "404" || tc.status == "503"
+			if (r.Override != "") != overridden || overridden && r.Line != 0 {
+				t.Errorf("status %q, %s: override %q line %d", tc.status, r.Input, r.Override, r.Line)
+			}
+		}
+	}
+}

@@ -30,6 +30,7 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	}
 	r := s.rows[s.selected]
 	ex := s.robots.Explain(r.Result)
+	_, outcome := serverAnswer(s.in.Status)
 	matches := make(vecty.List, len(ex.Rules))
 	for i, sentence := range ex.Rules {
 		won := i == r.Result.Winner
@@ -40,7 +41,7 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	}
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
-		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), vecty.Text(r.Override))),
+		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), vecty.Text(outcome.Reason+" The rules below are what the file would decide."))),
 		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), vecty.Text(r.Scope))),
 		elem.Paragraph(vecty.Markup(vecty.Class("winner")), vecty.Text(ex.Verdict)),
 		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), vecty.Text(ex.Agent))),
