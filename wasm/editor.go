@@ -47,6 +47,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 		vecty.Attribute("autocapitalize", "off"),
 		vecty.Attribute("autocomplete", "off"),
 		vecty.Attribute("aria-describedby", "editor-help"),
+		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
 		event.Input(func(ev *vecty.Event) {
 			store.editRobots(ev.Target.Get("value").String())
 		}),

@@ -12,23 +12,51 @@ import (
 )
 
 func main() {
+	opening, from, err := openingState()
+	if from != OriginNone {
+		store.replace(opening)
+	}
+	if err != nil {
+		store.message = err.Error()
+	}
 	page := &Page{}
-	store.onChange = func() { vecty.Rerender(page) }
+	var draftFailed bool
+	saved := currentSaved()
+	store.onChange = func() {
+		vecty.Rerender(page)
+		if store.pending || draftFailed || currentSaved() == saved {
+			return
+		}
+		saved = currentSaved()
+		if err := saveDraft(saved); err != nil {
+			draftFailed = true
+			store.notify(err.Error(), "")
+		}
+	}
+	doc := js.Global().Get("document")
+	body := doc.Get("body")
+	if embedMode() {
+		body.Get("classList").Call("add", "embed")
+	}
 	if err := vecty.RenderInto("#app", page); err != nil {
 		fail("The tester could not start: " + err.Error() + ". Reload the page.")
 		return
 	}
+	watchLinks(applySaved, func(err error) { store.notify(err.Error(), "") })
 	// Tests and benchmarks run the pending recompute at once instead of
 	// waiting out the debounce.
 	js.Global().Set("__robotsTesterFlush", js.FuncOf(func(js.Value, []js.Value) any {
 		store.flush()
 		return nil
 	}))
-	doc := js.Global().Get("document")
+	installScriptAPI()
 	if st := doc.Call("getElementById", "app-status"); st.Truthy() {
 		st.Set("hidden", true)
 	}
-	doc.Get("body").Get("dataset").Set("ready", "true")
+	body.Get("dataset").Set("ready", "true")
+	if embedMode() {
+		reportHeight()
+	}
 	select {}
 }
 

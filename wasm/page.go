@@ -17,6 +17,7 @@ type Page struct {
 func (p *Page) Render() vecty.ComponentOrHTML {
 	return elem.Main(
 		vecty.Markup(prop.ID("app")),
+		&Toolbar{},
 		elem.Div(
 			vecty.Markup(vecty.Class("workspace")),
 			elem.Section(

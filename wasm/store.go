@@ -28,6 +28,9 @@ type state struct {
 	selected  int // index of the selected row, -1 for none
 	focusLine int // a line a diagnostic pointed at, 0 for none
 
+	message string // the last file or sharing outcome, a sentence
+	link    string // the permalink that message is about, "" for none
+
 	robots     *engine.Robots
 	rows       []row
 	generation int  // recomputes so far
@@ -122,6 +125,12 @@ func (s *state) selectRow(i int) {
 	s.changed()
 }
 
+// notify shows the outcome of a file or sharing action.
+func (s *state) notify(message, link string) {
+	s.message, s.link = message, link
+	s.changed()
+}
+
 // focusOn marks a line a diagnostic points at.
 func (s *state) focusOn(line int) {
 	s.focusLine = line
@@ -195,4 +204,27 @@ func currentSaved() Saved {
 // applySaved replaces the whole state and shows it.
 func applySaved(in Saved) {
 	store.replace(in)
+}
+
+// currentRows are the results as the CSV and JSON exports write them.
+func currentRows() []ExportRow {
+	s := store
+	_, outcome := serverAnswer(s.in.Status)
+	crawler := s.in.Token
+	out := make([]ExportRow, len(s.rows))
+	for i, r := range s.rows {
+		reason := outcome.Reason
+		if r.Override == "" {
+			reason = s.robots.Explain(r.Result).Verdict
+		}
+		verdict := "blocked"
+		if r.Allowed {
+			verdict = "allowed"
+		}
+		out[i] = ExportRow{
+			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
+			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.Scope,
+		}
+	}
+	return out
 }

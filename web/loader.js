@@ -4,6 +4,15 @@
 (function () {
   "use strict";
 
+  // window.robotsTester.ready exists before the wasm runs, so page scripts
+  // can wait on it; the wasm's installScriptAPI resolves it.
+  var api = (window.robotsTester = window.robotsTester || {});
+  api.ready = new Promise(function (resolve, reject) {
+    api._resolve = resolve;
+    api._reject = reject;
+  });
+  api.ready.catch(function () {});
+
   function fail(err) {
     var status = document.getElementById("app-status");
     var why = (err && err.message) || String(err);
@@ -11,6 +20,9 @@
     status.classList.add("error");
     status.hidden = false;
     document.body.dataset.ready = "false";
+    if (api._reject) {
+      api._reject(new Error(status.textContent));
+    }
   }
 
   async function inlineBytes(el) {

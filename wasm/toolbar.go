@@ -1,0 +1,147 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// Toolbar holds the file and sharing controls. The work behind them
+// (permalinks, files, drafts) lives in permalink.go, files.go and
+// storage.go; the toolbar dispatches to it and shows the outcome in
+// #share-message.
+type Toolbar struct {
+	vecty.Core
+}
+
+func (t *Toolbar) Render() vecty.ComponentOrHTML {
+	s := store
+	if embedMode() {
+		href, err := openFullLink(currentSaved())
+		return elem.Navigation(
+			vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester")),
+			vecty.If(err == nil, elem.Anchor(
+				vecty.Markup(prop.ID("open-full"), prop.Href(href), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")),
+				vecty.Text("Open in full tester"),
+			)),
+			vecty.If(err != nil, elem.Paragraph(vecty.Markup(prop.ID("share-message")), vecty.Text(err.Error()))),
+		)
+	}
+	_, hasPrevious := previousDraft()
+	return elem.Navigation(
+		vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "File and sharing")),
+		elem.Div(
+			vecty.Markup(vecty.Class("buttons")),
+			button("copy-link", "Copy link", func() {
+				copyLink(currentSaved(), func(link string, err error) {
+					if err != nil {
+						store.notify(err.Error(), link)
+						return
+					}
+					store.notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
+				})
+			}),
+			fileButton("open-file", "Open robots.txt…", ".txt,text/plain"),
+			button("download", "Download robots.txt", func() {
+				downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+			}),
+			fileButton("import-urls", "Import URLs…", ".txt,.csv,text/plain,text/csv"),
+			button("export-csv", "Export CSV", func() {
+				downloadBytes("robots-test.csv", "text/csv", exportCSV(currentRows()))
+			}),
+			button("export-json", "Export JSON", func() {
+				downloadBytes("robots-test.json", "application/json", exportJSON(currentRows()))
+			}),
+			button("reset", "Reset to example", func() { applySaved(exampleState) }),
+			vecty.If(hasPrevious, button("restore-draft", "Restore the draft you had before opening this link", func() {
+				if d, ok := restorePreviousDraft(); ok {
+					applySaved(d)
+				}
+			})),
+		),
+		elem.Paragraph(
+			vecty.Markup(
+				prop.ID("share-message"),
+				vecty.Attribute("aria-live", "polite"),
+				vecty.Attribute("data-link", s.link),
+			),
+			vecty.Text(s.message),
+			vecty.If(s.link != "" && s.message != "", elem.Input(vecty.Markup(
+				prop.Type(prop.TypeText),
+				vecty.Class("link"),
+				vecty.Attribute("readonly", true),
+				vecty.Attribute("aria-label", "The link"),
+				prop.Value(s.link),
+			))),
+		),
+	)
+}
+
+// Mount wires the file inputs and the editor's drop target once they exist.
+func (t *Toolbar) Mount() {
+	if embedMode() {
+		return
+	}
+	doc := js.Global().Get("document")
+	watchFileInput(doc.Call("getElementById", "open-file"), openRobots)
+	watchFileInput(doc.Call("getElementById", "import-urls"), func(name string, data []byte, err error) {
+		if err != nil {
+			store.notify(err.Error(), "")
+			return
+		}
+		urls, err := importURLList(name, data)
+		if err != nil {
+			store.notify(err.Error(), "")
+			return
+		}
+		in := currentSaved()
+		in.URLs = strings.Join(urls, "\n")
+		applySaved(in)
+		store.notify("Imported "+plural(len(urls), "URL")+" from "+name+".", "")
+	})
+	watchDrop(doc.Call("querySelector", ".editor-frame"), openRobots)
+}
+
+// openRobots puts an opened or dropped file into the editor, bytes exact.
+func openRobots(name string, data []byte, err error) {
+	if err != nil {
+		store.notify(err.Error(), "")
+		return
+	}
+	in := currentSaved()
+	in.Robots = string(data)
+	applySaved(in)
+	store.notify("Opened "+name+".", "")
+}
+
+func button(id, label string, click func()) *vecty.HTML {
+	return elem.Button(
+		vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { click() })),
+		vecty.Text(label),
+	)
+}
+
+// fileButton is a file input shown as a button: the label is what people
+// see and click; the input stays focusable for the keyboard.
+func fileButton(id, label, accept string) *vecty.HTML {
+	return elem.Span(
+		vecty.Markup(vecty.Class("file-button")),
+		elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeFile), vecty.Attribute("accept", accept), vecty.Class("visually-hidden"))),
+		elem.Label(vecty.Markup(prop.For(id), vecty.Class("button")), vecty.Text(label)),
+	)
+}
+
+// plural: "1 URL", "3 URLs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
