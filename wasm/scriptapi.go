@@ -29,7 +29,8 @@ var lastParsed struct {
 
 // installScriptAPI defines window.robotsTester. loader.js may have created
 // the object first, with a ready Promise whose resolver it kept as _resolve:
-// that resolver is called. Otherwise ready is a Promise already resolved.
+// that resolver is called, and it and the rejecter (_reject, for a load
+// failure) are removed. Otherwise ready is a Promise already resolved.
 func installScriptAPI() {
 	win := js.Global()
 	api := win.Get("robotsTester")
@@ -65,6 +66,7 @@ func installScriptAPI() {
 	if resolve := api.Get("_resolve"); resolve.Type() == js.TypeFunction {
 		resolve.Invoke(api)
 		api.Delete("_resolve")
+		api.Delete("_reject")
 	} else if api.Get("ready").Type() != js.TypeObject {
 		api.Set("ready", win.Get("Promise").Call("resolve", api))
 	}

@@ -120,13 +120,14 @@ func TestScriptAPIResolvesTheLoadersPromise(t *testing.T) {
 	defer resolve.Release()
 	pre := js.Global().Get("Object").New()
 	pre.Set("_resolve", resolve)
+	pre.Set("_reject", resolve)
 	js.Global().Set("robotsTester", pre)
 	installScriptAPI()
 	if !resolved.Equal(pre) || pre.Get("test").Type() != js.TypeFunction {
 		t.Errorf("installScriptAPI did not complete the loader's object and resolve its promise with it")
 	}
-	if pre.Get("_resolve").Type() != js.TypeUndefined {
-		t.Errorf("the resolver was left on the public object")
+	if pre.Get("_resolve").Type() != js.TypeUndefined || pre.Get("_reject").Type() != js.TypeUndefined {
+		t.Errorf("the resolver or the rejecter was left on the public object")
 	}
 
 	js.Global().Delete("robotsTester")
