@@ -41,8 +41,8 @@ deps:
 	$(GO) mod download
 
 fmt:
-	@unformatted=$$(gofmt -l .); \
-	if [ -n "$$unformatted" ]; then echo "gofmt needed on:"; echo "$$unformatted"; exit 1; fi
+	@echo 'gofmt -l .'; unformatted=$$(gofmt -l .); \
+	if [ -n "$$unformatted" ]; then echo "$$unformatted"; echo "gofmt: run gofmt -w on the files above"; exit 1; fi
 
 vet:
 	$(GO) vet ./...

@@ -5,6 +5,7 @@
 //
 //	make run                      # builds web/app.wasm, then go run .
 //	go run . -addr 127.0.0.1:9000 # another address
+//	go run . -dist dist           # writes the offline builds (dist.go) and exits
 package main
 
 import (
@@ -25,6 +26,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,8 +52,17 @@ func siteFS() fs.FS {
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
 	flag.Parse()
 	log.SetFlags(0)
+
+	if *dist != "" {
+		if err := writeDist(*dist, siteFS()); err != nil {
+			log.Fatalf("writing the offline builds into %s: %v", *dist, err)
+		}
+		log.Printf("wrote %s and %s", filepath.Join(*dist, singleFileName), filepath.Join(*dist, "site")+string(filepath.Separator))
+		return
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
