@@ -298,12 +298,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "405 method not allowed: this server only answers GET and HEAD", http.StatusMethodNotAllowed)
+		http.Error(w, "405 method not allowed: this server only answers GET and HEAD; open / in a browser for the tester.", http.StatusMethodNotAllowed)
 		return
 	}
 	a := h.files[siteName(r.URL.Path)]
 	if a == nil {
-		http.NotFound(w, r)
+		http.Error(w, "404 not found: this server only serves the tester's own files; open / for the tester.", http.StatusNotFound)
 		return
 	}
 	hdr := w.Header()
