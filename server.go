@@ -123,7 +123,7 @@ func serve(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	done, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(done); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		return fmt.Errorf("requests still running %v after the stop signal were cut off: %w", shutdownGrace, err)
 	}
 	if err := <-failed; !errors.Is(err, http.ErrServerClosed) {
 		return err
