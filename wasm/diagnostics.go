@@ -7,27 +7,122 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/engine"
 )
 
-// Diagnostics lists what the engine found in the file, and its sitemaps.
+// maxListed bounds the findings listed as buttons: a 500 KiB file can have
+// thousands, and the first ones are the ones to fix first. The counts and
+// the gutter markers still cover them all.
+const maxListed = 300
+
+// severityIcon pairs each severity with a symbol, so the severity is told by
+// shape and word, not by colour alone.
+var severityIcon = map[engine.Severity]string{
+	engine.SeverityError:   "⛔",
+	engine.SeverityWarning: "⚠",
+	engine.SeverityInfo:    "ℹ",
+}
+
+// Diagnostics lists what the engine found in the file, the fetch limit's
+// cut, and the sitemaps.
 type Diagnostics struct {
 	vecty.Core
 }
 
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
+	return elem.Section(
+		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
+		&Findings{Robots: store.robots},
+	)
+}
+
+// Findings renders the findings and sitemaps of one parse; it is skipped
+// while the parse is the same.
+type Findings struct {
+	vecty.Core
+	Robots *engine.Robots `vecty:"prop"`
+}
+
+func (f *Findings) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Findings)
+	return ok && p.Robots == f.Robots
+}
+
+func (f *Findings) Render() vecty.ComponentOrHTML {
 	s := store
-	maps := make(vecty.List, len(s.robots.Sitemaps))
-	for i, m := range s.robots.Sitemaps {
+	errs, warns, infos := s.lint.Counts()
+	items := vecty.List{}
+	for i, d := range s.lint {
+		if i == maxListed {
+			break
+		}
+		items = append(items, elem.ListItem(finding(d)))
+	}
+	maps := make(vecty.List, len(f.Robots.Sitemaps))
+	for i, m := range f.Robots.Sitemaps {
 		maps[i] = elem.ListItem(
 			elem.Code(vecty.Text(m.URL)),
 			vecty.Text(" (line "+strconv.Itoa(m.Line)+")"),
 		)
 	}
-	return elem.Section(
-		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		elem.Heading3(vecty.Markup(prop.ID("diag-title")), vecty.Text("Sitemaps")),
+	return elem.Div(
+		elem.Heading3(vecty.Markup(prop.ID("diag-title")), vecty.Text("Findings")),
+		elem.Paragraph(
+			vecty.Markup(prop.ID("diag-counts")),
+			vecty.Text(count(errs, "error")+", "+count(warns, "warning")+", "+count(infos, "note")),
+		),
+		vecty.If(s.cut.Truncated, elem.Paragraph(
+			vecty.Markup(vecty.Class("cut-note"), vecty.Data("line", strconv.Itoa(s.cut.Line))),
+			vecty.Text(s.cut.Message()),
+		)),
+		vecty.If(len(s.lint) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Nothing to report: Google reads this file as written."))),
+		vecty.If(len(items) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("findings")), items)),
+		vecty.If(len(s.lint) > maxListed, elem.Paragraph(
+			vecty.Markup(vecty.Class("help")),
+			vecty.Text("Showing the first "+strconv.Itoa(maxListed)+" of "+strconv.Itoa(len(s.lint))+" findings; the gutter marks every line that has one."),
+		)),
+		elem.Heading3(vecty.Text("Sitemaps")),
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),
 		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps")), maps),
 	)
+}
+
+// finding is one diagnostic; those about a line are buttons that take the
+// editor there.
+func finding(d engine.Diagnostic) vecty.ComponentOrHTML {
+	sev := d.Severity.String()
+	label := elem.Span(
+		vecty.Markup(vecty.Class("severity", sev)),
+		elem.Span(vecty.Markup(vecty.Attribute("aria-hidden", "true")), vecty.Text(severityIcon[d.Severity]+" ")),
+		vecty.Text(sev+": "),
+	)
+	if d.Line == 0 {
+		return elem.Span(vecty.Markup(vecty.Class("diag", "whole-file")), label, vecty.Text(d.String()))
+	}
+	line := d.Line
+	return elem.Button(
+		vecty.Markup(
+			prop.Type(prop.TypeButton),
+			vecty.Class("diag"),
+			vecty.Data("line", strconv.Itoa(line)),
+			vecty.Data("severity", sev),
+			event.Click(func(*vecty.Event) {
+				store.focusOn(line)
+				goToLine(line)
+			}),
+		),
+		label,
+		vecty.Text(d.String()),
+	)
+}
+
+// count: "1 error", "0 warnings".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/engine"
 )
 
 // The editor is a plain <textarea> (wrap off, fixed line height) with two
@@ -71,7 +73,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
-					markers(),
+					&Markers{Robots: s.robots},
 				),
 			),
 			elem.Div(
@@ -99,6 +101,16 @@ func highlights() []vecty.MarkupOrChild {
 	if s.focusLine > 0 {
 		out = append(out, band(s.focusLine, "", "focus-line", s.robots.LineText(s.focusLine)))
 	}
+	if s.cut.Truncated {
+		// The findings list carries the engine's full account (Cut.Message).
+		out = append(out,
+			band(s.cut.Line, "", "cut", ""),
+			elem.Span(
+				vecty.Markup(vecty.Class("cut-label"), vecty.Style("top", px(padPx+(s.cut.Line-1)*linePx))),
+				vecty.Text("Googlebot stops reading here: line "+strconv.Itoa(s.cut.Line)+", byte "+strconv.Itoa(s.cut.Col)),
+			),
+		)
+	}
 	return out
 }
 
@@ -114,9 +126,47 @@ func band(line int, id, class, text string) *vecty.HTML {
 	)
 }
 
-// markers are the gutter's diagnostic markers, one per line with findings.
-func markers() *vecty.HTML {
-	return elem.Div(vecty.Markup(vecty.Class("markers")))
+// Markers are the gutter's diagnostic markers, one per line with findings,
+// showing its most severe one by icon and (for screen readers, which skip
+// the gutter) nothing: the findings list says it in words. Skipped while the
+// parse is the same.
+type Markers struct {
+	vecty.Core
+	Robots *engine.Robots `vecty:"prop"`
+}
+
+func (m *Markers) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Markers)
+	return ok && p.Robots == m.Robots
+}
+
+func (m *Markers) Render() vecty.ComponentOrHTML {
+	var items vecty.List
+	lint := store.lint
+	for i := 0; i < len(lint); {
+		d := lint[i]
+		// Lint sorts by line: take the most severe finding of each line.
+		for i++; i < len(lint) && lint[i].Line == d.Line; i++ {
+			if lint[i].Severity < d.Severity {
+				d = lint[i]
+			}
+		}
+		if d.Line == 0 {
+			continue
+		}
+		sev := d.Severity.String()
+		items = append(items, elem.Span(
+			vecty.Markup(
+				vecty.Class("marker"),
+				vecty.Data("line", strconv.Itoa(d.Line)),
+				vecty.Data("severity", sev),
+				vecty.Attribute("title", "line "+strconv.Itoa(d.Line)+": "+sev),
+				vecty.Style("top", px(padPx+(d.Line-1)*linePx)),
+			),
+			vecty.Text(severityIcon[d.Severity]),
+		))
+	}
+	return elem.Div(vecty.Markup(vecty.Class("markers")), items)
 }
 
 func px(n int) string { return strconv.Itoa(n) + "px" }

@@ -31,7 +31,9 @@ type state struct {
 	message string // the last file or sharing outcome, a sentence
 	link    string // the permalink that message is about, "" for none
 
-	robots     *engine.Robots
+	cut        engine.Cut         // where Googlebot's 500 KiB read ends
+	robots     *engine.Robots     // the bytes Googlebot reads, parsed
+	lint       engine.Diagnostics // findings in those bytes
 	rows       []row
 	generation int  // recomputes so far
 	pending    bool // an edit waits for its debounce
@@ -151,8 +153,8 @@ func (s *state) now(robotsChanged bool) {
 	s.flush()
 }
 
-// flush runs what the pending edits need: Parse (and Lint) when the bytes
-// changed, then one Test per URL.
+// flush runs what the pending edits need: the fetch limit, Parse and Lint
+// when the bytes changed, then one Test per URL.
 func (s *state) flush() {
 	s.edits.cancel()
 	s.pending = false
@@ -166,7 +168,9 @@ func (s *state) flush() {
 
 func (s *state) parse() {
 	s.reparse = false
-	s.robots = engine.Parse([]byte(s.in.Robots))
+	s.cut = engine.FetchLimit([]byte(s.in.Robots))
+	s.robots = engine.Parse(s.cut.Body)
+	s.lint = engine.Lint(s.robots)
 }
 
 func (s *state) test() {

@@ -3,8 +3,11 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"robotstester/engine"
 )
 
 func TestTypingBurstParsesOnceWhenFlushed(t *testing.T) {
@@ -146,4 +149,35 @@ func currentSavedOf(s *state) Saved {
 	store = s
 	defer func() { store = saved }()
 	return currentSaved()
+}
+
+func TestAFileOverTheFetchLimitIsParsedUpToTheCut(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\n" + strings.Repeat("Disallow: /padding\n", 30000) + "Disallow: /late\n"
+	in.URLs = "/late\n/padding\n"
+	s := newState(in)
+	if !s.cut.Truncated || len(s.robots.Body) != engine.GooglebotFetchLimit {
+		t.Fatalf("a %d-byte file: truncated %v, parsed %d bytes; want the first %d", len(in.Robots), s.cut.Truncated, len(s.robots.Body), engine.GooglebotFetchLimit)
+	}
+	if !s.rows[0].Allowed || s.rows[1].Allowed {
+		t.Fatalf("/late allowed=%v, /padding allowed=%v: want the rule past the cut ignored", s.rows[0].Allowed, s.rows[1].Allowed)
+	}
+	if currentSavedOf(s).Robots != in.Robots {
+		t.Fatal("the cut changed the bytes kept for the editor and the links")
+	}
+}
+
+func TestLintRunsOncePerRobotsChange(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\nDissallow: /x\n"
+	s := newState(in)
+	if len(s.lint) == 0 {
+		t.Fatal("a misspelt Disallow gave no finding")
+	}
+	first := &s.lint[0]
+	s.editURLs("/y\n")
+	s.flush()
+	if &s.lint[0] != first {
+		t.Fatal("a URL edit re-ran Lint")
+	}
 }

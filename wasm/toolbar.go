@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strconv"
 	"strings"
 	"syscall/js"
 
@@ -104,7 +103,7 @@ func (t *Toolbar) Mount() {
 		in := currentSaved()
 		in.URLs = strings.Join(urls, "\n")
 		applySaved(in)
-		store.notify("Imported "+plural(len(urls), "URL")+" from "+name+".", "")
+		store.notify("Imported "+count(len(urls), "URL")+" from "+name+".", "")
 	})
 	watchDrop(doc.Call("querySelector", ".editor-frame"), openRobots)
 }
@@ -136,12 +135,4 @@ func fileButton(id, label, accept string) *vecty.HTML {
 		elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeFile), vecty.Attribute("accept", accept), vecty.Class("visually-hidden"))),
 		elem.Label(vecty.Markup(prop.For(id), vecty.Class("button")), vecty.Text(label)),
 	)
-}
-
-// plural: "1 URL", "3 URLs".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
