@@ -461,3 +461,46 @@ func TestEmbeddedSite(t *testing.T) {
 		return err
 	})
 }
+
+func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	started, release := make(chan struct{}), make(chan struct{})
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-release
+		io.WriteString(w, "finished")
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, newServer(ln.Addr().String(), slow), ln) }()
+
+	answer := make(chan string, 1)
+	go func() {
+		resp, err := http.Get("http://" + ln.Addr().String() + "/")
+		if err != nil {
+			answer <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		answer <- string(b)
+	}()
+	<-started
+	cancel()
+	select {
+	case err := <-done:
+		t.Fatalf("serve returned (%v) while a request was still being answered", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	if got := <-answer; got != "finished" {
+		t.Errorf("the in-flight request got %q, want its full answer", got)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("serve returned %v, want nil", err)
+	}
+}
