@@ -183,9 +183,13 @@ type linter struct {
 	out   Diagnostics
 	utf16 bool // the whole file is UTF-16: per-line byte findings would be noise
 	// html marks the lines that look like HTML tags (only when some do).
-	html     map[int]bool
-	htmlPage bool           // the file is an HTML page: its lines are not reported one by one
+	html map[int]bool
+	// page: the file is an HTML page or UTF-16, reported as a whole; its
+	// lines are not reported one by one as unknown or dropped.
+	page     bool
 	sitemaps map[string]int // sitemap URL → first line naming it
+	// firstGroup is, for each agent (agentKey), the first group naming it.
+	firstGroup map[string]int
 }
 
 func (l *linter) add(line, col int, sev Severity, code string, msg ...string) {
@@ -201,7 +205,7 @@ func (l *linter) file() {
 	r := l.r
 	body := r.Body
 	if strings.HasPrefix(body, "\xFF\xFE") || strings.HasPrefix(body, "\xFE\xFF") {
-		l.utf16 = true
+		l.utf16, l.page = true, true
 		l.add(0, 0, SeverityError, "utf16",
 			"the file is encoded as UTF-16; Google reads it byte by byte, finds a NUL byte in every character and no directive at all — save it as UTF-8.")
 	}
@@ -218,7 +222,7 @@ func (l *linter) file() {
 		l.fetchLimit()
 	}
 	l.findHTML()
-	if !l.utf16 && !l.htmlPage {
+	if !l.page {
 		l.noDirectives()
 	}
 }
@@ -316,7 +320,7 @@ func (l *linter) findHTML() {
 		return
 	}
 	if first == firstText {
-		l.htmlPage = true
+		l.page = true
 		l.add(first, 0, SeverityError, "html",
 			"the file is an HTML page, not a plain-text robots.txt (", strconv.Itoa(count), " line", plural(count),
 			" start with a tag); Google reads it line by line and uses only the lines that happen to be valid — serve the real robots.txt as text/plain.")
@@ -384,7 +388,7 @@ func (l *linter) line(ln *Line) {
 	}
 	switch ln.Kind {
 	case KindInvalid:
-		if !l.html[ln.Number] && !l.htmlPage {
+		if !l.html[ln.Number] && !l.page {
 			l.dropped(ln)
 		}
 	case KindUnknown:
@@ -793,7 +797,7 @@ func (l *linter) unknown(ln *Line) {
 		l.add(ln.Number, 0, k.sev, "ignored-directive", k.what)
 		return
 	}
-	if l.html[ln.Number] || l.htmlPage {
+	if l.html[ln.Number] || l.page {
 		return
 	}
 	for _, bom := range []struct{ bytes, what string }{
@@ -811,14 +815,6 @@ func (l *linter) unknown(ln *Line) {
 	if text := trimSpace(directiveText(l.r, ln)); l.bareValue(ln, text) {
 		return
 	}
-	// A known key after other words: a lost line break ("GPTBot Disallow").
-	if i := strings.LastIndexAny(ln.Key, " \t"); i >= 0 {
-		if kind, _ := keyPrefix(ln.Key[i+1:]); kind != KindUnknown {
-			l.add(ln.Number, 0, SeverityError, "unknown-directive",
-				"Google reads the key as ", shown(ln.Key), ", not ", shown(ln.Key[i+1:]), ", and ignores the line — start a new line at ", shown(ln.Key[i+1:]), ".")
-			return
-		}
-	}
 	// Junk before a known key ("- Disallow", "1. User-agent").
 	start := 0
 	for start < len(key) && !('a' <= key[start] && key[start] <= 'z') {
@@ -831,13 +827,21 @@ func (l *linter) unknown(ln *Line) {
 			return
 		}
 	}
+	// A known key after other words: a lost line break ("GPTBot Disallow").
+	if i := strings.LastIndexAny(ln.Key, " \t"); i >= 0 {
+		if kind, _ := keyPrefix(ln.Key[i+1:]); kind != KindUnknown {
+			l.add(ln.Number, 0, SeverityError, "unknown-directive",
+				"Google reads the key as ", shown(ln.Key), ", not ", shown(ln.Key[i+1:]), ", and ignores the line — start a new line at ", shown(ln.Key[i+1:]), ".")
+			return
+		}
+	}
 	if s := closestKey(key); s != "" {
 		sev := SeverityWarning
 		if kind, _ := keyPrefix(s); kind != KindUnknown {
 			sev = SeverityError
 		}
 		l.add(ln.Number, 0, sev, "unknown-directive",
-			"Google does not recognise the key ", shown(ln.Key), " and ignores the line — did you mean ", shown(displayKey(s)), "?")
+			"Google does not recognise the key ", shown(ln.Key), " and ignores the line — spell it ", shown(displayKey(s)), " if that is what you meant.")
 		return
 	}
 	l.add(ln.Number, 0, SeverityWarning, "unknown-directive",
@@ -901,23 +905,19 @@ func editDistance(a, b string) int {
 // lines that belong to one group though something stands between them.
 func (l *linter) agents() {
 	r := l.r
-	type seen struct{ line, group int }
-	first := map[string]seen{}
+	firstLine := map[string]int{}
+	l.firstGroup = map[string]int{}
 	for gi, g := range r.Groups {
 		for ai, a := range g.Agents {
-			name := lowerASCII(a.Token)
-			if a.Global {
-				name = "*"
-			}
-			if name != "" {
-				if s, ok := first[name]; !ok {
-					first[name] = seen{a.Line, gi}
-				} else if s.group == gi {
+			if name := agentKey(a); name != "" {
+				if line, ok := firstLine[name]; !ok {
+					firstLine[name], l.firstGroup[name] = a.Line, gi
+				} else if l.firstGroup[name] == gi {
 					l.add(a.Line, 0, SeverityInfo, "agent-repeated",
-						shown(agentName(a)), " is already named on line ", strconv.Itoa(s.line), " of this group — remove this line.")
+						shown(agentName(a)), " is already named on line ", strconv.Itoa(line), " of this group — remove this line.")
 				} else {
 					l.add(a.Line, 0, SeverityInfo, "agent-repeated",
-						shown(agentName(a)), " also names the group on line ", strconv.Itoa(s.line),
+						shown(agentName(a)), " also names the group on line ", strconv.Itoa(line),
 						"; Google merges the rules of both groups, some other crawlers obey only one — keep one group per crawler.")
 				}
 			}
@@ -926,6 +926,15 @@ func (l *linter) agents() {
 			}
 		}
 	}
+}
+
+// agentKey is how Google tells agents apart: "*", or the lower-cased
+// token; "" when the line names no crawler.
+func agentKey(a Agent) string {
+	if a.Global {
+		return "*"
+	}
+	return lowerASCII(a.Token)
 }
 
 // agentName is what Google reads from a user-agent line: "*", the token,
@@ -988,7 +997,7 @@ func (l *linter) group(gi int) {
 	r := l.r
 	g := &r.Groups[gi]
 	if len(g.Rules) == 0 {
-		l.noRules(g)
+		l.noRules(gi)
 		return
 	}
 	firstLine := make(map[ruleKey]int, len(g.Rules))
@@ -1019,13 +1028,22 @@ func (l *linter) group(gi int) {
 // noRules reports a group without rules. Such a group can only be the last
 // (a group ends at a user-agent line after a rule). Google lets its
 // crawlers fetch everything and, for the crawlers it names, ignores "*".
-func (l *linter) noRules(g *Group) {
-	first, last, n := g.Agents[0].Line, g.Agents[len(g.Agents)-1].Line, len(g.Agents)
+func (l *linter) noRules(gi int) {
+	g := &l.r.Groups[gi]
+	// Agents also named by an earlier group get that group's rules.
+	var alone []Agent
 	global := false
 	for _, a := range g.Agents {
-		global = global || a.Global
+		if k := agentKey(a); k != "" && l.firstGroup[k] == gi {
+			alone = append(alone, a)
+			global = global || a.Global
+		}
 	}
-	who := agentList(g.Agents)
+	if len(alone) == 0 {
+		return
+	}
+	first, last, n := alone[0].Line, g.Agents[len(g.Agents)-1].Line, len(alone)
+	who := agentList(alone)
 	if !global && l.globalHasRules() {
 		l.add(first, 0, SeverityError, "group-no-rules",
 			"the group for ", who, " has no rules, so Google lets ", itThem(n), " fetch everything and ignores the \"*\" group's rules for ",
