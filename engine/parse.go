@@ -105,6 +105,7 @@ func Parse(body []byte) *Robots {
 	r.Lines = make([]Line, 0, 16+strings.Count(src, "\n"))
 	p := parser{r: r, group: -1}
 	splitLines(src, r.BOM, p.line)
+	p.endGroup()
 	for i := range r.Groups {
 		g := &r.Groups[i]
 		g.index = &lazyIndex{}
@@ -124,15 +125,35 @@ func Parse(body []byte) *Robots {
 	return r
 }
 
+// parser holds the state of one Parse. A group's agents and rules are
+// contiguous in file order, so all groups share one agents slice and one
+// rules slice, cut into each group's part when the group ends.
 type parser struct {
-	r        *Robots
-	group    int  // current group, -1 before the first user-agent line
-	sawRules bool // the current group has had an allow/disallow line
+	r          *Robots
+	group      int  // current group, -1 before the first user-agent line
+	sawRules   bool // the current group has had an allow/disallow line
+	agents     []Agent
+	rules      []Rule
+	agentStart int // where the current group's agents start in agents
+	ruleStart  int // likewise for rules
+}
+
+// endGroup gives the current group its agents and rules. Earlier groups'
+// slices stay valid when the shared slices grow: they keep the old arrays.
+func (p *parser) endGroup() {
+	if p.group < 0 {
+		return
+	}
+	g := &p.r.Groups[p.group]
+	g.Agents = p.agents[p.agentStart:len(p.agents):len(p.agents)]
+	g.Rules = p.rules[p.ruleStart:len(p.rules):len(p.rules)]
+	p.agentStart, p.ruleStart = len(p.agents), len(p.rules)
 }
 
 func (p *parser) line(number, start, end int) {
 	r := p.r
-	ln := Line{Number: number, Start: start, End: end, Group: -1}
+	r.Lines = append(r.Lines, Line{Number: number, Start: start, End: end, Group: -1})
+	ln := &r.Lines[len(r.Lines)-1]
 	text := r.Body[start:end]
 	if len(text) > MaxLineLen {
 		text = text[:MaxLineLen]
@@ -143,27 +164,26 @@ func (p *parser) line(number, start, end int) {
 		text = text[:i]
 		ln.NUL = true
 	}
-	ln.Kind, ln.Key, ln.Value = splitKeyValue(text, &ln)
+	ln.Kind, ln.Key, ln.Value = splitKeyValue(text, ln)
 	if ln.Kind == KindUnknown {
 		ln.Kind, ln.Typo = recogniseKey(ln.Key)
 	}
 	switch ln.Kind {
 	case KindUserAgent:
 		if p.group < 0 || p.sawRules {
+			p.endGroup()
 			r.Groups = append(r.Groups, Group{})
 			p.group = len(r.Groups) - 1
 			p.sawRules = false
 		}
-		g := &r.Groups[p.group]
-		g.Agents = append(g.Agents, readAgentLine(number, ln.Value))
+		p.agents = append(p.agents, readAgentLine(number, ln.Value))
 		ln.Group = p.group
 	case KindAllow, KindDisallow:
 		if p.group < 0 {
 			r.OrphanRules++
 			break
 		}
-		g := &r.Groups[p.group]
-		g.Rules = append(g.Rules, Rule{
+		p.rules = append(p.rules, Rule{
 			Line:    number,
 			Allow:   ln.Kind == KindAllow,
 			Value:   ln.Value,
@@ -174,7 +194,6 @@ func (p *parser) line(number, start, end int) {
 	case KindSitemap:
 		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: number, URL: ln.Value})
 	}
-	r.Lines = append(r.Lines, ln)
 }
 
 // isSpace is absl::ascii_isspace: the bytes Google trims.
