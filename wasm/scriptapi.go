@@ -13,10 +13,15 @@ import (
 //
 //	await robotsTester.ready;
 //	robotsTester.test("User-agent: *\nDisallow: /private\n", "Googlebot", "https://example.com/private/x")
-//	// → {allowed: false, verdict: "blocked", line: 2, rule: "Disallow: /private", reason: "…", group: "…", testedAs: "/private/x", token: ""}
+//	// → {allowed: false, verdict: "blocked", line: 2, rule: "Disallow: /private", reason: "…", group: "…",
+//	//    testedAs: "/private/x", token: "", crawler: "Googlebot"}
 //	robotsTester.testMany(robotsTxt, agent, [url1, url2])  // → an array of the same objects
 //
-// robotsTxt is a string (read as UTF-8) or a Uint8Array (exact bytes).
+// robotsTxt is a string (read as UTF-8) or a Uint8Array (exact bytes). agent
+// names a crawler of the catalogue ("Googlebot Image", or its token
+// "Googlebot-Image"), tested with its fallback tokens and its stance on the
+// "*" group, as the page does; any other agent is read as a product token.
+// token is the token whose group applied ("" when the "*" group or none did).
 // Wrong arguments give an object with an error sentence instead of a
 // verdict: {error: "…"}.
 
@@ -102,7 +107,13 @@ func scriptArgs(args []js.Value) (robots *engine.Robots, agent string, err strin
 // scriptTest is one verdict as a plain object. The sentences come from the
 // engine's Explain, the same words the tester's page shows.
 func scriptTest(r *engine.Robots, agent, url string) map[string]any {
-	res := r.Test(agent, url)
+	var res engine.Result
+	crawler, known := engine.FindCrawler(agent)
+	if known {
+		res = r.TestCrawler(crawler, url)
+	} else {
+		res = r.Test(agent, url)
+	}
 	ex := r.Explain(res)
 	verdict := "blocked"
 	if res.Allowed {
@@ -116,6 +127,7 @@ func scriptTest(r *engine.Robots, agent, url string) map[string]any {
 		"reason":   ex.Verdict,
 		"group":    ex.Group,
 		"testedAs": res.Path,
-		"token":    res.Agent.Token,
+		"token":    res.Token,
+		"crawler":  crawler.Name,
 	}
 }

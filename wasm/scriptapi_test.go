@@ -40,7 +40,7 @@ func TestScriptAPIAnswersLikeTheEngine(t *testing.T) {
 		}
 	}
 	got := scriptCall("test", robots, "Googlebot", "https://example.com/private/x?q=1")
-	if got.Get("testedAs").String() != "/private/x?q=1" || got.Get("token").String() != "Googlebot" {
+	if got.Get("testedAs").String() != "/private/x?q=1" || !strings.EqualFold(got.Get("token").String(), "Googlebot") {
 		t.Errorf("testedAs %q, token %q; want the matched path and the token", got.Get("testedAs").String(), got.Get("token").String())
 	}
 	if !strings.Contains(got.Get("reason").String(), "6") {
@@ -134,5 +134,28 @@ func TestScriptAPIResolvesTheLoadersPromise(t *testing.T) {
 	installScriptAPI()
 	if js.Global().Get("robotsTester").Get("ready").Type() != js.TypeObject {
 		t.Errorf("without a loader's object, ready is not a Promise")
+	}
+}
+
+func TestScriptAPIKnowsTheCatalogue(t *testing.T) {
+	installScriptAPI()
+	// Googlebot-Image falls back to the googlebot group (google-crawling.md
+	// §4); AdsBot-Google ignores "*"; an unknown token uses "*".
+	const robots = "User-agent: googlebot\nDisallow: /g\n\nUser-agent: *\nDisallow: /\n"
+	tests := []struct {
+		agent, url, verdict, crawler, token string
+	}{
+		{"Googlebot-Image", "/photo.png", "allowed", "present", "googlebot"},
+		{"Googlebot-Image", "/g/photo.png", "blocked", "present", "googlebot"},
+		{"AdsBot-Google", "/page", "allowed", "present", ""},
+		{"made-up-bot", "/page", "blocked", "", ""},
+	}
+	for _, tt := range tests {
+		got := scriptCall("test", robots, tt.agent, tt.url)
+		crawler := got.Get("crawler").String()
+		if got.Get("verdict").String() != tt.verdict || (crawler != "") != (tt.crawler != "") || !strings.EqualFold(got.Get("token").String(), tt.token) {
+			t.Errorf("test(%s, %s) = %s, crawler %q, token %q; want %s, a catalogue crawler: %v, token %q",
+				tt.agent, tt.url, got.Get("verdict").String(), crawler, got.Get("token").String(), tt.verdict, tt.crawler != "", tt.token)
+		}
 	}
 }
