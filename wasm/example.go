@@ -13,7 +13,8 @@ var exampleState = Saved{
 		"Allow: /\n" +
 		"\n" +
 		"Sitemap: https://www.example.com/sitemap.xml\n",
-	Token: "Googlebot",
+	Crawler: "Googlebot (Smartphone / Desktop)",
+	Token:   "Googlebot",
 	URLs: "https://www.example.com/\n" +
 		"https://www.example.com/nogooglebot/\n" +
 		"https://www.example.com/nogooglebot/page.html\n" +

@@ -28,20 +28,7 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("inputs")),
-		elem.Div(
-			vecty.Markup(vecty.Class("field")),
-			elem.Label(vecty.Markup(prop.For("token")), vecty.Text("Crawler token")),
-			elem.Input(vecty.Markup(
-				prop.ID("token"),
-				prop.Type(prop.TypeText),
-				vecty.Attribute("autocomplete", "off"),
-				vecty.Attribute("spellcheck", "false"),
-				vecty.Attribute("aria-describedby", "token-reading"),
-				value(s.in.Token),
-				event.Input(func(ev *vecty.Event) { store.editToken(ev.Target.Get("value").String()) }),
-			)),
-			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading())),
-		),
+		&CrawlerPicker{},
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("urls")), vecty.Text("URLs to test")),
@@ -70,21 +57,6 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 			)),
 		),
 	)
-}
-
-// tokenReading says how the custom token is read: "`Googlebot Images` is
-// read as `Googlebot`".
-func tokenReading() string {
-	a := engine.ReadAgent(store.in.Token)
-	switch {
-	case a.Input == "":
-		return "No token: only the * group can apply."
-	case !a.Cut:
-		return "`" + a.Input + "` is a valid product token."
-	case a.Token == "":
-		return "`" + a.Input + "` holds no product token (letters, - and _ only): only the * group can apply. Type a token such as Googlebot."
-	}
-	return "`" + a.Input + "` is read as `" + a.Token + "`: Google reads only the letters, - and _ before the first other character."
 }
 
 // statusField picks the server's answer to the robots.txt request and says

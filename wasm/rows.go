@@ -27,8 +27,14 @@ func buildRows(r *engine.Robots, in Saved) []row {
 	urls := urlLines(in.URLs)
 	rows := make([]row, len(urls))
 	answer, outcome := serverAnswer(in.Status)
+	crawler, picked := pickedCrawler(in)
 	for i, u := range urls {
-		res := r.Test(in.Token, u)
+		var res engine.Result
+		if picked {
+			res = r.TestCrawler(crawler, u)
+		} else {
+			res = r.Test(in.Token, u)
+		}
 		rows[i] = row{
 			Input:    u,
 			TestedAs: res.Path,

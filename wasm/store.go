@@ -215,6 +215,9 @@ func currentRows() []ExportRow {
 	s := store
 	_, outcome := serverAnswer(s.in.Status)
 	crawler := s.in.Token
+	if c, ok := pickedCrawler(s.in); ok {
+		crawler = c.Name
+	}
 	out := make([]ExportRow, len(s.rows))
 	for i, r := range s.rows {
 		reason := outcome.Reason
