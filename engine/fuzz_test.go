@@ -19,7 +19,7 @@ var fuzzSeedBodies = []string{
 	"\xEF\xBBUser-agent: *\nDisallow: /",
 	"\xEF\x11\xBFUser-agent: *\nDisallow: /",
 	"\xEF\xBB\xBF\xEF\xBB\xBFUser-agent: *\nDisallow: /",
-	"\xEF\xBB\xBF\x01User-agent: *\nDisallow: /",
+	"\xEF\xBB\xBF\x00User-agent: *\nDisallow: /",
 	"User-agent: *\rDisallow: /a\r\nAllow: /a/b\n\rDisallow: /c\r\r\n",
 	"User-agent: foo\nDisallow: /a\x00bc\nAllow: /a#b\n",
 	"User-agent foo\nDisallow /x\nDisallow / x\n: foo\nDisallow /foo:bar\n",

@@ -238,7 +238,14 @@ func oraclePath(url string) string {
 // oracleMatch is RobotsMatchStrategy::Matches: pos holds every path offset
 // the pattern read so far can end at.
 func oracleMatch(path, pattern string) bool {
-	pos := make([]int, 1, len(path)+1)
+	return oracleMatchIn(path, pattern, make([]int, len(path)+1))
+}
+
+// oracleMatchIn is oracleMatch with the position array given (at least
+// len(path)+1 long), so a caller matching many patterns allocates it once.
+func oracleMatchIn(path, pattern string, scratch []int) bool {
+	pos := scratch[:1]
+	pos[0] = 0
 	for i := 0; i < len(pattern); i++ {
 		c := pattern[i]
 		if c == '$' && i == len(pattern)-1 {
@@ -284,12 +291,13 @@ type oracleVerdict struct {
 // oracleDecide runs RobotsMatcher over the events for the given agents.
 func oracleDecide(f oracleFile, agents []string, url string) oracleVerdict {
 	path := oraclePath(url)
+	scratch := make([]int, len(path)+1)
 	none := oracleBest{priority: -1}
 	allowSpecific, allowGlobal, disallowSpecific, disallowGlobal := none, none, none, none
 	seenGlobal, seenSpecific, everSpecific, seenSeparator := false, false, false, false
 	var allow func(line int, pattern string)
 	allow = func(line int, pattern string) {
-		if oracleMatch(path, pattern) {
+		if oracleMatchIn(path, pattern, scratch) {
 			if seenSpecific {
 				allowSpecific.offer(len(pattern), line)
 			} else {
@@ -332,7 +340,7 @@ func oracleDecide(f oracleFile, agents []string, url string) oracleVerdict {
 				allow(ev.line, ev.value)
 				continue
 			}
-			if oracleMatch(path, ev.value) {
+			if oracleMatchIn(path, ev.value, scratch) {
 				if seenSpecific {
 					disallowSpecific.offer(len(ev.value), ev.line)
 				} else {
@@ -568,7 +576,7 @@ func (g oracleGen) rule() string {
 func (g oracleGen) body() []byte {
 	var b strings.Builder
 	if g.chance(8) {
-		b.WriteString(g.pick("\xEF\xBB\xBF", "\xEF\xBB", "\xEF", "\xEF\x11\xBF", "\xEF\xBB\xBF\xEF\xBB\xBF", "\xEF\xBB\xBF\x01", "\xBB\xBF"))
+		b.WriteString(g.pick("\xEF\xBB\xBF", "\xEF\xBB", "\xEF", "\xEF\x11\xBF", "\xEF\xBB\xBF\xEF\xBB\xBF", "\xEF\xBB\xBF\x00", "\xBB\xBF"))
 	}
 	eol := g.pick("\n", "\r\n", "\r")
 	end := func() {

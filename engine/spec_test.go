@@ -90,6 +90,8 @@ func TestSpecBytesLinesBOM(t *testing.T) {
 		{"EF 11 BF drops only EF: the line starts with \\x11\\xBF and is an unknown key, so the disallow is an orphan",
 			"\xEF\x11\xBF" + rules, "foo", "/x", specAllowed, 0},
 		{"only one BOM is skipped: a second EF BB BF makes the key unknown", "\xEF\xBB\xBF\xEF\xBB\xBF" + rules, "foo", "/x", specAllowed, 0},
+		{"a NUL after a complete BOM is kept (utf_bom has 3 bytes): line 1 is empty, the disallow an orphan",
+			"\xEF\xBB\xBF\x00" + rules, "foo", "/x", specAllowed, 0},
 		{"a BOM anywhere else is ordinary bytes", "User-agent: *\n\xEF\xBB\xBFDisallow: /", "foo", "/x", specAllowed, 0},
 		{"LF, CR and CRLF each end one line", "User-agent: *\nDisallow: /a\rDisallow: /b\r\nDisallow: /c", "foo", "/c", specBlocked, 4},
 		{"a bare CR ends a line", "User-agent: *\rDisallow: /b", "foo", "/b", specBlocked, 2},
@@ -119,7 +121,7 @@ func TestSpecBytesLinesBOM(t *testing.T) {
 	for _, c := range []struct {
 		body string
 		bom  int
-	}{{"\xEF\xBB\xBFx", 3}, {"\xEF\xBBx", 2}, {"\xEFx", 1}, {"\xEF\x11\xBF", 1}, {"\xEF\xBB\xBF\xEF\xBB\xBF", 3}, {"x\xEF\xBB\xBF", 0}} {
+	}{{"\xEF\xBB\xBFx", 3}, {"\xEF\xBBx", 2}, {"\xEFx", 1}, {"\xEF\x11\xBF", 1}, {"\xEF\xBB\xBF\xEF\xBB\xBF", 3}, {"\xEF\xBB\xBF\x00", 3}, {"x\xEF\xBB\xBF", 0}} {
 		if r := Parse([]byte(c.body)); r.BOM != c.bom {
 			t.Errorf("body %q: BOM = %d bytes, want %d", c.body, r.BOM, c.bom)
 		}
