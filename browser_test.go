@@ -540,6 +540,7 @@ func TestBrowserWhichRuleWins(t *testing.T) {
 	}
 	a := openApp(t, newBrowser(t), serveSite(t))
 	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
 	for i, ex := range examples {
 		url, allow, disallow, verdict := codeSpans(ex[0]), codeSpans(ex[1]), codeSpans(ex[2]), ex[3]
 		if len(url) != 1 || len(allow) != 1 || len(disallow) != 1 || (verdict != "allow" && verdict != "disallow") {
@@ -599,6 +600,7 @@ func TestBrowserPathMatching(t *testing.T) {
 	}
 	a := openApp(t, newBrowser(t), serveSite(t))
 	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
 	for _, row := range table {
 		pattern := codeSpans(row[0])[0]
 		matches, others := urlsOf(row, 1), urlsOf(row, 2)
@@ -644,6 +646,7 @@ func TestBrowserPage(t *testing.T) {
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, serveSite(t))
 	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
 	urls := []string{
 		"https://example.com/private/secret.html",
 		"https://example.com/private/public-page.html",
@@ -878,6 +881,7 @@ func TestBrowserNarrow(t *testing.T) {
 	}
 	a := openApp(t, ctx, serveSite(t))
 	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
 	a.load(examplePage,
 		"https://example.com/private/a-very-long-path/that-goes/on-and-on/and-on/index.html?with=query&and=more-parameters",
 		"https://example.com/")
@@ -893,7 +897,8 @@ func TestBrowserNarrow(t *testing.T) {
 }
 
 // TestBrowserReadmeScreenshot shows the page's first-run example at
-// 1280×900 with a blocked row selected and the why panel open. With
+// 1280×900 with a blocked row selected and the why panel open, scrolled
+// to the results. With
 // -update-screenshot it rewrites web/screenshot.png for the README.
 func TestBrowserReadmeScreenshot(t *testing.T) {
 	ctx := newBrowser(t)
@@ -919,6 +924,11 @@ func TestBrowserReadmeScreenshot(t *testing.T) {
 			break
 		}
 	}
+	js[bool](a, `(() => {
+		document.querySelector("table#results").scrollIntoView({block: "start"});
+		window.scrollBy(0, -120);
+		return true;
+	})()`)
 	screenshot(t, ctx, "readme")
 	if *updateScreenshot {
 		saveScreenshot(t, ctx, filepath.Join("web", "screenshot.png"))
