@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// What a browser sends for a URL a person typed, so that a tester can show
+// "tested as" before matching. Test never rewrites a URL: Google matches the
+// URL it is given, already encoded by whoever sent it. The steps follow the
+// WHATWG URL Standard's basic URL parser for the special schemes http, https
+// and ftp.
+
+// Encoded is a typed URL as a browser would send it.
+type Encoded struct {
+	URL     string // what is sent; a path when a path alone was typed ("" when Err is set)
+	Host    string // the host as sent (lower-case, punycode), "" for a path alone
+	Path    string // what robots.txt rules are matched against: MatchPath(URL)
+	Changed bool   // URL differs from what was typed
+	// Notes are sentences, one per change a browser made.
+	Notes []string
+	// Err says why the input cannot be read as a URL, with what to type
+	// instead; the other fields are then empty.
+	Err string
+}
+
+// EncodeURL reads what a person typed as a browser reads an address: the
+// host mapped to punycode, characters outside the WHATWG percent-encode
+// sets' allowance percent-encoded as UTF-8 (existing %XX escapes kept), dot
+// segments resolved, the fragment dropped. A path alone ("/a b") is encoded
+// as a path; a URL without a scheme ("example.com/x") is read as https.
+func EncodeURL(typed string) Encoded {
+	var e Encoded
+	cleaned := cleanTyped(typed)
+	if cleaned == "" {
+		e.Err = "Nothing to test: type a URL such as https://example.com/page, or a path such as /page."
+		return e
+	}
+	if cleaned != typed {
+		e.note("Spaces and control characters around the URL, and tabs or line breaks inside it, are dropped, as browsers do.")
+	}
+	if !utf8.ValidString(cleaned) {
+		cleaned = strings.ToValidUTF8(cleaned, "\uFFFD")
+		e.note("Bytes that are not UTF-8 are read as U+FFFD, the replacement character, as browsers do.")
+	}
+	p := splitURL(cleaned)
+	var b strings.Builder
+	switch {
+	case p.scheme != "" && !p.special:
+		e.Err = "robots.txt governs http, https and ftp URLs only, not " + p.scheme + ": URLs; type a URL such as https://example.com/page."
+		return e
+	case !p.bare:
+		if p.noScheme {
+			p.scheme = "https"
+			e.note("No scheme was typed, so the URL is read as https; rules see only the path, which is the same for http.")
+		}
+		host, _, err := asciiHost(p.host)
+		if err != "" {
+			if p.noScheme {
+				e.Err = strconv.Quote(typed) + " is neither a URL nor a path: start a path with / (such as /page), or write a whole URL such as https://example.com/page."
+			} else {
+				e.Err = "The URL cannot be read: " + err + "."
+			}
+			return e
+		}
+		if host != p.host {
+			e.note("The host " + p.host + " is sent as " + host + " (lower-case; non-ASCII names in punycode, RFC 3492).")
+		}
+		port, err := portNumber(p.scheme, p.port)
+		if err != "" {
+			e.Err = "The URL cannot be read: " + err + "."
+			return e
+		}
+		if p.userinfo != "" {
+			e.note("The user name and password before @ are not part of the request, so they are left out.")
+		}
+		e.Host = host
+		b.WriteString(p.scheme + "://" + host)
+		if port != defaultPorts[p.scheme] {
+			b.WriteString(":" + strconv.Itoa(port))
+		} else if p.port != "" {
+			e.note("The port " + p.port + " is the default for " + p.scheme + ", so it is left out.")
+		}
+	}
+	path := p.path
+	if strings.IndexByte(path, '\\') >= 0 {
+		path = strings.ReplaceAll(path, "\\", "/")
+		e.note("Backslashes in the path are read as slashes, as browsers do for http, https and ftp.")
+	}
+	if resolved := removeDotSegments(path); resolved != path {
+		if path != "" {
+			e.note("The segments . and .. in the path are resolved: " + path + " is sent as " + resolved + ".")
+		}
+		path = resolved
+	}
+	if enc := percentEncode(path, inPathSet); enc != path {
+		e.note("Spaces, non-ASCII letters and some symbols in the path are percent-encoded as UTF-8: " + path + " is sent as " + enc + ".")
+		path = enc
+	}
+	if p.bare && strings.HasPrefix(path, "//") {
+		e.note("The path starts with //, which Google's matcher reads as the start of a host name; type the whole URL, such as https://example.com" + path + ", to test it.")
+	}
+	b.WriteString(path)
+	if p.hasQuery {
+		query := percentEncode(p.query, inSpecialQuerySet)
+		if query != p.query {
+			e.note("Spaces, non-ASCII letters and some symbols in the query are percent-encoded as UTF-8: ?" + p.query + " is sent as ?" + query + ".")
+		}
+		b.WriteString("?" + query)
+	}
+	if p.hasFrag {
+		e.note("The fragment #" + p.fragment + " is never sent to the server, so robots.txt rules cannot see it; it is left out.")
+	}
+	e.URL = b.String()
+	e.Path = MatchPath(e.URL)
+	e.Changed = e.URL != typed
+	return e
+}
+
+func (e *Encoded) note(s string) { e.Notes = append(e.Notes, s) }
+
+// removeDotSegments resolves "." and ".." segments (also written %2e) the
+// way the WHATWG path state does: ".." drops the segment before it, and a
+// dot segment at the end leaves a trailing slash. An empty path becomes "/".
+func removeDotSegments(path string) string {
+	segments := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	out := make([]string, 0, len(segments))
+	for i, seg := range segments {
+		last := i == len(segments)-1
+		switch {
+		case isDoubleDotSegment(seg):
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+			if last {
+				out = append(out, "")
+			}
+		case isSingleDotSegment(seg):
+			if last {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, seg)
+		}
+	}
+	return "/" + strings.Join(out, "/")
+}
+
+// isSingleDotSegment: "." or "%2e", ASCII case-insensitive (WHATWG URL,
+// single-dot URL path segment).
+func isSingleDotSegment(s string) bool {
+	return s == "." || strings.EqualFold(s, "%2e")
+}
+
+// isDoubleDotSegment: "..", ".%2e", "%2e." or "%2e%2e", ASCII
+// case-insensitive (WHATWG URL, double-dot URL path segment).
+func isDoubleDotSegment(s string) bool {
+	switch strings.ToLower(s) {
+	case "..", ".%2e", "%2e.", "%2e%2e":
+		return true
+	}
+	return false
+}
+
+// percentEncode writes each byte of s that escape reports as %XX (upper-case
+// hex, as browsers write it). "%" is never escaped, so existing escapes stay.
+func percentEncode(s string, escape func(byte) bool) string {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if escape(s[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	const hex = "0123456789ABCDEF"
+	buf := make([]byte, 0, len(s)+2*n)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if escape(c) {
+			buf = append(buf, '%', hex[c>>4], hex[c&15])
+		} else {
+			buf = append(buf, c)
+		}
+	}
+	return string(buf)
+}
+
+// inC0ControlSet is the C0 control percent-encode set (WHATWG URL,
+// "percent-encoded bytes"): the C0 controls and every code point above
+// U+007E (~), which in UTF-8 is every byte from 0x7F up.
+func inC0ControlSet(c byte) bool {
+	return c < 0x20 || c > 0x7E
+}
+
+// inQuerySet is the query percent-encode set: the C0 control set and
+// space, '"', '#', '<' and '>'.
+func inQuerySet(c byte) bool {
+	switch c {
+	case ' ', '"', '#', '<', '>':
+		return true
+	}
+	return inC0ControlSet(c)
+}
+
+// inSpecialQuerySet is the special-query percent-encode set, used for the
+// query of http, https and ftp URLs: the query set and the apostrophe.
+func inSpecialQuerySet(c byte) bool {
+	return c == '\'' || inQuerySet(c)
+}
+
+// inPathSet is the path percent-encode set: the query set and '?', '^',
+// '`', '{' and '}'.
+func inPathSet(c byte) bool {
+	switch c {
+	case '?', '^', '`', '{', '}':
+		return true
+	}
+	return inQuerySet(c)
+}
