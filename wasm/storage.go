@@ -127,16 +127,17 @@ func storageSet(key, value string) error {
 }
 
 // withStorage runs f with window.localStorage. Reading the property itself
-// throws where storage is disabled, and setItem throws when the quota is
-// full; syscall/js turns those exceptions into panics, recovered here into an
-// error.
+// throws where storage is disabled (blocked cookies, a sandboxed iframe), and
+// setItem throws when the quota is full. syscall/js turns an exception in a
+// Call into a panic, recovered here into an error; an exception in a Get
+// would end the program, so the property is read through Reflect.get, a call.
 func withStorage(f func(ls js.Value)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf(storageProblem, describe(r))
 		}
 	}()
-	ls := js.Global().Get("localStorage")
+	ls := js.Global().Get("Reflect").Call("get", js.Global(), "localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
 		return fmt.Errorf(storageProblem, "no localStorage")
 	}
