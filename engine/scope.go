@@ -34,7 +34,8 @@ type ScopeResult struct {
 	// crawler fetches for it), "" when the tested URL cannot be read.
 	RobotsURL string
 	// File is the given robots.txt URL (or origin) written as the file a
-	// crawler fetches, "" when it cannot be read.
+	// crawler fetches, "" when it cannot be read or is not where crawlers
+	// look.
 	File string
 }
 
@@ -46,7 +47,8 @@ type ScopeResult struct {
 // equals its punycode form, a port equal to the scheme's default (80 http,
 // 443 https, 21 ftp) equals no port, and an IP address host is valid only
 // for URLs written with that same address. The path "/robots.txt" is
-// case-sensitive like any URL path.
+// case-sensitive like any URL path. A testURL that is a path alone ("/a")
+// is read on the robots.txt's own site.
 func Scope(robotsURL, testURL string) ScopeResult {
 	file, err := parseOrigin(robotsURL)
 	if err != "" {
@@ -55,12 +57,18 @@ func Scope(robotsURL, testURL string) ScopeResult {
 			Reason: "The robots.txt URL " + strconv.Quote(robotsURL) + " cannot be read: " + err + ".",
 		}
 	}
-	res := ScopeResult{File: file.robotsURL()}
+	var res ScopeResult
 	if code, reason := file.robotsPathProblem(robotsURL); code != "" {
 		res.Code, res.Reason = code, reason
 		if target, err := parseOrigin(testURL); err == "" {
 			res.RobotsURL = target.robotsURL()
 		}
+		return res
+	}
+	res.File = file.robotsURL()
+	if p := splitURL(testURL); p.bare {
+		res.Governs, res.Code, res.RobotsURL = true, ScopeSameOrigin, res.File
+		res.Reason = strconv.Quote(p.path) + " is a path alone, so it is read on the site of " + res.File + ", which governs it."
 		return res
 	}
 	target, err := parseOrigin(testURL)
