@@ -68,7 +68,7 @@ var errNotState = errors.New("not a saved state")
 func encodeFragment(s Saved) (string, error) {
 	enc := encodeState(s)
 	if len(enc)+1 > maxLinkFragment {
-		return "", fmt.Errorf("this state needs a %d-character link, longer than the %d characters links can safely carry: share the files instead (Download the robots.txt, Export the URL list)", len(enc)+1, maxLinkFragment)
+		return "", fmt.Errorf("This state needs a %d-character link, longer than the %d characters a link can safely carry: share files instead (Download the robots.txt, Export the results).", len(enc)+1, maxLinkFragment)
 	}
 	return "#" + enc, nil
 }
@@ -131,11 +131,14 @@ func decodeState(enc string) (Saved, error) {
 		return Saved{}, errNotState
 	}
 	if version+"." != stateVersion {
-		return Saved{}, fmt.Errorf("this link was made by another version of the tester (format %s, this copy reads %s): open it in an up-to-date tester", version, strings.TrimSuffix(stateVersion, "."))
+		return Saved{}, fmt.Errorf("This link was made by another version of the tester (format %s; this copy reads %s): open it in an up-to-date tester.", version, strings.TrimSuffix(stateVersion, "."))
 	}
 	damaged := func(why string) error {
-		return fmt.Errorf("this link is damaged (%s), perhaps cut when it was copied: copy the whole link again", why)
+		return fmt.Errorf("This link is damaged (%s), perhaps cut when it was copied: copy the whole link again.", why)
 	}
+	// Chat apps and mail often glue punctuation to the end of a link
+	// ("…#v1.abc)." ): nothing outside base64url belongs to the state.
+	body = strings.TrimRightFunc(body, func(c rune) bool { return !isBase64URL(c) })
 	packed, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
 		return Saved{}, damaged("it holds characters a link never has")
@@ -145,7 +148,7 @@ func decodeState(enc string) (Saved, error) {
 		return Saved{}, damaged("its data does not decompress")
 	}
 	if len(raw) > maxStateBytes {
-		return Saved{}, fmt.Errorf("this link unpacks to more than %d MiB, more than any robots.txt needs: open the robots.txt as a file instead", maxStateBytes>>20)
+		return Saved{}, fmt.Errorf("This link unpacks to more than %d MiB, more than any robots.txt needs: open the robots.txt as a file instead.", maxStateBytes>>20)
 	}
 	var s Saved
 	for len(raw) > 0 {
@@ -189,4 +192,8 @@ func isVersion(v string) bool {
 		}
 	}
 	return true
+}
+
+func isBase64URL(c rune) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }

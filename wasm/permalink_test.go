@@ -52,6 +52,19 @@ func TestStateRoundTrips(t *testing.T) {
 	}
 }
 
+func TestTrailingPunctuationIsIgnored(t *testing.T) {
+	want := Saved{Robots: example}
+	frag, err := encodeFragment(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tail := range []string{".", ").", ">", "\u00a0"} {
+		if got, _, err := decodeFragment(frag + tail); err != nil || got != want {
+			t.Errorf("a link followed by %q: err %v, state changed: %v", tail, err, got != want)
+		}
+	}
+}
+
 func TestFragmentsWithoutState(t *testing.T) {
 	for _, frag := range []string{"", "#", "#results", "#line-7", "#v.x", "#vx1.abc", "results"} {
 		s, present, err := decodeFragment(frag)
