@@ -132,7 +132,7 @@ var urlColumnNames = []string{"url", "urls", "address", "loc", "page"}
 func importURLList(name string, data []byte) ([]string, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%s is not UTF-8 text: save it as UTF-8 and import it again", name)
+		return nil, fmt.Errorf("%s is not UTF-8 text: save it as UTF-8 and import it again.", name)
 	}
 	if strings.EqualFold(path.Ext(name), ".csv") {
 		return importCSVColumn(name, data)
@@ -144,7 +144,7 @@ func importURLList(name string, data []byte) ([]string, error) {
 		}
 	}
 	if len(urls) == 0 {
-		return nil, fmt.Errorf("%s holds no URLs: put one URL per line", name)
+		return nil, fmt.Errorf("%s holds no URLs: put one URL per line.", name)
 	}
 	return urls, nil
 }
@@ -156,12 +156,12 @@ func importCSVColumn(name string, data []byte) ([]string, error) {
 	if err != nil {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s, line %d: %v: check the quotes on that line (a quote inside a quoted cell is written twice)", name, pe.StartLine, pe.Err)
+			return nil, fmt.Errorf("%s, line %d: %v: check the quotes on that line (a quote inside a quoted cell is written twice).", name, pe.Line, pe.Err)
 		}
-		return nil, fmt.Errorf("%s cannot be read as CSV (%v): export it again as CSV", name, err)
+		return nil, fmt.Errorf("%s cannot be read as CSV (%v): export it again as CSV.", name, err)
 	}
 	if len(records) == 0 {
-		return nil, fmt.Errorf("%s is empty: put the URLs in a column headed url", name)
+		return nil, fmt.Errorf("%s is empty: put the URLs in a column headed url.", name)
 	}
 	col, header := -1, false
 	for i, h := range records[0] {
@@ -178,7 +178,7 @@ func importCSVColumn(name string, data []byte) ([]string, error) {
 	if col < 0 {
 		col = firstURLColumn(records)
 		if col < 0 {
-			return nil, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url", name)
+			return nil, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url.", name)
 		}
 		header = !looksLikeURL(cell(records[0], col))
 	}
@@ -193,7 +193,7 @@ func importCSVColumn(name string, data []byte) ([]string, error) {
 		}
 	}
 	if len(urls) == 0 {
-		return nil, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row", name, cell(head, col))
+		return nil, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row.", name, cell(head, col))
 	}
 	return urls, nil
 }
@@ -255,7 +255,7 @@ func readFile(file js.Value, done func(name string, data []byte, err error)) {
 	})
 	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		release()
-		done(name, nil, fmt.Errorf("%s could not be read (%s): open it again, or paste its text", name, args[0].Call("toString").String()))
+		done(name, nil, fmt.Errorf("%s could not be read (%s): open it again, or paste its text.", name, args[0].Call("toString").String()))
 		return nil
 	})
 	file.Call("arrayBuffer").Call("then", then, fail)
