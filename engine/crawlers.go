@@ -52,11 +52,13 @@ func FindCrawler(name string) (Crawler, bool) {
 
 // TestCrawler decides for crawler c: the groups naming the first of its
 // tokens that any group names, else "*" unless c ignores it; Result.Token
-// names the token whose groups applied. Tokens Google's matcher could never
-// match (not [A-Za-z_-] only, such as "MJ12bot") are skipped, as Google's
-// parser reads no group as naming them.
+// names the token whose groups applied and Result.Crawler the crawler. A
+// token that is not a valid product token (such as "MJ12bot") is read and
+// flagged as TestAs does.
 func (r *Robots) TestCrawler(c Crawler, url string) Result {
-	return r.TestAs(c.Tokens, c.ObeysGlobal, url)
+	res := r.TestAs(c.Tokens, c.ObeysGlobal, url)
+	res.Crawler = c.Name
+	return res
 }
 
 // uaTokens are the catalogue's own tokens (Tokens[0]), longest first, each

@@ -96,6 +96,9 @@ func (r *Robots) explainGroup(res Result) string {
 	if len(res.Tokens) > 0 {
 		who = quote(res.Tokens[0])
 	}
+	if res.Crawler != "" {
+		b.WriteString(res.Crawler + " obeys " + tokenChain(res.Tokens, res.ObeysGlobal) + ". ")
+	}
 	switch res.Source {
 	case SourceSpecific:
 		if res.Token != "" && len(res.Tokens) > 0 && !strings.EqualFold(res.Token, res.Tokens[0]) {
@@ -241,6 +244,25 @@ func tokenList(tokens []string) string {
 		return q[0]
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// tokenChain: "`Googlebot-Image`, else `Googlebot`, else the * group".
+func tokenChain(tokens []string, obeysGlobal bool) string {
+	q := make([]string, 0, len(tokens)+1)
+	for _, t := range tokens {
+		q = append(q, quote(t))
+	}
+	if obeysGlobal {
+		q = append(q, "the * group")
+	}
+	if len(q) == 0 {
+		return "no group"
+	}
+	s := "the groups naming " + strings.Join(q, ", else ")
+	if !obeysGlobal {
+		s += " and never the * group"
+	}
+	return s
 }
 
 func plural(n int) string {

@@ -102,3 +102,25 @@ func TestExplainFallbackChain(t *testing.T) {
 		t.Errorf("group sentence %q does not tell the fallback", e.Group)
 	}
 }
+
+func TestExplainNamesTheCrawler(t *testing.T) {
+	r := Parse([]byte("User-agent: MJ12bot\nDisallow: /\n"))
+	c, ok := FindCrawler("MJ12bot")
+	if !ok {
+		t.Fatal("MJ12bot is not in the catalogue")
+	}
+	res := r.TestCrawler(c, "/x")
+	if res.Allowed || res.Line != 2 || res.Crawler != c.Name || !res.Agent.Cut || res.Agent.Token != "MJ" {
+		t.Fatalf("got allowed=%v line=%d crawler=%q agent=%+v; want blocked by line 2, read as MJ, flagged", res.Allowed, res.Line, res.Crawler, res.Agent)
+	}
+	if res.Verbatim == nil || !res.Verbatim.Allowed {
+		t.Fatalf("Verbatim = %+v, want Google's literal answer: no group names MJ12bot, allowed", res.Verbatim)
+	}
+	e := r.Explain(res)
+	if !strings.Contains(e.Group, c.Name+" obeys the groups naming `MJ`") {
+		t.Errorf("group sentence %q does not name the crawler and its chain", e.Group)
+	}
+	if !strings.Contains(e.Agent, "`MJ12bot` is not a product token") || !strings.Contains(e.Agent, "read as `MJ`") {
+		t.Errorf("agent sentence %q does not tell how MJ12bot is read", e.Agent)
+	}
+}

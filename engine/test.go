@@ -54,6 +54,9 @@ type Result struct {
 	Path string // what the rules were matched against (MatchPath(URL))
 
 	Agent AgentReading // how the agent was read
+	// Crawler is the catalogue name when the test was made for a named
+	// crawler (TestCrawler), else "".
+	Crawler string
 	// Tokens are the product tokens tried, most specific first (one for
 	// Test; a crawler's fallback chain for TestAs).
 	Tokens []string
@@ -114,17 +117,28 @@ func (r *Robots) TestVerbatim(agent, url string) Result {
 
 // TestAs decides for a crawler that obeys the first of tokens named by some
 // group (its fallback chain, most specific first), and the "*" group when
-// none is named, unless obeysGlobal is false. Invalid tokens are skipped.
+// none is named, unless obeysGlobal is false. A token that is not a valid
+// product token ("MJ12bot": digits) is read as Test reads it, and flagged;
+// Result.Verbatim then holds the answer of Google's matcher given the tokens
+// as they are.
 func (r *Robots) TestAs(tokens []string, obeysGlobal bool, url string) Result {
-	valid := make([]string, 0, len(tokens))
+	read := make([]string, 0, len(tokens))
+	cut := false
 	for _, t := range tokens {
-		if ValidToken(t) {
-			valid = append(valid, t)
+		a := ReadAgent(t)
+		cut = cut || a.Cut
+		if a.Token != "" && !slices.Contains(read, a.Token) {
+			read = append(read, a.Token)
 		}
 	}
-	res := r.test(valid, obeysGlobal, url)
+	res := r.test(read, obeysGlobal, url)
 	if len(tokens) > 0 {
-		res.Agent = AgentReading{Input: tokens[0], Token: tokens[0], Cut: !ValidToken(tokens[0])}
+		res.Agent = ReadAgent(tokens[0])
+	}
+	if cut {
+		v := r.test(tokens, obeysGlobal, url)
+		v.Agent = AgentReading{Input: tokens[0], Token: tokens[0]}
+		res.Verbatim = &v
 	}
 	return res
 }
