@@ -358,6 +358,9 @@ func TestSpecMatchPath(t *testing.T) {
 		"HTTP://EXAMPLE.COM/UPPER":       "/UPPER",
 		"//":                             "/",
 		"http://ex.com?x#y":              "/?x",
+		"http://example.com#/x":          "/",
+		"http://example.com/#x":          "/",
+		"//example.com#/x?y":             "/",
 		"https://example.com/page.php5":  "/page.php5",
 		"https://example.com/folder/pag": "/folder/pag",
 	} {
