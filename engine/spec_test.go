@@ -42,6 +42,9 @@ func runSpecRows(t *testing.T, rows []specRow) {
 		if err := checkResult(got); err != nil {
 			t.Errorf("%s: %v", row.name, err)
 		}
+		if err := checkMatchesComplete(r, got); err != nil {
+			t.Errorf("%s: %v", row.name, err)
+		}
 		if ValidToken(row.agent) {
 			if tr := r.Test(row.agent, row.url); tr.Allowed != got.Allowed || tr.Line != got.Line {
 				t.Errorf("%s: Test says allowed=%v line %d, TestVerbatim allowed=%v line %d",
