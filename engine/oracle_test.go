@@ -141,10 +141,30 @@ func oracleLine(number int, raw []byte) (oracleEvent, bool) {
 	return ev, true
 }
 
+// oracleEqualFold is absl::EqualsIgnoreCase: same length, bytes equal after
+// ASCII lower-casing (no Unicode folding: "ſ" is not "s").
+func oracleEqualFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	lower := func(c byte) byte {
+		if c >= 'A' && c <= 'Z' {
+			return c + 'a' - 'A'
+		}
+		return c
+	}
+	for i := 0; i < len(a); i++ {
+		if lower(a[i]) != lower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 func oracleKeyOf(key string) oracleKey {
 	starts := func(prefixes ...string) bool {
 		for _, p := range prefixes {
-			if len(key) >= len(p) && strings.EqualFold(key[:len(p)], p) {
+			if len(key) >= len(p) && oracleEqualFold(key[:len(p)], p) {
 				return true
 			}
 		}
@@ -327,7 +347,7 @@ func oracleDecide(f oracleFile, agents []string, url string) oracleVerdict {
 				n++
 			}
 			for _, a := range agents {
-				if strings.EqualFold(v[:n], a) {
+				if oracleEqualFold(v[:n], a) {
 					seenSpecific, everSpecific = true, true
 					break
 				}
@@ -544,12 +564,12 @@ func (g oracleGen) chance(percent int) bool { return g.rnd.Intn(100) < percent }
 
 var oracleAgentValues = []string{
 	"foo", "FOO", "Foo-Bar", "foo_bar", "bar", "*", "* foo", "*\tfoo", "*foo", "foo2", "foo/1.0",
-	"foo bar", "", "123", "Fooé", "foo*", " foo", "Googlebot", "googlebot-image", "*\vx",
+	"foo bar", "", "123", "Fooé", "foo*", " foo", "Googlebot", "googlebot-image", "*\vx", "s", "ka",
 }
 
 var oracleTestAgents = []string{
 	"foo", "FOO", "fOo", "foo-bar", "FOO_BAR", "bar", "baz", "googlebot", "Googlebot-Image",
-	"foo2", "foo/1.0", "foo bar", "", "*", "Fooé",
+	"foo2", "foo/1.0", "foo bar", "", "*", "Fooé", "ſ", "\u212Aa",
 }
 
 var oraclePatternPieces = []string{
