@@ -739,7 +739,7 @@ func (l *linter) sitemap(ln *Line) {
 		bad(shown(v)+" has no scheme, and a sitemap must be an absolute URL", "write "+shown("https:"+v))
 		return
 	case v[0] == '/':
-		bad(shown(v)+" is a relative URL, and a sitemap must be an absolute URL", "write it with the scheme and host, like "+quote("https://example.com"+v))
+		bad(shown(v)+" is a relative URL, and a sitemap must be an absolute URL", "write it with the scheme and host, like "+shown("https://example.com"+v))
 		return
 	case !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://"):
 		bad(shown(v)+" is not an http or https URL", "write the sitemap's absolute URL, starting with https://")
@@ -1103,12 +1103,15 @@ func (l *linter) global() {
 // rules this group lacks and this group does not block everything anyway.
 func (l *linter) notInherited() {
 	r := l.r
-	globalRules := map[ruleKey]bool{}
+	// globalRules maps each rule of the "*" groups to the last group that
+	// was found to repeat it, so each group counts what it repeats with no
+	// map of its own.
+	globalRules := map[ruleKey]int{}
 	firstGlobal := 0
 	for _, gi := range r.global {
 		for _, rule := range r.Groups[gi].Rules {
 			if rule.Pattern != "" {
-				globalRules[ruleKey{rule.Allow, rule.Pattern}] = true
+				globalRules[ruleKey{rule.Allow, rule.Pattern}] = -1
 				if firstGlobal == 0 {
 					firstGlobal = rule.Line
 				}
@@ -1127,18 +1130,19 @@ func (l *linter) notInherited() {
 		if !named {
 			continue
 		}
-		shared, blocks := map[ruleKey]bool{}, false
+		shared, blocks := 0, false
 		for _, rule := range g.Rules {
 			k := ruleKey{rule.Allow, rule.Pattern}
-			if globalRules[k] {
-				shared[k] = true
+			if last, ok := globalRules[k]; ok && last != gi {
+				globalRules[k] = gi
+				shared++
 			}
 			blocks = blocks || !rule.Allow && matchesEverything(rule.Pattern)
 		}
-		if blocks || len(shared) == len(globalRules) {
+		if blocks || shared == len(globalRules) {
 			continue
 		}
-		missing := len(globalRules) - len(shared)
+		missing := len(globalRules) - shared
 		l.add(g.Agents[0].Line, 0, SeverityInfo, "global-not-inherited",
 			"Google applies only this group to ", agentList(g.Agents), ", never the \"*\" group (from line ", strconv.Itoa(firstGlobal), "), and ",
 			strconv.Itoa(missing), " rule", plural(missing), " of the \"*\" group ", isAre(missing), " not repeated here — repeat those that should apply to ",
