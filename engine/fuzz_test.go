@@ -145,6 +145,9 @@ func FuzzTest(f *testing.F) {
 		if err := checkMatchesComplete(r, res); err != nil {
 			t.Fatalf("body %q agent %q url %q: %v", body, agent, url, err)
 		}
+		if err := checkExplanation(r, res); err != nil {
+			t.Fatalf("body %q agent %q url %q: %v", body, agent, url, err)
+		}
 		if res.Agent.Cut != (res.Verbatim != nil) || res.Agent.Cut == ValidToken(agent) {
 			t.Fatalf("agent %q: Cut=%v, Verbatim set %v", agent, res.Agent.Cut, res.Verbatim != nil)
 		}

@@ -495,6 +495,51 @@ func checkResult(res Result) error {
 	return nil
 }
 
+// checkExplanation checks that Explain tells the same story as the Result:
+// the verdict's first word, the deciding line named in the verdict, and one
+// sentence per matching rule that starts with its line.
+func checkExplanation(r *Robots, res Result) error {
+	ex := r.Explain(res)
+	word := "Blocked"
+	if res.Allowed {
+		word = "Allowed"
+	}
+	if !strings.HasPrefix(ex.Verdict, word) {
+		return fmt.Errorf("verdict sentence %q does not start with %q", ex.Verdict, word)
+	}
+	if res.Line > 0 && !mentionsLine(ex.Verdict, res.Line) {
+		return fmt.Errorf("verdict sentence %q does not name line %d", ex.Verdict, res.Line)
+	}
+	if len(ex.Rules) != len(res.Matches) {
+		return fmt.Errorf("%d rule sentences for %d matches", len(ex.Rules), len(res.Matches))
+	}
+	for i, m := range res.Matches {
+		if !strings.HasPrefix(ex.Rules[i], fmt.Sprintf("Line %d,", m.Line)) {
+			return fmt.Errorf("rule sentence %q is not about line %d", ex.Rules[i], m.Line)
+		}
+	}
+	return nil
+}
+
+// mentionsLine reports whether s names "line n" (any case), not as the start
+// of a longer number.
+func mentionsLine(s string, n int) bool {
+	s = strings.ToLower(s)
+	want := fmt.Sprintf("line %d", n)
+	for i := strings.Index(s, want); i >= 0; {
+		end := i + len(want)
+		if end == len(s) || s[end] < '0' || s[end] > '9' {
+			return true
+		}
+		j := strings.Index(s[end:], want)
+		if j < 0 {
+			break
+		}
+		i = end + j
+	}
+	return false
+}
+
 // checkMatchesComplete checks that Result.Matches lists every rule of the
 // applied groups that matches the path, each once: a rule's own pattern, or,
 // for an allow whose own pattern did not match, its index.html variant.
@@ -733,6 +778,11 @@ func TestOracleAgreesOnRandomFiles(t *testing.T) {
 			cases++
 			if err := compareWithOracle(r, f, agent, url); err != nil {
 				t.Errorf("file %d %q: %v", i, body, err)
+				failures++
+				continue
+			}
+			if err := checkExplanation(r, r.Test(agent, url)); err != nil {
+				t.Errorf("file %d %q: agent %q url %q: %v", i, body, agent, url, err)
 				failures++
 				continue
 			}
