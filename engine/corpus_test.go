@@ -115,6 +115,9 @@ func TestCorpusURLsAgreeWithOracle(t *testing.T) {
 		if len(f.events) > 10000 {
 			step = 3
 		}
+		if testing.Short() {
+			step *= 10
+		}
 		failures := 0
 		for ai, agent := range l.agents {
 			reading := ReadAgent(agent)
