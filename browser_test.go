@@ -641,7 +641,8 @@ sitemap: https://example.com/sitemap.xml
 // TestBrowserPage walks the page's panels with one robots.txt: verdicts,
 // the highlighted line and the why panel, a diagnostic that jumps to its
 // line, the scope flag, the server-answer outcomes, the custom token
-// reading, AdsBot ignoring *, and the keyboard.
+// reading, AdsBot ignoring *, and the keyboard (Tab to the results, arrows
+// to move, Enter and Space to select).
 func TestBrowserPage(t *testing.T) {
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, serveSite(t))
@@ -852,13 +853,20 @@ func TestBrowserPage(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
 			t.Fatal(err)
 		}
-		line := []int{2, 3, 5, 0}[first+1]
+		lines := []int{2, 3, 5, 0} // the deciding line of each URL
+		line := lines[first+1]
 		if line == 0 {
 			t.Fatalf("row %d has no deciding line to check", first+1)
 		}
 		d := a.waitDecided(line)
 		if !strings.Contains(d.Winner, "line "+strconv.Itoa(line)) {
 			t.Errorf("after Enter on row %d, #why .winner %q does not name line %d", first+1, d.Winner, line)
+		}
+		if first+2 < len(urls) && lines[first+2] != 0 {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowDown+" ")); err != nil {
+				t.Fatal(err)
+			}
+			a.waitDecided(lines[first+2])
 		}
 		screenshot(t, ctx, "keyboard")
 	})
