@@ -46,7 +46,8 @@ import (
 //	shadowed-disallow     error             an Allow with the same pattern always beats the Disallow
 //	blocks-all            warning           the "*" group disallows the whole site
 //	agent-suffix          info              a user-agent read without its version or trailing text
-//	agent-cut             warning           a user-agent cut to a shorter token ("Googlebot Images")
+//	agent-cut             warning, info     a user-agent cut to a shorter token ("Googlebot Images", "Spinn3r")
+//	agent-misspelt        warning           a token one letter off a catalogue crawler's ("Googlebot-Images")
 //	agent-not-global      error             "*foo": neither global nor a token
 //	agent-empty           error             a user-agent from which no token can be read
 //	agent-repeated        info              an agent named again: Google merges the groups
@@ -190,15 +191,14 @@ type linter struct {
 	sitemaps map[string]int // sitemap URL → first line naming it
 	// firstGroup is, for each agent (agentKey), the first group naming it.
 	firstGroup map[string]int
+	// tokens: the catalogue's tokens by lower-cased token; near: the answer
+	// of nearCrawler for each lower-cased token asked (both built lazily).
+	tokens, near map[string]string
 }
 
 func (l *linter) add(line, col int, sev Severity, code string, msg ...string) {
 	l.out = append(l.out, Diagnostic{Line: line, Col: col, Severity: sev, Code: code, Message: strings.Join(msg, "")})
 }
-
-// lintFetchLimit is how much of a robots.txt Googlebot reads: 500 KiB
-// (google-crawling.md §3, Google's robots.txt documentation).
-const lintFetchLimit = 500 * 1024
 
 // file looks at the body as a whole.
 func (l *linter) file() {
@@ -218,7 +218,7 @@ func (l *linter) file() {
 			"the file starts with ", strconv.Itoa(r.BOM), " byte", plural(r.BOM), " of a byte-order mark (0xEF…); Google skips ", itThem(r.BOM),
 			", other crawlers read ", itThem(r.BOM), " as part of the first line — remove ", itThem(r.BOM), ".")
 	}
-	if len(body) > lintFetchLimit {
+	if len(body) > GooglebotFetchLimit {
 		l.fetchLimit()
 	}
 	l.findHTML()
@@ -252,30 +252,23 @@ func itThem(n int) string {
 	return "them"
 }
 
-// fetchLimit names where Googlebot's 500 KiB read cuts the file: the first
-// byte it does not read is at offset lintFetchLimit, in the last line that
-// starts at or before it.
+// fetchLimit names where Googlebot's 500 KiB read cuts the file
+// (FetchLimit) and what it drops.
 func (l *linter) fetchLimit() {
-	r := l.r
-	i, _ := slices.BinarySearchFunc(r.Lines, lintFetchLimit, func(ln Line, off int) int {
-		if ln.Start <= off {
-			return -1
-		}
-		return 1
-	})
-	ln := r.Lines[max(i-1, 0)]
-	last := len(r.Lines)
-	size := "the file is " + thousands(len(r.Body)) + " bytes; Googlebot reads only the first " + thousands(lintFetchLimit) + " (500 KiB), so "
-	fix := " — move the rules that matter above line " + strconv.Itoa(ln.Number) + ", or shorten the file."
-	col := lintFetchLimit - ln.Start + 1
+	c := FetchLimit([]byte(l.r.Body))
+	if !c.Truncated {
+		return
+	}
+	size := "the file is " + thousands(c.Size) + " bytes; Googlebot reads only the first " + thousands(GooglebotFetchLimit) + " (500 KiB), so "
+	fix := " — move the rules that matter above line " + strconv.Itoa(c.Line) + ", or shorten the file."
 	switch {
-	case lintFetchLimit == ln.Start && lintFetchLimit < ln.End:
-		l.add(ln.Number, col, SeverityError, "file-too-large", size, "it ignores lines ", strconv.Itoa(ln.Number), "–", strconv.Itoa(last), fix)
-	case lintFetchLimit < ln.End:
-		l.add(ln.Number, col, SeverityError, "file-too-large", size, "it reads this line only up to column ", strconv.Itoa(col-1),
-			" (which can turn it into a different rule) and ignores ", laterLines(ln.Number, last), fix)
+	case c.MidLine:
+		l.add(c.Line, c.Col, SeverityError, "file-too-large", size, "it reads this line only up to column ", strconv.Itoa(c.Col-1),
+			" (which can turn it into a different rule) and ignores ", laterLines(c.Line, c.LastLine), fix)
+	case c.FirstDroppedLine == c.Line:
+		l.add(c.Line, c.Col, SeverityError, "file-too-large", size, "it ignores lines ", strconv.Itoa(c.Line), "–", strconv.Itoa(c.LastLine), fix)
 	default:
-		l.add(ln.Number, 0, SeverityError, "file-too-large", size, "this is the last line it reads, and it ignores ", laterLines(ln.Number, last), fix)
+		l.add(c.Line, 0, SeverityError, "file-too-large", size, "this is the last line it reads, and it ignores ", laterLines(c.Line, c.LastLine), fix)
 	}
 }
 
@@ -647,19 +640,68 @@ func (l *linter) agentValue(ln *Line) {
 			"Google reads ", shown(v), " as no crawler at all: ", quote("*"), " means every crawler only alone or followed by a space — write ", quote("*"), " or the crawler's token.")
 	case token == "":
 		l.add(ln.Number, 0, SeverityError, "agent-empty",
-			"Google reads no product token from ", shown(v), " (a token is letters, \"-\" and \"_\"), so its group applies to no crawler — write the crawler's token.")
+			"Google reads no product token from ", shown(v), " (a token is letters, \"-\" and \"_\"), so for Google this group names no crawler — write the crawler's token.")
 	case rest == "":
+		if near := l.nearCrawler(token); near != "" {
+			l.add(ln.Number, 0, SeverityWarning, "agent-misspelt",
+				"no crawler in the catalogue uses the token ", shown(token), "; ", shown(near), " does, and it does not obey this group — write ", shown(near), " if that is the crawler meant.")
+		}
 	case strings.EqualFold(token, "Mozilla"):
 		l.add(ln.Number, 0, SeverityWarning, "agent-cut",
 			shown(v), " is a whole User-Agent header; Google reads it as ", shown(token), ", which names no crawler's group — write the crawler's product token, such as ", quote("Googlebot"), ".")
 	case rest[0] == '/' || strings.Trim(rest, "*") == "":
 		l.add(ln.Number, 0, SeverityInfo, "agent-suffix",
 			"Google reads ", shown(v), " as ", shown(token), " and ignores the rest — write ", shown(token), ".")
+	case '0' <= rest[0] && rest[0] <= '9':
+		l.add(ln.Number, 0, SeverityInfo, "agent-cut",
+			"Google reads ", shown(v), " as ", shown(token), " (digits end a token), so for Google this group is for crawlers called ", shown(token),
+			"; a crawler that reads its own name whole is not affected — keep it if it is the crawler's documented token.")
 	default:
+		fix := "write the exact token"
+		if near := l.nearCrawler(strings.Join(strings.Fields(v), "-")); near != "" {
+			fix = "write " + shown(near) + " if that is the crawler meant"
+		}
 		l.add(ln.Number, 0, SeverityWarning, "agent-cut",
 			"Google reads ", shown(v), " as ", shown(token), " (a token ends at the first byte that is not a letter, \"-\" or \"_\"), so this group applies to every crawler called ", shown(token),
-			" — write the exact token.")
+			" — ", fix, ".")
 	}
+}
+
+// nearCrawler is the catalogue's token (crawlers.go) that token evidently
+// misspells, ignoring case: the same but for "-" and "_", or, for tokens of
+// eight bytes or more, one edit away (shorter names one edit apart are
+// often different crawlers). "" when token is a catalogue token or near
+// none.
+func (l *linter) nearCrawler(token string) string {
+	key := lowerASCII(token)
+	if near, ok := l.near[key]; ok {
+		return near
+	}
+	if l.near == nil {
+		l.near = map[string]string{}
+		l.tokens = map[string]string{}
+		for _, c := range Crawlers() {
+			for _, t := range c.Tokens {
+				if ValidToken(t) {
+					l.tokens[lowerASCII(t)] = t
+				}
+			}
+		}
+	}
+	near := ""
+	if _, known := l.tokens[key]; !known {
+		bare := withoutDashes(key)
+		for k, t := range l.tokens {
+			if len(k)-len(key) > 1 || len(key)-len(k) > 1 {
+				continue
+			}
+			if (withoutDashes(k) == bare || len(key) >= 8 && editDistance(key, k) == 1) && (near == "" || t < near) {
+				near = t
+			}
+		}
+	}
+	l.near[key] = near
+	return near
 }
 
 // rule looks at an allow or disallow line.
@@ -855,11 +897,17 @@ func displayKey(k string) string {
 	return strings.ToUpper(k[:1]) + k[1:]
 }
 
+var dashes = strings.NewReplacer("-", "", "_", "")
+
+func withoutDashes(s string) string { return dashes.Replace(s) }
+
+const maxEdit = 40
+
 // closestKey is the key of suggestKeys within a small edit distance of key
 // (lower-cased), or "". Long keys are not compared: no key is that long,
 // and it keeps Lint linear.
 func closestKey(key string) string {
-	if len(key) > 20 {
+	if len(key) > maxEdit {
 		return ""
 	}
 	best, bestD := "", 3
@@ -876,10 +924,13 @@ func closestKey(key string) string {
 }
 
 // editDistance is the optimal string alignment distance (insertions,
-// deletions, substitutions and swaps of neighbours) between two short
-// strings.
+// deletions, substitutions and swaps of neighbours) between two strings;
+// strings over maxEdit bytes are not compared (the result is maxEdit).
 func editDistance(a, b string) int {
-	var rows [3][22]int
+	if len(a) > maxEdit || len(b) > maxEdit {
+		return maxEdit
+	}
+	var rows [3][maxEdit + 1]int
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(b); j++ {
 		prev[j] = j
