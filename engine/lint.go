@@ -44,7 +44,7 @@ import (
 //	space-in-pattern      warning           a space in a pattern, which crawlers send as %20
 //	duplicate-rule        info              a group repeats a rule
 //	shadowed-disallow     error             an Allow with the same pattern always beats the Disallow
-//	blocks-all            warning           the "*" group disallows the whole site
+//	blocks-all            warning           the "*" group, or Googlebot's, disallows the whole site
 //	agent-suffix          info              a user-agent read without its version or trailing text
 //	agent-cut             warning, info     a user-agent cut to a shorter token ("Googlebot Images", "Spinn3r")
 //	agent-misspelt        warning           a token one letter off a catalogue crawler's ("Googlebot-Images")
@@ -1117,14 +1117,34 @@ func (l *linter) globalHasRules() bool {
 	return false
 }
 
-// global looks at the "*" groups: whether they block the whole site, and
-// which named crawlers escape their rules.
+// global looks at the "*" groups and Googlebot's: whether they block the
+// whole site, and which named crawlers escape the "*" rules.
 func (l *linter) global() {
-	r := l.r
-	allowAll, blockLines := 0, []int(nil)
-	blockAll := 0
-	for _, gi := range r.global {
-		for _, rule := range r.Groups[gi].Rules {
+	for _, n := range l.blockLines(l.r.byToken["googlebot"]) {
+		l.add(n, 0, SeverityWarning, "blocks-all",
+			"this rule blocks Googlebot from the whole site, so Google can no longer crawl its pages — remove it unless that is meant.")
+	}
+	lines := l.blockLines(l.r.global)
+	if lines == nil {
+		l.notInherited()
+		return
+	}
+	// The "*" group shuts everything; named groups are then exceptions by
+	// design, and not inheriting the block is the point.
+	for _, n := range lines {
+		l.add(n, 0, SeverityWarning, "blocks-all",
+			"this rule in the \"*\" group blocks the whole site for every crawler that has no group of its own — remove it unless the site must stay out of search engines.")
+	}
+}
+
+// blockLines are the lines of the Disallow rules that block every path for
+// the crawlers the groups apply to (merged, as Google merges them), nil
+// when an Allow of every path is as long and so wins the tie.
+func (l *linter) blockLines(groups []int) []int {
+	allowAll, blockAll := 0, 0
+	var lines []int
+	for _, gi := range groups {
+		for _, rule := range l.r.Groups[gi].Rules {
 			if !matchesEverything(rule.Pattern) {
 				continue
 			}
@@ -1132,20 +1152,14 @@ func (l *linter) global() {
 				allowAll = max(allowAll, len(rule.Pattern))
 			} else {
 				blockAll = max(blockAll, len(rule.Pattern))
-				blockLines = append(blockLines, rule.Line)
+				lines = append(lines, rule.Line)
 			}
 		}
 	}
 	if blockAll <= allowAll {
-		l.notInherited()
-		return
+		return nil
 	}
-	// The "*" group shuts everything; named groups are then exceptions by
-	// design, and not inheriting the block is the point.
-	for _, n := range blockLines {
-		l.add(n, 0, SeverityWarning, "blocks-all",
-			"this rule in the \"*\" group blocks the whole site for every crawler that has no group of its own — remove it unless the site must stay out of search engines.")
-	}
+	return lines
 }
 
 // notInherited notes, for each group naming crawlers, that those crawlers
