@@ -129,9 +129,10 @@ func newBrowser(t testing.TB) context.Context {
 	var mu sync.Mutex
 	var console []string
 	done := make(chan struct{})
+	messages := chromedp.Console(ctx) // subscribes now, before the first page loads
 	go func() {
 		defer close(done)
-		for m, err := range chromedp.Console(ctx) {
+		for m, err := range messages {
 			if err != nil {
 				return
 			}
