@@ -366,7 +366,8 @@ func valueColumn(r *Robots, ln *Line) int {
 	text := directiveText(r, ln)
 	sep := strings.IndexByte(text, ':')
 	if ln.MissingColon {
-		sep = strings.IndexAny(text, " \t")
+		lead := len(text) - len(strings.TrimLeft(text, " \t\n\v\f\r"))
+		sep = lead + strings.IndexAny(text[lead:], " \t")
 	}
 	i := sep + 1
 	for i < len(text) && isSpace(text[i]) {
@@ -1051,26 +1052,34 @@ func (l *linter) group(gi int) {
 		l.noRules(gi)
 		return
 	}
-	firstLine := make(map[ruleKey]int, len(g.Rules))
+	// The first Allow and Disallow line of each pattern. Findings come out
+	// of the map in no order; Lint sorts them.
+	type lines struct{ allow, disallow int }
+	first := make(map[string]*lines, len(g.Rules))
 	for _, rule := range g.Rules {
 		if rule.Pattern == "" {
 			continue
 		}
-		k := ruleKey{rule.Allow, rule.Pattern}
-		if n, ok := firstLine[k]; ok {
+		seen := first[rule.Pattern]
+		if seen == nil {
+			seen = &lines{}
+			first[rule.Pattern] = seen
+		}
+		n := &seen.disallow
+		if rule.Allow {
+			n = &seen.allow
+		}
+		if *n != 0 {
 			l.add(rule.Line, 0, SeverityInfo, "duplicate-rule",
-				"the group already has this rule on line ", strconv.Itoa(n), " — remove one of them.")
+				"the group already has this rule on line ", strconv.Itoa(*n), " — remove one of them.")
 			continue
 		}
-		firstLine[k] = rule.Line
+		*n = rule.Line
 	}
-	for _, rule := range g.Rules {
-		if rule.Allow || rule.Pattern == "" || firstLine[ruleKey{false, rule.Pattern}] != rule.Line {
-			continue
-		}
-		if n, ok := firstLine[ruleKey{true, rule.Pattern}]; ok {
-			l.add(rule.Line, 0, SeverityError, "shadowed-disallow",
-				"this Disallow never decides anything: the Allow on line ", strconv.Itoa(n),
+	for _, seen := range first {
+		if seen.allow != 0 && seen.disallow != 0 {
+			l.add(seen.disallow, 0, SeverityError, "shadowed-disallow",
+				"this Disallow never decides anything: the Allow on line ", strconv.Itoa(seen.allow),
 				" has the same pattern, and on a tie Google lets Allow win — remove the one you do not mean.")
 		}
 	}
