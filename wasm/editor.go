@@ -35,12 +35,18 @@ type Editor struct {
 	applied int    // the store's editorVersion last written into the textarea
 	numbers string // the gutter's "1\n2\n…", rebuilt when the line count changes
 	count   int
+	text    string // the text count was taken of
 }
 
 func (e *Editor) Render() vecty.ComponentOrHTML {
 	s := store
-	if n := countLines(s.in.Robots[len(s.bom):]); n != e.count {
-		e.count, e.numbers = n, gutterNumbers(n)
+	// Comparing the strings is cheap when they are the same string, as
+	// they are on every render that is not an edit.
+	if text := s.in.Robots[len(s.bom):]; text != e.text {
+		e.text = text
+		if n := countLines(text); n != e.count {
+			e.count, e.numbers = n, gutterNumbers(n)
+		}
 	}
 	area := vecty.Markup(
 		prop.ID("robots"),

@@ -63,30 +63,46 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 // what it means for every URL.
 func statusField() *vecty.HTML {
 	chosen, outcome := serverAnswer(store.in.Status)
-	choices := engine.Answers()
-	options := make(vecty.List, len(choices))
-	for i, a := range choices {
-		options[i] = elem.Option(
-			vecty.Markup(prop.Value(a.ID), vecty.Property("selected", a.ID == chosen.ID)),
-			vecty.Text(a.Label),
-		)
-	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("field")),
 		elem.Label(vecty.Markup(prop.For("status")), vecty.Text("The server answered the robots.txt request with")),
-		elem.Select(
-			vecty.Markup(
-				prop.ID("status"),
-				vecty.Attribute("aria-describedby", "outcome"),
-				event.Change(func(ev *vecty.Event) { store.pickStatus(ev.Target.Get("value").String()) }),
-			),
-			options,
-		),
+		&StatusSelect{Current: chosen.ID},
 		elem.Paragraph(
 			vecty.Markup(prop.ID("outcome"), vecty.Class("help")),
 			elem.Strong(vecty.Text(sentenceCase(outcome.Effect.String())+": ")),
 			vecty.Text(outcome.Reason),
 		),
+	)
+}
+
+// StatusSelect lists engine.Answers(); re-rendered only when the pick
+// changes.
+type StatusSelect struct {
+	vecty.Core
+	Current string `vecty:"prop"`
+}
+
+func (c *StatusSelect) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*StatusSelect)
+	return ok && p.Current == c.Current
+}
+
+func (c *StatusSelect) Render() vecty.ComponentOrHTML {
+	choices := engine.Answers()
+	options := make(vecty.List, len(choices))
+	for i, a := range choices {
+		options[i] = elem.Option(
+			vecty.Markup(prop.Value(a.ID), vecty.Property("selected", a.ID == c.Current)),
+			vecty.Text(a.Label),
+		)
+	}
+	return elem.Select(
+		vecty.Markup(
+			prop.ID("status"),
+			vecty.Attribute("aria-describedby", "outcome"),
+			event.Change(func(ev *vecty.Event) { store.pickStatus(ev.Target.Get("value").String()) }),
+		),
+		options,
 	)
 }
 

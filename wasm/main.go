@@ -7,6 +7,7 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"github.com/hexops/vecty"
 )
@@ -19,12 +20,17 @@ func main() {
 	if err != nil {
 		store.message = err.Error()
 	}
+	_, store.previousDraft = previousDraft()
 	page := &Page{}
+	// The draft is written a second after the last change (encoding a
+	// 500 KiB file costs more than a frame) and when the page is hidden or
+	// closed.
 	var draftFailed bool
 	saved := currentSaved()
-	store.onChange = func() {
-		vecty.Rerender(page)
-		if store.pending || draftFailed || currentSaved() == saved {
+	drafts := debouncer{delay: time.Second}
+	saveNow := func() {
+		drafts.cancel()
+		if draftFailed || currentSaved() == saved {
 			return
 		}
 		saved = currentSaved()
@@ -33,6 +39,16 @@ func main() {
 			store.notify(err.Error(), "")
 		}
 	}
+	store.onChange = func() {
+		vecty.Rerender(page)
+		if !store.pending && !draftFailed && currentSaved() != saved {
+			drafts.schedule(saveNow)
+		}
+	}
+	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
+		saveNow()
+		return nil
+	}))
 	doc := js.Global().Get("document")
 	body := doc.Get("body")
 	if embedMode() {

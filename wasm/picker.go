@@ -66,15 +66,7 @@ func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("crawler")), vecty.Text("Crawler")),
-			elem.Select(
-				vecty.Markup(
-					prop.ID("crawler"),
-					vecty.Attribute("aria-describedby", "token-reading"),
-					event.Change(func(ev *vecty.Event) { store.pickCrawler(ev.Target.Get("value").String()) }),
-				),
-				elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", current == "")), vecty.Text("Custom token (type it below)")),
-				crawlerOptions(current),
-			),
+			&CrawlerSelect{Current: current},
 		),
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
@@ -91,6 +83,30 @@ func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 			)),
 			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading(s.in))),
 		),
+	)
+}
+
+// CrawlerSelect is the catalogue's select, re-rendered only when the pick
+// changes: it has a hundred options.
+type CrawlerSelect struct {
+	vecty.Core
+	Current string `vecty:"prop"`
+}
+
+func (c *CrawlerSelect) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*CrawlerSelect)
+	return ok && p.Current == c.Current
+}
+
+func (c *CrawlerSelect) Render() vecty.ComponentOrHTML {
+	return elem.Select(
+		vecty.Markup(
+			prop.ID("crawler"),
+			vecty.Attribute("aria-describedby", "token-reading"),
+			event.Change(func(ev *vecty.Event) { store.pickCrawler(ev.Target.Get("value").String()) }),
+		),
+		elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", c.Current == "")), vecty.Text("Custom token (type it below)")),
+		crawlerOptions(c.Current),
 	)
 }
 

@@ -20,6 +20,10 @@ type row struct {
 	Group    string        // the group(s) whose rules applied
 	Scope    string        // why this file does not govern the URL, "" when it does
 	Override string        // names the server answer when it decides alone
+	// Encoding says how a browser would change what was typed before
+	// sending it (sentences from engine.EncodeURL); when the input cannot
+	// be read as a URL it says why, and the input is tested as typed.
+	Encoding []string
 }
 
 // buildRows tests every URL of the list once against the parsed file.
@@ -29,11 +33,19 @@ func buildRows(r *engine.Robots, in Saved) []row {
 	answer, outcome := serverAnswer(in.Status)
 	crawler, picked := pickedCrawler(in)
 	for i, u := range urls {
+		// Test what a browser would send for what was typed.
+		sent, enc := u, engine.EncodeURL(u)
+		var notes []string
+		if enc.Err != "" {
+			notes = []string{enc.Err}
+		} else {
+			sent, notes = enc.URL, enc.Notes
+		}
 		var res engine.Result
 		if picked {
-			res = r.TestCrawler(crawler, u)
+			res = r.TestCrawler(crawler, sent)
 		} else {
-			res = r.Test(in.Token, u)
+			res = r.Test(in.Token, sent)
 		}
 		rows[i] = row{
 			Input:    u,
@@ -44,6 +56,7 @@ func buildRows(r *engine.Robots, in Saved) []row {
 			Rule:     r.RuleText(res.Line),
 			Group:    groupText(r, res),
 			Scope:    scope(in.RobotsURL, u),
+			Encoding: notes,
 		}
 		if outcome.Effect != engine.EffectConditional {
 			rows[i].Allowed = outcome.Effect == engine.EffectFullAllow

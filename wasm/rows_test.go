@@ -138,3 +138,25 @@ func TestServerAnswerOverridesTheRules(t *testing.T) {
 		}
 	}
 }
+
+func TestRowsTestWhatABrowserSends(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\nDisallow: /caf%C3%A9\nDisallow: /a%20b\n"
+	in.URLs = "https://www.example.com/café\n/a b\nhttps://www.example.com/plain\n"
+	s := newState(in)
+	want := []struct {
+		testedAs string
+		allowed  bool
+		notes    bool
+	}{
+		{"/caf%C3%A9", false, true},
+		{"/a%20b", false, true},
+		{"/plain", true, false},
+	}
+	for i, w := range want {
+		r := s.rows[i]
+		if r.TestedAs != w.testedAs || r.Allowed != w.allowed || (len(r.Encoding) > 0) != w.notes {
+			t.Errorf("%q: tested as %q allowed=%v notes %q; want %q allowed=%v notes=%v", r.Input, r.TestedAs, r.Allowed, r.Encoding, w.testedAs, w.allowed, w.notes)
+		}
+	}
+}

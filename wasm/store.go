@@ -30,6 +30,9 @@ type state struct {
 
 	message string // the last file or sharing outcome, a sentence
 	link    string // the permalink that message is about, "" for none
+	// previousDraft: a link displaced the autosaved draft, which can be
+	// restored.
+	previousDraft bool
 
 	cut        engine.Cut         // where Googlebot's 500 KiB read ends
 	robots     *engine.Robots     // the bytes Googlebot reads, parsed

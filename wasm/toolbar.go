@@ -33,7 +33,6 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			vecty.If(err != nil, elem.Paragraph(vecty.Markup(prop.ID("share-message")), vecty.Text(err.Error()))),
 		)
 	}
-	_, hasPrevious := previousDraft()
 	return elem.Navigation(
 		vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "File and sharing")),
 		elem.Div(
@@ -59,7 +58,8 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 				downloadBytes("robots-test.json", "application/json", exportJSON(currentRows()))
 			}),
 			button("reset", "Reset to example", func() { applySaved(exampleState) }),
-			vecty.If(hasPrevious, button("restore-draft", "Restore the draft you had before opening this link", func() {
+			vecty.If(s.previousDraft, button("restore-draft", "Restore the draft you had before opening this link", func() {
+				store.previousDraft = false
 				if d, ok := restorePreviousDraft(); ok {
 					applySaved(d)
 				}

@@ -48,5 +48,14 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), vecty.Text(ex.Group)),
 		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
 		elem.Paragraph(vecty.Markup(vecty.Class("path")), vecty.Text(ex.Path)),
+		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), sentences(r.Encoding))),
 	)
+}
+
+func sentences(texts []string) vecty.List {
+	items := make(vecty.List, len(texts))
+	for i, t := range texts {
+		items[i] = elem.ListItem(vecty.Text(t))
+	}
+	return items
 }
