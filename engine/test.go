@@ -187,6 +187,7 @@ func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 		})
 	}
 	sortMatches(res.Matches)
+	res.Matches = dropShadowedVariants(res.Matches)
 	for i := range res.Matches {
 		if res.Matches[i].Allow {
 			if better(i, allow) {
@@ -253,6 +254,21 @@ func (r *Robots) groupsFor(token string) []int {
 		key[i] = c
 	}
 	return r.byToken[string(key)]
+}
+
+// dropShadowedVariants removes an allow's index.html variant when the allow
+// matched itself: Google tries the variant only when it did not (robots.cc,
+// HandleAllow). Matches are sorted, so a rule's own match comes right before
+// its variant.
+func dropShadowedVariants(m []Match) []Match {
+	out := m[:0]
+	for i := range m {
+		if m[i].IndexHTML && i > 0 && m[i-1].Line == m[i].Line && !m[i-1].IndexHTML {
+			continue
+		}
+		out = append(out, m[i])
+	}
+	return out
 }
 
 // sortMatches orders matches by line, a rule's own pattern before its
