@@ -698,6 +698,11 @@ func TestBrowserPage(t *testing.T) {
 		waitFor(a, `button.diag[data-line="5"] for "dissallow"`,
 			`document.querySelectorAll('#diagnostics button.diag[data-line="5"]').length`,
 			func(n int) bool { return n > 0 })
+		for _, d := range js[[][2]string](a, `Array.from(document.querySelectorAll("#diagnostics button.diag")).map(b => [b.dataset.line, b.textContent.trim()])`) {
+			if !strings.Contains(d[1], "line "+d[0]) {
+				t.Errorf("diagnostic %q (data-line %s) does not name its line", d[1], d[0])
+			}
+		}
 		if n := js[int](a, `document.querySelectorAll('.marker[data-line="5"]').length`); n == 0 {
 			t.Errorf("no .marker[data-line=5] in the editor for the diagnostic on line 5")
 		}
