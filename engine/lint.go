@@ -435,7 +435,7 @@ func (l *linter) bytes(ln *Line) {
 		switch {
 		case inValue && (ln.Kind == KindAllow || ln.Kind == KindDisallow):
 			l.add(ln.Number, bad+1, SeverityWarning, "invalid-utf8", at, "; Google matches it as %", hexByte(seen[bad]),
-				", which is not the UTF-8 form of any character a browser would send — save the file as UTF-8.")
+				", so the rule matches only URLs that carry this very byte, not a UTF-8 character — save the file as UTF-8 if the site's URLs are UTF-8.")
 		case inValue && ln.Kind == KindSitemap:
 			l.add(ln.Number, bad+1, SeverityWarning, "invalid-utf8", at, ", so the sitemap URL is not valid text — save the file as UTF-8.")
 		default:
@@ -727,6 +727,10 @@ func (l *linter) rule(ln *Line) {
 	col := valueColumn(l.r, ln)
 	if v[0] != '/' && v[0] != '*' {
 		path := "/" + v
+		if strings.IndexByte("?.&=", v[0]) >= 0 {
+			// "?sort=", ".pdf": meant anywhere in the URL.
+			path = "/*" + v
+		}
 		if hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://") {
 			path = MatchPath(v)
 			l.add(ln.Number, col, SeverityError, "never-matches",
