@@ -30,13 +30,14 @@ var fuzzSeedBodies = []string{
 	"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\nSitemap: /s.xml\nUser-agent: c\nAllow: /\n",
 	"Disallow: /orphan\nUser-agent: *\nUser-agent: foo\nDisallow: /x\n",
 	"User-agent: foo\nDisallow: /" + strings.Repeat("a", 20000) + "\n",
+	"User-agent: *\nDisallow: /\nAllow: /*/index.html\n",
 }
 
 var fuzzSeedURLs = []string{
 	"http://example.com/", "http://example.com", "http://example.com?a=1", "http://example.com;x",
 	"example.com/foo", "//example.com/foo", "http://example.com#frag/x", "foo", "", "a/b://c/d",
 	"http://ex.com/a/../b", "ftp://u:p@h:21/p?q#f", "http://ex.com/a?b=http://c/d", "/a$b", "/foo/",
-	"/x.php?y", "/%7e", "/%C3%A9", "/\xc3\xa9", "/a\x00b",
+	"/x.php?y", "/%7e", "/%C3%A9", "/\xc3\xa9", "/a\x00b", "/a/index.html/",
 }
 
 var fuzzSeedAgents = []string{"foo", "FOO", "Googlebot", "Googlebot/2.1", "Googlebot Images", "", "*", "foo2", "b"}
@@ -130,7 +131,9 @@ func FuzzParse(f *testing.F) {
 // with its explanation, and Google's verdict and line agree with the oracle.
 func FuzzTest(f *testing.F) {
 	for i, b := range fuzzSeedBodies {
-		f.Add([]byte(b), fuzzSeedAgents[i%len(fuzzSeedAgents)], fuzzSeedURLs[i%len(fuzzSeedURLs)])
+		for j, u := range fuzzSeedURLs {
+			f.Add([]byte(b), fuzzSeedAgents[(i+j)%len(fuzzSeedAgents)], u)
+		}
 	}
 	fuzzSuiteSeeds(f, func(body []byte, agent, url string) { f.Add(body, agent, url) })
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {

@@ -620,13 +620,13 @@ var oracleTestAgents = []string{
 var oraclePatternPieces = []string{
 	"/", "/", "/", "a", "b", "ab", "*", "*", "$", "%2f", "%2F", "%2", "%", "%c3%a9", "%C3%A9",
 	"é", "\xff", "index.htm", "index.html", "index.htmx", "Index.html", "?", "=", ";", ".php",
-	" ", "~", "%7E", "%7e", "&", "fish", "\x00", "#c",
+	" ", "~", "%7E", "%7e", "&", "fish", "\x00", "#c", "*/index.html",
 }
 
 var oraclePathPieces = []string{
 	"/", "/", "/", "a", "b", "ab", "$", "%2f", "%2F", "%2", "%c3%a9", "%C3%A9", "é", "\xff",
 	"index.htm", "index.html", "Index.html", "?", "=", ";", ".php", " ", "~", "%7E", "%7e",
-	"fish", "*", "#", "\x00", "//",
+	"fish", "*", "#", "\x00", "//", "/index.html/",
 }
 
 func (g oracleGen) pattern() string {
@@ -823,6 +823,49 @@ func TestOracleAgreesOnRandomFiles(t *testing.T) {
 	// would prove nothing.
 	if failures == 0 && (blocked < cases/20 || decided < cases/50 || indexed < i/20) {
 		t.Errorf("the generator is too tame: %d blocked, %d allowed by a rule, %d indexed files", blocked, decided, indexed)
+	}
+}
+
+// TestConcurrentTestsAgree: a parsed file is read-only and builds its rule
+// indexes lazily, so many goroutines may test it at once (run with -race)
+// and must get the answers one goroutine gets.
+func TestConcurrentTestsAgree(t *testing.T) {
+	g := oracleGen{rand.New(rand.NewSource(99))}
+	var lines []string
+	for _, agent := range []string{"*", "foo", "bar"} {
+		lines = append(lines, "User-agent: "+agent)
+		for n := 0; n < 60; n++ {
+			lines = append(lines, g.rule())
+		}
+	}
+	body := []byte(strings.Join(lines, "\n"))
+	urls := make([]string, 200)
+	for i := range urls {
+		urls[i] = g.url()
+	}
+	agents := []string{"foo", "bar", "baz"}
+	want := make([]Result, len(urls))
+	for i, u := range urls {
+		want[i] = Parse(body).Test(agents[i%3], u)
+	}
+	r := Parse(body)
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			for k := range urls {
+				i := (k + w*50) % len(urls)
+				if got := r.Test(agents[i%3], urls[i]); got.Allowed != want[i].Allowed || got.Line != want[i].Line || len(got.Matches) != len(want[i].Matches) {
+					errs <- fmt.Errorf("goroutine %d, url %q: allowed=%v line %d, alone allowed=%v line %d", w, urls[i], got.Allowed, got.Line, want[i].Allowed, want[i].Line)
+					return
+				}
+			}
+			errs <- nil
+		}(w)
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
 

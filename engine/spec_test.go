@@ -455,6 +455,7 @@ func TestSpecIndexHTML(t *testing.T) {
 		{"the variant uses the normalised pattern: /é/index.html allows /%C3%A9/ with priority 9", specUA + "Disallow: /%C3%A9/\nAllow: /é/index.html", "foo", "/%C3%A9/", specAllowed, 3},
 		{"only the last slash counts: /index.html/x is no index rule", specUA + "Disallow: /\nAllow: /index.html/x", "foo", "/", specBlocked, 2},
 		{"Allow: /index.html allows the root", specUA + "Disallow: /\nAllow: /index.html", "foo", "/", specAllowed, 3},
+		{"the index.html variant is tried only when the allow itself did not match", specUA + "Disallow: /\nAllow: /*/index.html", "foo", "/a/index.html/", specAllowed, 3},
 	})
 }
 
