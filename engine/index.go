@@ -38,6 +38,7 @@ type candidate struct {
 	indexHTML bool   // the pattern is the rule's index.html variant
 	literal   bool   // no wildcard: the prefix test alone decides
 	pair      uint16 // piece bucket, for candidates filed by piece
+	wild      int32  // index among the group's wildcard candidates, -1 when literal
 	pattern   string // what is matched; len(pattern) is the priority
 	prefix    string // literalPrefix(pattern)
 }
@@ -52,20 +53,24 @@ type ruleIndex struct {
 
 	byPair    []candidate // sorted by pair bucket
 	pairStart []int32     // byPair[pairStart[b]:pairStart[b+1]] are in bucket b
+
+	wilds  int // the number of wildcard candidates
+	acOnce sync.Once
+	ac     *automaton // over every wildcard candidate, built when first needed
 }
 
 // lazyIndex builds a group's ruleIndex on first use, once.
 type lazyIndex struct {
 	once sync.Once
-	ix   ruleIndex
+	ix   *ruleIndex
 }
 
 func (g *Group) rules() *ruleIndex {
 	g.index.once.Do(func() { g.index.ix = buildIndex(g.Rules) })
-	return &g.index.ix
+	return g.index.ix
 }
 
-func buildIndex(rules []Rule) ruleIndex {
+func buildIndex(rules []Rule) *ruleIndex {
 	var cands []candidate
 	for i, r := range rules {
 		cands = append(cands, newCandidate(i, r.Pattern, false))
@@ -75,13 +80,36 @@ func buildIndex(rules []Rule) ruleIndex {
 			}
 		}
 	}
-	if len(cands) <= smallIndex {
-		return ruleIndex{scan: cands}
+	wilds := 0
+	for i := range cands {
+		if !cands[i].literal {
+			cands[i].wild = int32(wilds)
+			wilds++
+		}
 	}
-	var ix ruleIndex
+	if len(cands) <= smallIndex {
+		return &ruleIndex{scan: cands, wilds: wilds}
+	}
+	ix := &ruleIndex{wilds: wilds}
 	ix.buildPairs(cands)
 	ix.buildPrefixes(cands)
 	return ix
+}
+
+// automaton returns the group's Aho–Corasick automaton, built once.
+func (ix *ruleIndex) automaton() *automaton {
+	ix.acOnce.Do(func() {
+		all := make([]*candidate, 0, ix.wilds)
+		for _, list := range [][]candidate{ix.scan, ix.byPrefix, ix.byPair} {
+			for i := range list {
+				if !list[i].literal {
+					all = append(all, &list[i])
+				}
+			}
+		}
+		ix.ac = buildAutomaton(all)
+	})
+	return ix.ac
 }
 
 func newCandidate(rule int, pattern string, indexHTML bool) candidate {
@@ -89,6 +117,7 @@ func newCandidate(rule int, pattern string, indexHTML bool) candidate {
 		rule:      int32(rule),
 		indexHTML: indexHTML,
 		literal:   !strings.Contains(pattern, "*") && !strings.HasSuffix(pattern, "$"),
+		wild:      -1,
 		pattern:   pattern,
 		prefix:    literalPrefix(pattern),
 	}
@@ -205,22 +234,44 @@ func longestPiece(pattern string) string {
 	return best
 }
 
-// each calls fn for every candidate that matches path.
+// each calls fn for every candidate that matches path. Literal candidates
+// the index reaches match; the wildcard ones it reaches are matched one by
+// one, or all at once when there are many (multimatch.go).
 func (ix *ruleIndex) each(path string, fn func(c *candidate)) {
-	for i := range ix.scan {
-		if c := &ix.scan[i]; matches(path, c.pattern) {
+	var buf [manyAt]*candidate
+	wild := buf[:0]
+	reach := func(c *candidate) {
+		if c.literal {
 			fn(c)
+		} else {
+			wild = append(wild, c)
+		}
+	}
+	for i := range ix.scan {
+		if c := &ix.scan[i]; strings.HasPrefix(path, c.prefix) {
+			reach(c)
 		}
 	}
 	if ix.byPair != nil {
-		ix.eachByPair(path, fn)
+		ix.eachByPair(path, reach)
 	}
 	if ix.prefixes != nil {
-		ix.eachByPrefix(path, fn)
+		ix.eachByPrefix(path, reach)
 	}
+	if len(wild) < manyAt {
+		for _, c := range wild {
+			if matches(path, c.pattern) {
+				fn(c)
+			}
+		}
+		return
+	}
+	ix.automaton().matchAll(path, wild, fn)
 }
 
-func (ix *ruleIndex) eachByPair(path string, fn func(c *candidate)) {
+// eachByPair calls reach for the candidates filed under a byte pair of path
+// whose prefix starts path.
+func (ix *ruleIndex) eachByPair(path string, reach func(c *candidate)) {
 	var seen [pairBuckets / 64]uint64
 	for i := 0; i+1 < len(path); i++ {
 		b := pairOf(path[i], path[i+1])
@@ -229,15 +280,15 @@ func (ix *ruleIndex) eachByPair(path string, fn func(c *candidate)) {
 		}
 		seen[b/64] |= 1 << (b % 64)
 		for j := ix.pairStart[b]; j < ix.pairStart[b+1]; j++ {
-			c := &ix.byPair[j]
-			if strings.HasPrefix(path, c.prefix) && matches(path, c.pattern) {
-				fn(c)
+			if c := &ix.byPair[j]; strings.HasPrefix(path, c.prefix) {
+				reach(c)
 			}
 		}
 	}
 }
 
-func (ix *ruleIndex) eachByPrefix(path string, fn func(c *candidate)) {
+// eachByPrefix calls reach for the candidates whose prefix starts path.
+func (ix *ruleIndex) eachByPrefix(path string, reach func(c *candidate)) {
 	// The greatest prefix ≤ path; every listed prefix of path is a prefix of
 	// its common part with path.
 	q := sort.SearchStrings(ix.prefixes, path)
@@ -253,10 +304,7 @@ func (ix *ruleIndex) eachByPrefix(path string, fn func(c *candidate)) {
 	}
 	for ; q >= 0; q = int(ix.parent[q]) {
 		for i := ix.first[q]; i < ix.first[q+1]; i++ {
-			c := &ix.byPrefix[i]
-			if c.literal || matches(path, c.pattern) {
-				fn(c)
-			}
+			reach(&ix.byPrefix[i])
 		}
 	}
 }

@@ -74,3 +74,91 @@ func TestIndexFilesWildcardRulesByPiece(t *testing.T) {
 		t.Errorf("matches %q, want %q", got, want)
 	}
 }
+
+// Matching many patterns at once must answer as matches does for each.
+func TestMatchAllAgreesWithMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "/ab*$"
+	random := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte(alphabet[rng.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	for round := 0; round < 400; round++ {
+		var cands []*candidate
+		for i := range 1 + rng.IntN(60) {
+			p := random(rng.IntN(12))
+			if !strings.Contains(p, "*") {
+				p = "*" + p
+			}
+			if rng.IntN(2) == 0 {
+				p = "/" + p
+			}
+			c := newCandidate(i, p, false)
+			c.wild = int32(len(cands))
+			cands = append(cands, &c)
+		}
+		ac := buildAutomaton(cands)
+		for range 30 {
+			path := "/" + strings.ReplaceAll(random(rng.IntN(40)), "*", "a")
+			got := map[string]bool{}
+			ac.matchAll(path, cands, func(c *candidate) { got[c.pattern] = true })
+			for _, c := range cands {
+				if want := matches(path, c.pattern); got[c.pattern] != want {
+					t.Fatalf("round %d: pattern %q path %q: matched all at once = %v, alone = %v", round, c.pattern, path, got[c.pattern], want)
+				}
+			}
+		}
+	}
+}
+
+// A group with more wildcard rules than manyAt that the index cannot rule
+// out is matched all at once, with the verdicts a scan of every rule gives.
+func TestManyWildcardRulesAtOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	var patterns []string
+	for i := 0; i < 3*manyAt; i++ {
+		w := string(rune('a'+i%7)) + string(rune('a'+i/7%7)) + string(rune('a'+i/49%7))
+		patterns = append(patterns, "*"+w+"*z")
+		b.WriteString("Disallow: *" + w + "*z\n")
+	}
+	patterns = append(patterns, "/*abc*z$")
+	b.WriteString("Allow: /*abc*z$\n")
+	r := Parse([]byte(b.String()))
+	// A path holding every pair of a-g reaches every rule through the index.
+	var everyPair strings.Builder
+	for a := 'a'; a <= 'g'; a++ {
+		for c := 'a'; c <= 'g'; c++ {
+			everyPair.WriteString(string(a) + string(c) + "y")
+		}
+	}
+	for _, path := range []string{"/abcz", "/xabcxxz", "/gggz", "/abc", "/zabc", "/cbazcba", "/" + everyPair.String(), "/" + everyPair.String() + "z"} {
+		// A scan: longest match wins, the earliest line on equal length,
+		// the allow on a tie.
+		allow, disallow, line := -1, -1, 0
+		for i, p := range patterns {
+			if !matches(path, p) {
+				continue
+			}
+			if i == len(patterns)-1 {
+				allow = len(p)
+			} else if len(p) > disallow {
+				disallow, line = len(p), i+2
+			}
+		}
+		wantAllowed := !(disallow > allow)
+		if wantAllowed && allow >= 0 {
+			line = len(patterns) + 1
+		}
+		got := r.Test("bot", path)
+		if got.Allowed != wantAllowed || got.Line != line {
+			t.Errorf("%.40s: got allowed=%v line %d, want allowed=%v line %d", path, got.Allowed, got.Line, wantAllowed, line)
+		}
+	}
+	if r.Groups[0].rules().ac == nil {
+		t.Error("no path reached manyAt wildcard rules: the test did not match all at once")
+	}
+}
