@@ -414,7 +414,7 @@ func TestSpecPriority(t *testing.T) {
 		{"a specific empty disallow (priority 0) decides nothing, and * is still ignored", "User-agent: foo\nDisallow:\nUser-agent: *\nDisallow: /", "foo", "/x", specAllowed, 2},
 		{"specific rules win over * rules of any length", "User-agent: foo\nAllow: /\nUser-agent: *\nDisallow: /very/long/path", "foo", "/very/long/path", specAllowed, 2},
 		{"a * tie goes to the allow", "User-agent: *\nAllow: /p\nDisallow: /p", "foo", "/p", specAllowed, 2},
-		{"index.html is never involved in a disallow-only tie", specUA + "Disallow: /a\nDisallow: /a", "foo", "/a", specBlocked, 2},
+		{"two equal disallows: the earlier line is reported", specUA + "Disallow: /a\nDisallow: /a", "foo", "/a", specBlocked, 2},
 	})
 	// Several agents (AllowedByRobots with a list) pool their groups into one
 	// contest; the tester's TestAs is a fallback chain instead, the first
@@ -484,7 +484,8 @@ func TestSpecCrawlingGroups(t *testing.T) {
 		}
 	}
 	runSpecRows(t, []specRow{
-		{"Googlebot Images read as Googlebot with Test follows group 3", string(body), "Googlebot", "/x", specBlocked, 6},
+		{"the token Googlebot follows group 3, not googlebot-news", string(body), "Googlebot", "/x", specBlocked, 6},
+		{"Google's matcher given \"Googlebot Images\" literally matches no group and follows * (2)", string(body), "Googlebot Images", "/x", specBlocked, 4},
 		{"the group order in the file is irrelevant: googlebot-news is not googlebot", string(body), "googlebot-news", "/x", specBlocked, 2},
 	})
 	merge := "user-agent: googlebot-news\ndisallow: /fish\nuser-agent: *\ndisallow: /carrots\nuser-agent: googlebot-news\ndisallow: /shrimp\n"
