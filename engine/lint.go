@@ -359,6 +359,15 @@ func directiveText(r *Robots, ln *Line) string {
 	return text
 }
 
+// indexSpace is the index of the first space or tab in s, or -1.
+func indexSpace(s string) int {
+	i, j := strings.IndexByte(s, ' '), strings.IndexByte(s, '\t')
+	if i < 0 || 0 <= j && j < i {
+		return j
+	}
+	return i
+}
+
 // valueColumn is the 1-based column where ln.Value starts (see
 // splitKeyValue: the separator is the first ':' or, for a missing colon,
 // the first space or tab).
@@ -367,7 +376,7 @@ func valueColumn(r *Robots, ln *Line) int {
 	sep := strings.IndexByte(text, ':')
 	if ln.MissingColon {
 		lead := len(text) - len(strings.TrimLeft(text, " \t\n\v\f\r"))
-		sep = lead + strings.IndexAny(text[lead:], " \t")
+		sep = lead + indexSpace(text[lead:])
 	}
 	i := sep + 1
 	for i < len(text) && isSpace(text[i]) {
@@ -498,7 +507,7 @@ func (l *linter) dropped(ln *Line) {
 		return
 	}
 	word, rest := text, ""
-	if i := strings.IndexAny(text, " \t"); i >= 0 {
+	if i := indexSpace(text); i >= 0 {
 		word, rest = text[:i], trimSpace(text[i:])
 	}
 	kind, _ := keyPrefix(word)
@@ -574,7 +583,7 @@ func (l *linter) directive(ln *Line) {
 	l.missingColon(ln, name)
 	_, n := keyPrefix(ln.Key)
 	suffix := ln.Key[n:]
-	if i := strings.IndexAny(suffix, " \t"); i >= 0 {
+	if i := indexSpace(suffix); i >= 0 {
 		// "Disallow /a:b": no colon after the key, so the first colon is in
 		// the value and Google splits there.
 		written := trimSpace(suffix[i:]) + ":" + ln.Value
@@ -724,7 +733,6 @@ func (l *linter) rule(ln *Line) {
 		}
 		return
 	}
-	col := valueColumn(l.r, ln)
 	if v[0] != '/' && v[0] != '*' {
 		path := "/" + v
 		if strings.IndexByte("?.&=", v[0]) >= 0 {
@@ -733,11 +741,11 @@ func (l *linter) rule(ln *Line) {
 		}
 		if hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://") {
 			path = MatchPath(v)
-			l.add(ln.Number, col, SeverityError, "never-matches",
+			l.add(ln.Number, valueColumn(l.r, ln), SeverityError, "never-matches",
 				"Google matches rules against the URL's path, never the whole URL, so ", shown(v), " never matches — write ", shown(name+": "+path), ".")
 			return
 		}
-		l.add(ln.Number, col, SeverityError, "never-matches",
+		l.add(ln.Number, valueColumn(l.r, ln), SeverityError, "never-matches",
 			"every URL path starts with \"/\", so Google never matches ", shown(v), " — write ", shown(name+": "+path), ".")
 		return
 	}
@@ -751,10 +759,12 @@ func (l *linter) rule(ln *Line) {
 			"Google reads \"#\" as the start of a comment, so the rule is ", shown(v), " — a URL's #fragment never reaches the server: drop the part from \"#\", or put a space before a comment.")
 	}
 	if i := strings.IndexByte(v[:len(v)-1], '$'); i >= 0 {
+		col := valueColumn(l.r, ln)
 		l.add(ln.Number, col+i, SeverityWarning, "dollar-inside",
 			"the \"$\" at column ", strconv.Itoa(col+i), " is matched as a literal \"$\": Google reads \"$\" as the end of the URL only as the pattern's last character — move it to the end, or remove it.")
 	}
-	if i := strings.IndexAny(v, " \t"); i >= 0 {
+	if i := indexSpace(v); i >= 0 {
+		col := valueColumn(l.r, ln)
 		l.add(ln.Number, col+i, SeverityWarning, "space-in-pattern",
 			"the pattern has a space at column ", strconv.Itoa(col+i), ", which Google matches only against a literal space, but crawlers request a space as %20 — write %20, or give each path its own rule.")
 	}
@@ -791,7 +801,7 @@ func (l *linter) sitemap(ln *Line) {
 	case !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://"):
 		bad(shown(v)+" is not an http or https URL", "write the sitemap's absolute URL, starting with https://")
 		return
-	case strings.IndexAny(v, " \t") >= 0:
+	case indexSpace(v) >= 0:
 		bad(shown(v)+" contains a space", "write one sitemap URL per line, and %20 for a space inside a URL")
 		return
 	}
@@ -1056,22 +1066,24 @@ func (l *linter) group(gi int) {
 		l.noRules(gi)
 		return
 	}
-	// The first Allow and Disallow line of each pattern. Findings come out
-	// of the map in no order; Lint sorts them.
+	// The first Allow and Disallow line of each pattern, in the order the
+	// patterns first appear.
 	type lines struct{ allow, disallow int }
-	first := make(map[string]*lines, len(g.Rules))
+	index := make(map[string]int, len(g.Rules)) // pattern → index into first
+	first := make([]lines, 0, len(g.Rules))
 	for _, rule := range g.Rules {
 		if rule.Pattern == "" {
 			continue
 		}
-		seen := first[rule.Pattern]
-		if seen == nil {
-			seen = &lines{}
-			first[rule.Pattern] = seen
+		i, ok := index[rule.Pattern]
+		if !ok {
+			i = len(first)
+			index[rule.Pattern] = i
+			first = append(first, lines{})
 		}
-		n := &seen.disallow
+		n := &first[i].disallow
 		if rule.Allow {
-			n = &seen.allow
+			n = &first[i].allow
 		}
 		if *n != 0 {
 			l.add(rule.Line, 0, SeverityInfo, "duplicate-rule",
@@ -1181,6 +1193,13 @@ func (l *linter) blockLines(groups []int) []int {
 // rules this group lacks and this group does not block everything anyway.
 func (l *linter) notInherited() {
 	r := l.r
+	named := false
+	for gi := range r.Groups {
+		named = named || len(r.Groups[gi].Rules) > 0 && !slices.ContainsFunc(r.Groups[gi].Agents, func(a Agent) bool { return a.Global })
+	}
+	if !named {
+		return
+	}
 	// globalRules maps each rule of the "*" groups to the last group that
 	// was found to repeat it, so each group counts what it repeats with no
 	// map of its own.
