@@ -270,8 +270,15 @@ var keyTable = []struct {
 }
 
 func recogniseKey(key string) (Kind, bool) {
+	if key == "" {
+		return KindUnknown, false
+	}
+	// Every prefix of one kind starts with the same letter, and no two kinds
+	// share one, so the first byte picks the only entries that can match,
+	// in table order.
+	first := key[0] | 0x20
 	for _, k := range keyTable {
-		if hasPrefixFold(key, k.prefix) {
+		if k.prefix[0] == first && hasPrefixFold(key, k.prefix) {
 			return k.kind, k.typo
 		}
 	}
