@@ -168,12 +168,78 @@ func worstCaseEveryPair(path string) []byte {
 	return []byte(b.String())
 }
 
+// deBruijn3 is a de Bruijn sequence of order 3 over the letters a-h: every
+// three-letter word over them occurs once in its 512 letters (read
+// cyclically), built by concatenating Lyndon words.
+func deBruijn3() string {
+	const k, n = 8, 3
+	var out []byte
+	a := make([]int, n+1)
+	var gen func(t, p int)
+	gen = func(t, p int) {
+		if t > n {
+			if n%p == 0 {
+				for _, x := range a[1 : p+1] {
+					out = append(out, byte('a'+x))
+				}
+			}
+			return
+		}
+		a[t] = a[t-p]
+		gen(t+1, p)
+		for j := a[t-p] + 1; j < k; j++ {
+			a[t] = j
+			gen(t+1, t)
+		}
+	}
+	gen(1, 1)
+	return string(out)
+}
+
+// worstCaseOrderedPieces is a 500 KiB file of rules "*X*Y" where the path
+// holds both X and Y, but Y only before X: a filter on the pieces present in
+// the path lets every rule through, and each must be matched to the end of
+// the path to fail. The path's first half holds every three-letter word over
+// a-h; its second half, every pair but few triples.
+func worstCaseOrderedPieces(n int) (body []byte, path string) {
+	first := strings.Repeat(deBruijn3(), n/1024+1)[:n/2]
+	second := deBruijnPath(n - n/2 + 1)[1:]
+	path = "/" + first + second
+	path = path[:n]
+	second = path[1+len(first):]
+	var late, early []string // X: only in the second half; Y: only in the first
+	seen := map[string]bool{}
+	for i := 0; i+4 <= len(second) && len(late) < 400; i++ {
+		if w := second[i : i+4]; !seen[w] && !strings.Contains(first, w) {
+			seen[w] = true
+			late = append(late, w)
+		}
+	}
+	for i := 0; i+3 <= len(first) && len(early) < 400; i++ {
+		if w := first[i : i+3]; !seen[w] && !strings.Contains(second, w) {
+			seen[w] = true
+			early = append(early, w)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; len(late) > 0 && len(early) > 0; i++ {
+		rule := "Disallow: *" + late[i%len(late)] + "*" + early[(i/len(late)+i)%len(early)] + "\n"
+		if b.Len()+len(rule) > worstCaseSize {
+			break
+		}
+		b.WriteString(rule)
+	}
+	return []byte(b.String()), path
+}
+
 // BenchmarkWorstCase reports the average and the slowest single Test of
 // 16,663-byte urls against 500 KiB files built to be slow. The first Test of
 // a file, which also builds its rule index, is reported on its own.
 func BenchmarkWorstCase(b *testing.B) {
 	const n = MaxLineLen
 	pairs := deBruijnPath(n)
+	ordered, orderedPath := worstCaseOrderedPieces(n)
 	cases := []struct {
 		name string
 		body []byte
@@ -187,6 +253,7 @@ func BenchmarkWorstCase(b *testing.B) {
 			"https://example.com/" + strings.Repeat("*a", n/2),
 		}},
 		{"every-pair", worstCaseEveryPair(pairs), []string{"https://example.com" + pairs}},
+		{"ordered-pieces", ordered, []string{"https://example.com" + orderedPath}},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
