@@ -182,7 +182,7 @@ func Lint(r *Robots) Diagnostics {
 type linter struct {
 	r     *Robots
 	out   Diagnostics
-	utf16 bool // the whole file is UTF-16: per-line byte findings would be noise
+	utf16 bool // the whole file is UTF-16: per-line NUL and UTF-8 findings would be noise
 	// html marks the lines that look like HTML tags (only when some do).
 	html map[int]bool
 	// page: the file is an HTML page or UTF-16, reported as a whole; its
@@ -386,9 +386,7 @@ func valueColumn(r *Robots, ln *Line) int {
 }
 
 func (l *linter) line(ln *Line) {
-	if !l.utf16 {
-		l.bytes(ln)
-	}
+	l.bytes(ln)
 	switch ln.Kind {
 	case KindInvalid:
 		if !l.html[ln.Number] && !l.page {
@@ -421,6 +419,11 @@ func (l *linter) bytes(ln *Line) {
 		default:
 			l.add(ln.Number, MaxLineLen+1, SeverityWarning, "line-too-long", long, " — shorten the line.")
 		}
+	}
+	if l.utf16 {
+		// Every character has a NUL byte and most bytes are not UTF-8: the
+		// utf16 finding says it once.
+		return
 	}
 	if ln.NUL {
 		at := len(seen)

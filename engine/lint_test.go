@@ -293,6 +293,7 @@ var lintTrickyBodies = []string{
 		"#" + strings.Repeat("c", MaxLineLen+5) + "\nUseragent " + strings.Repeat("d", MaxLineLen) + " e\n",
 	"\xEF\xBB\xBFUseragent\t*\n\x00Disallow /x\nDisallow\x00 /x\nDisallow /x\x00 y\n",
 	"User-agent: *\nDisallow: /\x00" + strings.Repeat("x", MaxLineLen) + "\nCrawl-delay 4\n: x\n   \t\nAllow\n",
+	"\xFF\xFEU\x00s\x00\n\x00" + strings.Repeat("a\x00", MaxLineLen) + "\nUseragent x\n",
 }
 
 // lintLines is the set of lines Lint reports with code.
