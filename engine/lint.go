@@ -530,10 +530,11 @@ func (l *linter) dropped(ln *Line) {
 
 // bareValue reports a line that is only a path or a URL, as when a value
 // was wrapped onto the next line or a sitemap was listed without its key.
-// text is the line's directive text, trimmed.
+// text is the line's directive text, trimmed. "// note" and "/* note */"
+// are comments in another language, not paths.
 func (l *linter) bareValue(ln *Line, text string) bool {
 	switch {
-	case text[0] == '/':
+	case text[0] == '/' && !strings.HasPrefix(text, "//") && indexSpace(text) < 0:
 		if prev := l.previousDirective(ln); prev != nil && prev.Value == "" && (prev.Kind == KindAllow || prev.Kind == KindDisallow) {
 			l.add(ln.Number, 0, SeverityError, "bare-value",
 				"Google ignores a path alone on a line, and reads the ", canonical(prev.Kind), " on line ", strconv.Itoa(prev.Number),
