@@ -649,3 +649,71 @@ func BenchmarkLint(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
 }
+
+// TestLintDeadRulesNeverDecide checks the findings that call a rule dead
+// against the engine itself, on the whole corpus: a rule that never matches
+// (never-matches, orphan-rule) is in no Result's matches, and a shadowed
+// Disallow is never the deciding line. Each flagged rule is tried with the
+// agents of its group (or one only "*" applies to) on paths made from the
+// rule itself and, for the first rules of a file, on its URL list.
+func TestLintDeadRulesNeverDecide(t *testing.T) {
+	urlDir := sharedDir(t, "corpus", "urls")
+	checked := 0
+	for name, body := range lintCorpus(t) {
+		r := Parse(body)
+		var paths []string
+		if list, err := os.ReadFile(filepath.Join(urlDir, name)); err == nil {
+			paths = strings.Fields(string(list))
+		}
+		flagged := 0
+		for _, d := range Lint(r) {
+			if d.Code != "never-matches" && d.Code != "orphan-rule" && d.Code != "shadowed-disallow" {
+				continue
+			}
+			ln := r.Lines[d.Line-1]
+			probes := []string{ln.Value, "/" + ln.Value, MatchPath(ln.Value), "/" + ln.Value + "x"}
+			if flagged++; flagged <= 20 {
+				// The URL list, for the first few rules of a file only:
+				// files with thousands of dead rules would take long.
+				probes = append(probes, paths...)
+			}
+			for _, agent := range lintAgentsFor(r, ln) {
+				for _, p := range probes {
+					res := r.Test(agent, "https://example.com"+p)
+					checked++
+					if d.Code == "shadowed-disallow" {
+						if res.Line == d.Line {
+							t.Fatalf("%s line %d (%s) decided for %q on %q", name, d.Line, d.Code, agent, p)
+						}
+						continue
+					}
+					for _, m := range res.Matches {
+						if m.Line == d.Line {
+							t.Fatalf("%s line %d (%s) matched for %q on %q", name, d.Line, d.Code, agent, p)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d tests of rules Lint calls dead", checked)
+}
+
+// lintAgentsFor: tokens the group of ln applies to, or, for a rule before
+// any group, a token no group names.
+func lintAgentsFor(r *Robots, ln Line) []string {
+	const nobody = "LintProbeBot"
+	if ln.Group < 0 {
+		return []string{nobody}
+	}
+	var agents []string
+	for _, a := range r.Groups[ln.Group].Agents {
+		switch {
+		case a.Global:
+			agents = append(agents, nobody)
+		case a.Token != "":
+			agents = append(agents, a.Token)
+		}
+	}
+	return agents
+}
