@@ -385,6 +385,8 @@ func valueColumn(r *Robots, ln *Line) int {
 	return i + 1
 }
 
+// line looks at one line on its own; what depends on other lines (groups,
+// agents named twice, the "*" rules) comes after all lines.
 func (l *linter) line(ln *Line) {
 	l.bytes(ln)
 	switch ln.Kind {
