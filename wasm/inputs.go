@@ -92,7 +92,7 @@ func (c *StatusSelect) Render() vecty.ComponentOrHTML {
 	options := make(vecty.List, len(choices))
 	for i, a := range choices {
 		options[i] = elem.Option(
-			vecty.Markup(prop.Value(a.ID), vecty.Property("selected", a.ID == c.Current)),
+			vecty.Markup(vecty.Attribute("value", a.ID), vecty.Property("selected", a.ID == c.Current)),
 			vecty.Text(a.Label),
 		)
 	}

@@ -58,7 +58,12 @@ func main() {
 		fail("The tester could not start: " + err.Error() + ". Reload the page.")
 		return
 	}
-	watchLinks(applySaved, func(err error) { store.notify(err.Error(), "") })
+	watchLinks(func(s Saved) {
+		// A link pasted into this tab displaces the draft, which can be
+		// restored.
+		_, store.previousDraft = previousDraft()
+		applySaved(s)
+	}, func(err error) { store.notify(err.Error(), "") })
 	// Tests and benchmarks run the pending recompute at once instead of
 	// waiting out the debounce.
 	js.Global().Set("__robotsTesterFlush", js.FuncOf(func(js.Value, []js.Value) any {

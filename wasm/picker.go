@@ -23,7 +23,7 @@ func crawlerOptions(current string) vecty.List {
 			operators = append(operators, c.Operator)
 		}
 		byOperator[c.Operator] = append(byOperator[c.Operator], elem.Option(
-			vecty.Markup(prop.Value(c.Name), vecty.Property("selected", c.Name == current)),
+			vecty.Markup(vecty.Attribute("value", c.Name), vecty.Property("selected", c.Name == current)),
 			vecty.Text(c.Name+": "+crawlerSummary(c)),
 		))
 	}
@@ -105,7 +105,7 @@ func (c *CrawlerSelect) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("aria-describedby", "token-reading"),
 			event.Change(func(ev *vecty.Event) { store.pickCrawler(ev.Target.Get("value").String()) }),
 		),
-		elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", c.Current == "")), vecty.Text("Custom token (type it below)")),
+		elem.Option(vecty.Markup(vecty.Attribute("value", ""), vecty.Property("selected", c.Current == "")), vecty.Text("Custom token (type it below)")),
 		crawlerOptions(c.Current),
 	)
 }

@@ -23,15 +23,15 @@ type Toolbar struct {
 func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	s := store
 	if embedMode() {
+		nav := vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester"))
 		href, err := openFullLink(currentSaved())
-		return elem.Navigation(
-			vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester")),
-			vecty.If(err == nil, elem.Anchor(
-				vecty.Markup(prop.ID("open-full"), prop.Href(href), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")),
-				vecty.Text("Open in full tester"),
-			)),
-			vecty.If(err != nil, elem.Paragraph(vecty.Markup(prop.ID("share-message")), vecty.Text(err.Error()))),
-		)
+		if err != nil {
+			return elem.Navigation(nav, elem.Paragraph(vecty.Markup(prop.ID("share-message")), vecty.Text(err.Error())))
+		}
+		return elem.Navigation(nav, elem.Anchor(
+			vecty.Markup(prop.ID("open-full"), prop.Href(href), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")),
+			vecty.Text("Open in full tester"),
+		))
 	}
 	return elem.Navigation(
 		vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "File and sharing")),
