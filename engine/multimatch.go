@@ -19,10 +19,12 @@ const manyAt = 128
 
 // plan is a wildcard pattern cut at its '*'s: the literal prefix (checked
 // by the index), the pieces to find in order, and an anchored last piece.
+// A pattern with no '*' that ends with '$' is the prefix alone, exactly.
 type plan struct {
 	pieces   []int32 // piece ids, in order, empty pieces left out
 	anchored bool    // the pattern ends with '$': last must end the path
 	last     string  // the anchored last piece (may be empty)
+	exact    bool    // no '*': the path must be the prefix itself
 }
 
 // automaton is an Aho–Corasick automaton over the distinct pieces of a
@@ -37,6 +39,9 @@ type automaton struct {
 }
 
 func newPlan(pattern, prefix string, piece func(string) int32) plan {
+	if len(pattern) == len(prefix)+1 && pattern[len(prefix)] == '$' {
+		return plan{anchored: true, exact: true}
+	}
 	rest := pattern[len(prefix)+1:] // past the first '*'
 	var p plan
 	if n := len(rest); n > 0 && rest[n-1] == '$' {
@@ -155,7 +160,12 @@ func (a *automaton) matchAll(path string, cands []*candidate, fn func(c *candida
 			next[k], head[id] = head[id], k
 			return
 		}
-		if !p.anchored || len(path)-len(p.last) >= int(pos[k]) && strings.HasSuffix(path, p.last) {
+		switch {
+		case p.exact:
+			if len(path) == int(pos[k]) {
+				fn(cands[k])
+			}
+		case !p.anchored || len(path)-len(p.last) >= int(pos[k]) && strings.HasSuffix(path, p.last):
 			fn(cands[k])
 		}
 	}
