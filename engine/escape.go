@@ -26,7 +26,8 @@ func normalisePattern(p string) string {
 	// bytes at a time.
 	i := 0
 	for ; i+8 <= len(p); i += 8 {
-		if (p[i]|p[i+1]|p[i+2]|p[i+3]|p[i+4]|p[i+5]|p[i+6]|p[i+7])&0x80 != 0 {
+		w := p[i : i+8] // one bounds check for the eight bytes
+		if (w[0]|w[1]|w[2]|w[3]|w[4]|w[5]|w[6]|w[7])&0x80 != 0 {
 			break
 		}
 	}
