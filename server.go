@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -175,17 +176,25 @@ type asset struct {
 	contentType string
 	body        []byte
 	etag        string // strong: a hash of body
-	gzip        []byte // nil when the type is not compressible or gzip does not make it smaller
-	gzipETag    string // strong: a hash of gzip, so the two variants never share a tag
-	vary        bool   // the type is compressible: caches must key on Accept-Encoding
+	compress    bool   // the type is compressible: caches must key on Accept-Encoding
 	cache       string // Cache-Control
+	// gzip is stored once compressed, and stays nil when gzip does not make
+	// the file smaller.
+	gzip atomic.Pointer[variant]
+}
+
+// variant is an encoded form of a file.
+type variant struct {
+	body []byte
+	etag string // strong: a hash of body, so the two forms never share a tag
 }
 
 // handler serves a fixed set of files. Only names found when it was built can
 // be answered, so no request path can reach outside the site.
 type handler struct {
-	files   map[string]*asset
-	modTime time.Time
+	files      map[string]*asset
+	modTime    time.Time
+	compressed chan struct{} // closed once every gzip variant is stored
 }
 
 // missingWasm is shown at / when the site has no app.wasm, instead of a page
@@ -207,8 +216,9 @@ start it again after the build; ` + "`make run`" + ` does both.</p>
 // is not a file of the site (directories, dotfiles, escapes).
 func newHandler(site fs.FS) http.Handler {
 	h := &handler{
-		files:   map[string]*asset{},
-		modTime: time.Now().UTC().Truncate(time.Second),
+		files:      map[string]*asset{},
+		modTime:    time.Now().UTC().Truncate(time.Second),
+		compressed: make(chan struct{}),
 	}
 	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -239,6 +249,16 @@ func newHandler(site fs.FS) http.Handler {
 		page.cache = "no-store"
 		h.files["index.html"] = page
 	}
+	// Gzip at the best level takes seconds for app.wasm, so it runs after
+	// start-up: until a file's gzip is stored, the file goes out as it is.
+	go func() {
+		for _, a := range h.files {
+			if a.compress {
+				a.gzip.Store(gzipOnce(a.etag, a.body))
+			}
+		}
+		close(h.compressed)
+	}()
 	return h
 }
 
@@ -251,13 +271,7 @@ func newAsset(name string, body []byte) *asset {
 	if !known {
 		t.contentType = mime.TypeByExtension(path.Ext(name))
 	}
-	a.contentType = t.contentType
-	if t.compress {
-		a.vary = true
-		if gz := gzipOnce(a.etag, body); len(gz) < len(body) {
-			a.gzip, a.gzipETag = gz, strongETag(gz)
-		}
-	}
+	a.contentType, a.compress = t.contentType, t.compress
 	return a
 }
 
@@ -266,19 +280,23 @@ func strongETag(b []byte) string {
 	return `"` + hex.EncodeToString(sum[:16]) + `"`
 }
 
-// gzipped holds the gzip of every body compressed so far, keyed by its
-// identity ETag (a content hash): compressing app.wasm at the best level
-// takes a second or two, and tests build a handler over the same embedded
-// site many times.
+// gzipped holds, for every body compressed in this process, keyed by its
+// identity ETag (a content hash), a function giving its gzip variant: tests
+// build many handlers over the same embedded site, and each distinct file is
+// compressed once.
 var gzipped sync.Map
 
-func gzipOnce(etag string, body []byte) []byte {
-	if gz, ok := gzipped.Load(etag); ok {
-		return gz.([]byte)
-	}
-	gz := gzipBytes(body)
-	gzipped.Store(etag, gz)
-	return gz
+// gzipOnce is the gzip variant of body, or nil when gzip does not make it
+// smaller.
+func gzipOnce(etag string, body []byte) *variant {
+	once, _ := gzipped.LoadOrStore(etag, sync.OnceValue(func() *variant {
+		gz := gzipBytes(body)
+		if len(gz) >= len(body) {
+			return nil
+		}
+		return &variant{body: gz, etag: strongETag(gz)}
+	}))
+	return once.(func() *variant)()
 }
 
 func gzipBytes(b []byte) []byte {
@@ -311,14 +329,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Content-Type", a.contentType)
 	}
 	hdr.Set("Cache-Control", a.cache)
-	if a.vary {
+	if a.compress {
 		hdr.Set("Vary", "Accept-Encoding")
 	}
 	body, etag := a.body, a.etag
 	// Ranges are served on the identity bytes only: a range of a gzip
 	// stream is rarely what a client that asks for one can use.
-	if a.gzip != nil && r.Header.Get("Range") == "" && acceptsGzip(r.Header.Values("Accept-Encoding")) {
-		body, etag = a.gzip, a.gzipETag
+	if gz := a.gzip.Load(); gz != nil && r.Header.Get("Range") == "" && acceptsGzip(r.Header.Values("Accept-Encoding")) {
+		body, etag = gz.body, gz.etag
 		hdr.Set("Content-Encoding", "gzip")
 		// ServeContent leaves Content-Length out once Content-Encoding is
 		// set; the length of the stored gzip bytes is known, so the

@@ -36,6 +36,14 @@ func testSite() fstest.MapFS {
 	}
 }
 
+// compressedHandler is newHandler once its gzip variants are stored, so
+// that what a test sees does not depend on how far compression got.
+func compressedHandler(site fs.FS) http.Handler {
+	h := newHandler(site).(*handler)
+	<-h.compressed
+	return h
+}
+
 // get sends one request through the handler.
 func get(t *testing.T, h http.Handler, method, target string, header map[string]string) *httptest.ResponseRecorder {
 	t.Helper()
@@ -49,7 +57,7 @@ func get(t *testing.T, h http.Handler, method, target string, header map[string]
 }
 
 func TestContentTypes(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	tests := []struct{ path, want string }{
 		{"/", "text/html; charset=utf-8"},
 		{"/index.html", "text/html; charset=utf-8"},
@@ -76,7 +84,7 @@ func TestContentTypes(t *testing.T) {
 
 func TestCompressionNegotiation(t *testing.T) {
 	site := testSite()
-	h := newHandler(site)
+	h := compressedHandler(site)
 	tests := []struct {
 		acceptEncoding string
 		gzip           bool
@@ -124,7 +132,7 @@ func TestCompressionNegotiation(t *testing.T) {
 }
 
 func TestVary(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	for _, p := range []string{"/", "/app.wasm", "/wasm_exec.js", "/style.css", "/icon.svg", "/data.json"} {
 		for _, ae := range []string{"", "gzip"} {
 			if got := get(t, h, "GET", p, map[string]string{"Accept-Encoding": ae}).Header().Get("Vary"); got != "Accept-Encoding" {
@@ -138,7 +146,7 @@ func TestVary(t *testing.T) {
 }
 
 func TestETagRevalidation(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	identity := get(t, h, "GET", "/app.wasm", nil).Header().Get("ETag")
 	gzipped := get(t, h, "GET", "/app.wasm", map[string]string{"Accept-Encoding": "gzip"}).Header().Get("ETag")
 	for _, tag := range []string{identity, gzipped} {
@@ -181,7 +189,7 @@ func TestETagRevalidation(t *testing.T) {
 }
 
 func TestLastModified(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	lm := get(t, h, "GET", "/style.css", nil).Header().Get("Last-Modified")
 	when, err := http.ParseTime(lm)
 	if err != nil {
@@ -210,7 +218,7 @@ func TestLastModified(t *testing.T) {
 
 func TestRange(t *testing.T) {
 	site := testSite()
-	h := newHandler(site)
+	h := compressedHandler(site)
 	rec := get(t, h, "GET", "/app.wasm", map[string]string{"Range": "bytes=0-3", "Accept-Encoding": "gzip"})
 	if rec.Code != http.StatusPartialContent {
 		t.Fatalf("Range bytes=0-3: status %d, want 206", rec.Code)
@@ -228,7 +236,7 @@ func TestRange(t *testing.T) {
 }
 
 func TestCacheControl(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	for _, p := range []string{"/", "/index.html", "/app.wasm", "/wasm_exec.js", "/loader.js", "/style.css"} {
 		if got := get(t, h, "GET", p, nil).Header().Get("Cache-Control"); got != "no-cache" {
 			t.Errorf("GET %s: Cache-Control %q, want no-cache (unversioned names are revalidated by ETag)", p, got)
@@ -237,7 +245,7 @@ func TestCacheControl(t *testing.T) {
 }
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	requests := []struct{ method, path string }{
 		{"GET", "/"},
 		{"GET", "/app.wasm"},
@@ -278,7 +286,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 }
 
 func TestNotFound(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	for _, target := range []string{
 		"/missing.js",
 		"/../go.mod",
@@ -315,7 +323,7 @@ func TestNotFound(t *testing.T) {
 
 func TestHead(t *testing.T) {
 	site := testSite()
-	h := newHandler(site)
+	h := compressedHandler(site)
 	rec := get(t, h, "HEAD", "/app.wasm", nil)
 	if rec.Code != http.StatusOK || rec.Body.Len() != 0 {
 		t.Fatalf("HEAD /app.wasm: status %d with a %d-byte body, want 200 and none", rec.Code, rec.Body.Len())
@@ -329,7 +337,7 @@ func TestHead(t *testing.T) {
 }
 
 func TestMethodNotAllowed(t *testing.T) {
-	h := newHandler(testSite())
+	h := compressedHandler(testSite())
 	for _, method := range []string{"POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"} {
 		rec := get(t, h, method, "/", nil)
 		if rec.Code != http.StatusMethodNotAllowed {
@@ -344,7 +352,7 @@ func TestMethodNotAllowed(t *testing.T) {
 func TestMissingWasm(t *testing.T) {
 	site := testSite()
 	delete(site, "app.wasm")
-	h := newHandler(site)
+	h := compressedHandler(site)
 	for _, p := range []string{"/", "/index.html"} {
 		rec := get(t, h, "GET", p, nil)
 		if rec.Code != http.StatusOK {
@@ -396,7 +404,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServer(ln.Addr().String(), newHandler(testSite()))
+	srv := newServer(ln.Addr().String(), compressedHandler(testSite()))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
@@ -502,5 +510,35 @@ func TestShutdownLetsInFlightRequestsFinish(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Errorf("serve returned %v, want nil", err)
+	}
+}
+
+// TestServesWhileCompressing asks for app.wasm at once, before its gzip may
+// be ready: either form may come, but its ETag must be that form's.
+func TestServesWhileCompressing(t *testing.T) {
+	site := testSite()
+	site["app.wasm"] = &fstest.MapFile{Data: bytes.Repeat([]byte("a wasm not compressed before "), 1<<15)}
+	identity := strongETag(site["app.wasm"].Data)
+	rec := get(t, newHandler(site), "GET", "/app.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	if rec.Header().Get("Vary") != "Accept-Encoding" {
+		t.Errorf("Vary %q before compression finished, want Accept-Encoding", rec.Header().Get("Vary"))
+	}
+	body, etag := rec.Body.Bytes(), rec.Header().Get("ETag")
+	if rec.Header().Get("Content-Encoding") == "gzip" {
+		if etag == identity {
+			t.Fatalf("gzip body sent under the identity ETag %s", etag)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if body, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
+	} else if etag != identity {
+		t.Fatalf("identity body sent under ETag %s, want %s", etag, identity)
+	}
+	if !bytes.Equal(body, site["app.wasm"].Data) {
+		t.Error("body differs from app.wasm")
 	}
 }
