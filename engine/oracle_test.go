@@ -826,6 +826,74 @@ func TestOracleAgreesOnRandomFiles(t *testing.T) {
 	}
 }
 
+// TestOracleAgreesOnManyWildcards: groups with hundreds of '*' rules that
+// all reach the path (short prefixes with one-byte pieces, or four-byte
+// prefixes with overlapping longer pieces), so the engine matches them all
+// in one pass rather than one by one; verdict, line and every match must
+// still be Google's.
+func TestOracleAgreesOnManyWildcards(t *testing.T) {
+	g := oracleGen{rand.New(rand.NewSource(128))}
+	letters := func(max int) string {
+		var b strings.Builder
+		for n := 1 + g.rnd.Intn(max); n > 0; n-- {
+			b.WriteByte("abcd"[g.rnd.Intn(4)])
+		}
+		return b.String()
+	}
+	cases := 0
+	for file := 0; file < 60; file++ {
+		lines := []string{"User-agent: " + g.pick("*", "foo")}
+		for n := 200 + g.rnd.Intn(200); n > 0; n-- {
+			var p strings.Builder
+			if g.chance(50) {
+				p.WriteString(g.pick("", "/", "*"))
+				for k := 1 + g.rnd.Intn(4); k > 0; k-- {
+					p.WriteString(g.pick("*", "**") + letters(1+2*g.rnd.Intn(2)))
+				}
+			} else {
+				p.WriteString(g.pick("/abc", "/abcd", "/abca", "/abc/"))
+				for k := 1 + g.rnd.Intn(3); k > 0; k-- {
+					p.WriteString(g.pick("*", "**") + letters(4))
+				}
+			}
+			switch g.rnd.Intn(8) {
+			case 0:
+				p.WriteString("$")
+			case 1:
+				p.WriteString("*")
+			case 2:
+				p.WriteString("/index.html")
+				if g.chance(20) {
+					p.Reset()
+					p.WriteString("/abc/index.html")
+				}
+			case 3:
+				p.WriteString("$" + letters(1))
+			}
+			lines = append(lines, g.pick("Allow: ", "Disallow: ")+p.String())
+			if g.chance(5) {
+				lines = append(lines, g.pick("Allow: ", "Disallow: ")+g.pick("/abc$", "/ab", "", "/abcd/", "/a$"))
+			}
+		}
+		body := []byte(strings.Join(lines, "\n"))
+		r, f := Parse(body), oracleParse(body)
+		for j := 0; j < 60; j++ {
+			url := g.pick("/abc", "/abcd", "/", "/abca", "/abc/", "") + letters(30)
+			if g.chance(20) {
+				url += "/"
+			}
+			cases++
+			if err := compareWithOracle(r, f, "foo", url); err != nil {
+				t.Fatalf("file %d %q: %v", file, body, err)
+			}
+			if err := checkMatchesComplete(r, r.Test("foo", url)); err != nil {
+				t.Fatalf("file %d %q: url %q: %v", file, body, url, err)
+			}
+		}
+	}
+	t.Logf("%d urls against 60 files of 200-400 wildcard rules", cases)
+}
+
 // TestConcurrentTestsAgree: a parsed file is read-only and builds its rule
 // indexes lazily, so many goroutines may test it at once (run with -race)
 // and must get the answers one goroutine gets.

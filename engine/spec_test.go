@@ -599,6 +599,14 @@ func TestSpecManyRulesIndex(t *testing.T) {
 		{"indexed: a query is matched literally", body, "foo", "/q?x=1&y", specBlocked, 26},
 		{"indexed: nothing specific: * (1) ties with / (1), the allow wins", body, "foo", "/zzz", specAllowed, 20},
 	})
+	// With hundreds of '*' rules reaching a path, all are matched in one
+	// pass; a '$' rule without '*' must stay anchored there too.
+	many := specUA + "Disallow: /ab$\n" + strings.Repeat("Allow: *z\n", 200)
+	runSpecRows(t, []specRow{
+		{"among 200 '*' rules, Disallow: /ab$ still does not match /abc", many, "foo", "/abc", specAllowed, 0},
+		{"among 200 '*' rules, Disallow: /ab$ matches /ab", many, "foo", "/ab", specBlocked, 2},
+		{"among 200 '*' rules, an index.html allow's variant /foo/$ stays anchored", specUA + "Disallow: /foo/\nAllow: /foo/index.html\n" + strings.Repeat("Allow: *z\n", 200), "foo", "/foo/x", specBlocked, 2},
+	})
 	// A sweep against the oracle over many such files.
 	g := oracleGen{rand.New(rand.NewSource(7))}
 	for i := 0; i < 200; i++ {
