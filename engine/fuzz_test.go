@@ -42,6 +42,10 @@ var fuzzSeedURLs = []string{
 
 var fuzzSeedAgents = []string{"foo", "FOO", "Googlebot", "Googlebot/2.1", "Googlebot Images", "", "*", "foo2", "b"}
 
+// fuzzWideRules are '*' rules every path reaches; they match only a path
+// holding \x01 and later \x02.
+var fuzzWideRules = []byte("\n" + strings.Repeat("Allow: *\x01*\x02\n", 130))
+
 // fuzzSuiteSeeds adds the bodies of Google's conformance suite.
 func fuzzSuiteSeeds(f *testing.F, add func(body []byte, agent, url string)) {
 	dir := sharedDir(f, "conformance", "google-spec-test")
@@ -140,6 +144,12 @@ func FuzzTest(f *testing.F) {
 		r := Parse(body)
 		if err := compareWithOracle(r, oracleParse(body), agent, url); err != nil {
 			t.Fatalf("body %q: %v", body, err)
+		}
+		// The same file with 130 '*' rules added to its last group, which
+		// every path reaches: the engine then matches them all at once.
+		wide := append(append([]byte{}, body...), fuzzWideRules...)
+		if err := compareWithOracle(Parse(wide), oracleParse(wide), agent, url); err != nil {
+			t.Fatalf("body %q + 130 '*' rules: %v", body, err)
 		}
 		res := r.Test(agent, url)
 		if err := checkResult(res); err != nil {
