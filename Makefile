@@ -6,9 +6,9 @@ SHELL := bash
 .DEFAULT_GOAL := run
 
 GO ?= go
-GOROOT := $(shell $(GO) env GOROOT)
+GO_ROOT := $(shell $(GO) env GOROOT)
 # Go 1.24 moved the wasm support files from misc/wasm to lib/wasm.
-WASM_SUPPORT := $(firstword $(wildcard $(GOROOT)/lib/wasm $(GOROOT)/misc/wasm))
+WASM_SUPPORT := $(firstword $(wildcard $(GO_ROOT)/lib/wasm $(GO_ROOT)/misc/wasm))
 # Everything the wasm build compiles or embeds, tests excluded.
 WASM_INPUTS := go.mod go.sum $(shell find engine wasm -type f ! -name '*_test.go' ! -path '*/testdata/*' 2>/dev/null)
 # The page's transfer size target (issue 3), in bytes.
@@ -26,7 +26,9 @@ run: wasm
 
 wasm: web/app.wasm web/wasm_exec.js
 
-web/app.wasm: $(WASM_INPUTS)
+# app.wasm and wasm_exec.js must come from the same Go: a new toolchain
+# (a newer wasm_exec.js) rebuilds both.
+web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
 
 web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
