@@ -40,6 +40,8 @@ func main() {
 		}
 	}
 	store.onChange = func() {
+		// The rows now, the rest of the page on the next frame.
+		view.sync()
 		vecty.Rerender(page)
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(saveNow)

@@ -73,23 +73,28 @@ func TestSummarySentence(t *testing.T) {
 	}
 }
 
-func TestRowsHTMLEscapesAndMarksTheSelection(t *testing.T) {
+func TestRowHTMLEscapesAndLeavesTheSelectionOut(t *testing.T) {
 	rows := []row{
 		{Input: `/<script>"&`, TestedAs: `/<script>"&`, Allowed: true},
 		{Input: "/b", TestedAs: "/b", Line: 3, Rule: "Disallow: /b", Group: "* (line 1)", Scope: "other host"},
 	}
-	h := rowsHTML(rows, 1)
-	if strings.Contains(h, "<script>") {
-		t.Fatal("a URL's text reached the HTML unescaped")
+	wants := [][]string{
+		{`data-index="0" data-verdict="allowed" data-line="0" tabindex="-1"`, `&lt;script&gt;&#34;&amp;`},
+		{`data-index="1" data-verdict="blocked" data-line="3" data-scope="out" tabindex="-1"`,
+			`<td class="line" role="cell">3</td>`, `<td class="scope" role="cell">other host</td>`},
 	}
-	for _, want := range []string{
-		`data-index="0" data-verdict="allowed" data-line="0" tabindex="-1"`,
-		`data-index="1" data-verdict="blocked" data-line="3" data-scope="out" tabindex="0" aria-current="true"`,
-		`<td class="line">3</td>`,
-		`<td class="scope">other host</td>`,
-	} {
-		if !strings.Contains(h, want) {
-			t.Errorf("rows HTML lacks %s", want)
+	for i, r := range rows {
+		h := rowHTML(i, r)
+		if strings.Contains(h, "<script>") {
+			t.Fatal("a URL's text reached the HTML unescaped")
+		}
+		if strings.Contains(h, "selected") || strings.Contains(h, "aria-current") {
+			t.Errorf("row %d carries selection marks: %s", i, h)
+		}
+		for _, want := range wants[i] {
+			if !strings.Contains(h, want) {
+				t.Errorf("row %d HTML lacks %s: %s", i, want, h)
+			}
 		}
 	}
 }
