@@ -35,12 +35,12 @@ type Diagnostics struct {
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Robots: store.robots},
+		&Findings{Robots: store.linted},
 	)
 }
 
-// Findings renders the findings and sitemaps of one parse; it is skipped
-// while the parse is the same.
+// Findings renders the findings and sitemaps of the linted parse; it is
+// skipped while that parse is the same.
 type Findings struct {
 	vecty.Core
 	Robots *engine.Robots `vecty:"prop"`

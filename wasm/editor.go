@@ -79,7 +79,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
-					&Markers{Robots: s.robots},
+					&Markers{Robots: s.linted},
 				),
 			),
 			elem.Div(
@@ -135,7 +135,7 @@ func band(line int, id, class, text string) *vecty.HTML {
 // Markers are the gutter's diagnostic markers, one per line with findings,
 // showing its most severe one by icon and (for screen readers, which skip
 // the gutter) nothing: the findings list says it in words. Skipped while the
-// parse is the same.
+// linted parse is the same.
 type Markers struct {
 	vecty.Core
 	Robots *engine.Robots `vecty:"prop"`

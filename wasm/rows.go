@@ -26,26 +26,69 @@ type row struct {
 	Encoding []string
 }
 
-// buildRows tests every URL of the list once against the parsed file.
-func buildRows(r *engine.Robots, in Saved) []row {
+// sent is what the page tests for one typed URL, which depends on the
+// typed text and the robots.txt URL alone, not on the file.
+type sent struct {
+	url   string   // what a browser would send
+	notes []string // Row.Encoding
+	scope string   // Row.Scope
+}
+
+// sentCache keeps each URL's sent form from one recompute to the next, so
+// an edit of the robots.txt (the common change) only tests. It holds the
+// URLs of the last list, for one robots.txt URL.
+type sentCache struct {
+	robotsURL string
+	byInput   map[string]sent
+}
+
+func (c *sentCache) get(u, robotsURL string) sent {
+	if v, ok := c.byInput[u]; ok {
+		return v
+	}
+	v, enc := sent{url: u, scope: scope(robotsURL, u)}, engine.EncodeURL(u)
+	if enc.Err != "" {
+		v.notes = []string{enc.Err}
+	} else {
+		v.url, v.notes = enc.URL, enc.Notes
+	}
+	return v
+}
+
+// buildRows tests every URL of the list once against the parsed file. The
+// texts the table shows for a line or a set of groups are built once per
+// recompute, however many URLs share them.
+func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 	urls := urlLines(in.URLs)
 	rows := make([]row, len(urls))
 	answer, outcome := serverAnswer(in.Status)
 	crawler, picked := pickedCrawler(in)
+	if cache.robotsURL != in.RobotsURL {
+		cache.byInput = nil
+	}
+	kept := make(map[string]sent, len(urls))
+	rules := map[int]string{}
+	groups := map[string]string{}
 	for i, u := range urls {
 		// Test what a browser would send for what was typed.
-		sent, enc := u, engine.EncodeURL(u)
-		var notes []string
-		if enc.Err != "" {
-			notes = []string{enc.Err}
-		} else {
-			sent, notes = enc.URL, enc.Notes
-		}
+		v := cache.get(u, in.RobotsURL)
+		kept[u] = v
 		var res engine.Result
 		if picked {
-			res = r.TestCrawler(crawler, sent)
+			res = r.TestCrawler(crawler, v.url)
 		} else {
-			res = r.Test(in.Token, sent)
+			res = r.Test(in.Token, v.url)
+		}
+		rule, ok := rules[res.Line]
+		if !ok {
+			rule = r.RuleText(res.Line)
+			rules[res.Line] = rule
+		}
+		key := groupKey(res)
+		group, ok := groups[key]
+		if !ok {
+			group = groupText(r, res)
+			groups[key] = group
 		}
 		rows[i] = row{
 			Input:    u,
@@ -53,10 +96,10 @@ func buildRows(r *engine.Robots, in Saved) []row {
 			Result:   res,
 			Allowed:  res.Allowed,
 			Line:     res.Line,
-			Rule:     r.RuleText(res.Line),
-			Group:    groupText(r, res),
-			Scope:    scope(in.RobotsURL, u),
-			Encoding: notes,
+			Rule:     rule,
+			Group:    group,
+			Scope:    v.scope,
+			Encoding: v.notes,
 		}
 		if outcome.Effect != engine.EffectConditional {
 			rows[i].Allowed = outcome.Effect == engine.EffectFullAllow
@@ -64,7 +107,21 @@ func buildRows(r *engine.Robots, in Saved) []row {
 			rows[i].Override = "Server answer: " + answer.Label
 		}
 	}
+	cache.robotsURL, cache.byInput = in.RobotsURL, kept
 	return rows
+}
+
+// groupKey is what groupText reads of a result: the applied groups, whether
+// they are the * ones and the token.
+func groupKey(res engine.Result) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(int(res.Source)))
+	b.WriteString(strings.ToLower(res.Token))
+	for _, g := range res.Groups {
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(g))
+	}
+	return b.String()
 }
 
 // serverAnswer is the chosen answer to the robots.txt request and what it

@@ -34,22 +34,28 @@ type state struct {
 	// restored.
 	previousDraft bool
 
-	cut        engine.Cut         // where Googlebot's 500 KiB read ends
-	robots     *engine.Robots     // the bytes Googlebot reads, parsed
-	lint       engine.Diagnostics // findings in those bytes
+	cut    engine.Cut     // where Googlebot's 500 KiB read ends
+	robots *engine.Robots // the bytes Googlebot reads, parsed
+	// lint holds the findings in linted, which is robots except for the
+	// moment between an edit's results and its findings: the results come
+	// first (see flush).
+	lint       engine.Diagnostics
+	linted     *engine.Robots
 	rows       []row
-	generation int  // recomputes so far
-	pending    bool // an edit waits for its debounce
-	reparse    bool // the waiting edit changed the robots.txt
+	sent       sentCache // each URL's encoded form and scope
+	generation int       // recomputes so far
+	pending    bool      // an edit waits for its debounce
+	reparse    bool      // the waiting edit changed the robots.txt
 
 	edits    debouncer
+	lints    debouncer
 	onChange func() // asks the page to render; nil in tests
 }
 
 var store = newState(exampleState)
 
 func newState(in Saved) *state {
-	s := &state{selected: -1, edits: debouncer{delay: debounceDelay}}
+	s := &state{selected: -1, edits: debouncer{delay: debounceDelay}, lints: debouncer{}}
 	s.replace(in)
 	return s
 }
@@ -61,6 +67,7 @@ func (s *state) replace(in Saved) {
 	s.pending = false
 	s.in = in
 	s.parse()
+	s.lintNow()
 	s.bom = in.Robots[:s.robots.BOM]
 	s.eol = lineEnding(in.Robots)
 	s.editorText = in.Robots[s.robots.BOM:]
@@ -156,8 +163,10 @@ func (s *state) now(robotsChanged bool) {
 	s.flush()
 }
 
-// flush runs what the pending edits need: the fetch limit, Parse and Lint
-// when the bytes changed, then one Test per URL.
+// flush runs what the pending edits need: the fetch limit and Parse when
+// the bytes changed, then one Test per URL. The results are shown at once;
+// Lint runs in the next task, so on a 500 KiB file the verdicts do not wait
+// for the findings.
 func (s *state) flush() {
 	s.edits.cancel()
 	s.pending = false
@@ -167,17 +176,31 @@ func (s *state) flush() {
 	}
 	s.test()
 	s.changed()
+	if s.linted != s.robots {
+		s.lints.schedule(func() {
+			s.lintNow()
+			s.changed()
+		})
+	}
 }
 
 func (s *state) parse() {
 	s.reparse = false
 	s.cut = engine.FetchLimit([]byte(s.in.Robots))
 	s.robots = engine.Parse(s.cut.Body)
-	s.lint = engine.Lint(s.robots)
+}
+
+// lintNow lints the current parse unless it already is.
+func (s *state) lintNow() {
+	s.lints.cancel()
+	if s.linted == s.robots {
+		return
+	}
+	s.lint, s.linted = engine.Lint(s.robots), s.robots
 }
 
 func (s *state) test() {
-	s.rows = buildRows(s.robots, s.in)
+	s.rows = buildRows(s.robots, s.in, &s.sent)
 	if s.selected >= len(s.rows) {
 		s.selected = len(s.rows) - 1
 	}
