@@ -71,18 +71,21 @@ func th(text string) *vecty.HTML {
 // tableView is what the table body shows: the rows of one recompute, as
 // written, and which of them carries the selection marks.
 type tableView struct {
-	body       js.Value // the tbody the rows were written into
-	generation int      // the store generation they are from
-	html       []string // each row's markup as written
-	marked     int      // the row with the selection marks (or the Tab stop when -1)
-	settled    string   // table#results[data-settled] as set
+	body       js.Value  // the tbody the rows were written into
+	generation int       // the store generation they are from
+	shown      []rowView // each row as written
+	marked     int       // the row with the selection marks (or the Tab stop when -1)
+	settled    string    // table#results[data-settled] as set
 }
 
 var view = tableView{marked: -1}
 
 // sync brings the table body up to the store: called on every store change
 // and once the table is mounted. Rows are rewritten only when the store
-// recomputed; when most rows changed, the body is replaced in one go.
+// recomputed. The same number of rows as before are patched cell by cell
+// (an edit of the robots.txt changes a verdict and a rule, not the row), so
+// the browser parses a few fragments instead of the whole table; a new list
+// replaces the body in one go.
 func (v *tableView) sync() {
 	s := store
 	table := js.Global().Get("document").Call("getElementById", "results")
@@ -93,51 +96,56 @@ func (v *tableView) sync() {
 	if s.pending {
 		settled = "false"
 	}
+	if settled != v.settled {
+		v.settled = settled
+		table.Get("dataset").Set("settled", settled)
+	}
 	body := table.Get("tBodies").Index(0)
 	fresh := !body.Equal(v.body)
 	if !fresh && v.generation == s.generation {
-		if settled != v.settled {
-			v.settled = settled
-			table.Get("dataset").Set("settled", settled)
-		}
 		return
 	}
-	html := make([]string, len(s.rows))
-	changed := 0
+	shown := make([]rowView, len(s.rows))
+	changes := 0
 	for i, r := range s.rows {
-		html[i] = rowHTML(i, r)
-		if i >= len(v.html) || html[i] != v.html[i] {
-			changed++
+		shown[i] = newRowView(r)
+		if i < len(v.shown) {
+			changes += shown[i].differences(v.shown[i])
 		}
 	}
-	focused := -1
-	if active := js.Global().Get("document").Get("activeElement"); active.Truthy() && body.Call("contains", active).Bool() {
-		focused = rowIndex(active)
-	}
-	rows := body.Get("rows")
-	switch {
-	case fresh || len(html) != len(v.html) || changed*4 > len(html):
-		body.Set("innerHTML", strings.Join(html, ""))
-		v.marked = -1
-	case changed > 0:
-		for i, h := range html {
-			if h != v.html[i] {
-				rows.Index(i).Set("outerHTML", h)
-				if i == v.marked {
-					v.marked = -1
-				}
+	if fresh || len(shown) != len(v.shown) || changes > 3*len(shown) {
+		v.replace(body, shown)
+	} else if changes > 0 {
+		var ops patchOps
+		for i, rv := range shown {
+			if rv != v.shown[i] {
+				rv.patch(&ops, i, v.shown[i])
 			}
 		}
+		ops.apply(body)
 	}
-	v.body, v.html, v.generation = body, html, s.generation
+	v.body, v.shown, v.generation = body, shown, s.generation
 	v.mark(s.selected, false)
-	if focused >= 0 && focused < len(html) && js.Global().Get("document").Get("activeElement").Get("tagName").String() == "BODY" {
-		// The focused row was rewritten: focus its successor.
-		rows.Index(focused).Call("focus", map[string]any{"preventScroll": true})
-	}
-	v.settled = settled
-	table.Get("dataset").Set("settled", settled)
 	table.Get("dataset").Set("generation", strconv.Itoa(s.generation))
+}
+
+// replace writes all the rows at once; a focused row's successor gets the
+// focus back.
+func (v *tableView) replace(body js.Value, shown []rowView) {
+	doc := js.Global().Get("document")
+	focused := -1
+	if active := doc.Get("activeElement"); active.Truthy() && body.Call("contains", active).Bool() {
+		focused = rowIndex(active)
+	}
+	var b strings.Builder
+	for i, rv := range shown {
+		rv.write(&b, i)
+	}
+	body.Set("innerHTML", b.String())
+	v.marked = -1
+	if focused >= 0 && focused < len(shown) {
+		body.Get("rows").Index(focused).Call("focus", map[string]any{"preventScroll": true})
+	}
 }
 
 // mark moves the selection marks (class, aria-current, the Tab stop) to
@@ -171,53 +179,176 @@ func (v *tableView) mark(to int, focus bool) {
 	}
 }
 
-// rowHTML is one table row, every text escaped. The selection marks are
-// not part of it (tableView.mark sets them), so a row's markup changes only
-// when what it shows does.
-func rowHTML(i int, r row) string {
-	var b strings.Builder
-	b.Grow(320 + len(r.Input) + len(r.TestedAs) + len(r.Rule) + len(r.Group) + len(r.Scope))
-	verdict, icon, word := "blocked", "✕", "Blocked"
+// rowView is one table row: its attributes and each cell's text, with
+// whether the text sits in a <code> element. The verdict's icon comes from
+// the row's data-verdict (web/style.css), so a flipped verdict is two
+// attribute and text writes, not markup to parse. The selection marks are
+// not part of it (tableView.mark sets them).
+type rowView struct {
+	verdict, line string
+	out           bool // the file does not govern the URL
+	override      bool // the server answer decides: the verdict says so
+	cells         [7]string
+	code          [7]bool
+}
+
+func newRowView(r row) rowView {
+	rv := rowView{verdict: "blocked", line: strconv.Itoa(r.Line), out: r.Scope != "", override: r.Override != ""}
+	word := "Blocked"
 	if r.Allowed {
-		verdict, icon, word = "allowed", "✓", "Allowed"
+		rv.verdict, word = "allowed", "Allowed"
 	}
+	var line string
+	if r.Line > 0 {
+		line = rv.line
+	}
+	rule := r.Rule
+	if r.Override != "" {
+		rule = r.Override
+	}
+	rv.cells = [7]string{r.Input, r.TestedAs, word, line, rule, r.Group, r.Scope}
+	rv.code[1] = true
+	rv.code[4] = r.Override == "" && r.Rule != ""
+	return rv
+}
+
+// cellClasses name the cells in column order.
+var cellClasses = [7]string{"url", "tested-as", "verdict", "line", "rule", "group", "scope"}
+
+// write appends the row's markup as row i.
+func (rv rowView) write(b *strings.Builder, i int) {
 	b.WriteString(`<tr class="result" role="row" data-index="`)
 	b.WriteString(strconv.Itoa(i))
 	b.WriteString(`" data-verdict="`)
-	b.WriteString(verdict)
+	b.WriteString(rv.verdict)
 	b.WriteString(`" data-line="`)
-	b.WriteString(strconv.Itoa(r.Line))
+	b.WriteString(rv.line)
 	b.WriteString(`"`)
-	if r.Scope != "" {
+	if rv.out {
 		b.WriteString(` data-scope="out"`)
 	}
-	b.WriteString(` tabindex="-1"><td class="url" role="cell">`)
-	b.WriteString(html.EscapeString(r.Input))
-	b.WriteString(`</td><td class="tested-as" role="cell"><code>`)
-	b.WriteString(html.EscapeString(r.TestedAs))
-	b.WriteString(`</code></td><td class="verdict" role="cell"><span class="icon" aria-hidden="true">`)
-	b.WriteString(icon)
-	b.WriteString(`</span> `)
-	b.WriteString(word)
-	if r.Override != "" {
-		b.WriteString(` <span class="note">(server answer)</span>`)
+	b.WriteString(` tabindex="-1">`)
+	for k := range rv.cells {
+		b.WriteString(`<td class="`)
+		b.WriteString(cellClasses[k])
+		b.WriteString(`" role="cell">`)
+		b.WriteString(rv.cellHTML(k))
+		b.WriteString(`</td>`)
 	}
-	b.WriteString(`</td><td class="line" role="cell">`)
-	if r.Line > 0 {
-		b.WriteString(strconv.Itoa(r.Line))
+	b.WriteString(`</tr>`)
+}
+
+// cellHTML is cell k's content as markup.
+func (rv rowView) cellHTML(k int) string {
+	text := html.EscapeString(rv.cells[k])
+	switch {
+	case rv.code[k]:
+		return "<code>" + text + "</code>"
+	case k == 2 && rv.override:
+		return text + ` <span class="note">(server answer)</span>`
 	}
-	b.WriteString(`</td><td class="rule" role="cell">`)
-	if r.Override != "" {
-		b.WriteString(html.EscapeString(r.Override))
-	} else if r.Rule != "" {
-		b.WriteString(`<code>` + html.EscapeString(r.Rule) + `</code>`)
+	return text
+}
+
+// differences counts the DOM writes patch would make to turn old into rv.
+func (rv rowView) differences(old rowView) int {
+	n := 0
+	if rv.verdict != old.verdict {
+		n++
 	}
-	b.WriteString(`</td><td class="group" role="cell">`)
-	b.WriteString(html.EscapeString(r.Group))
-	b.WriteString(`</td><td class="scope" role="cell">`)
-	b.WriteString(html.EscapeString(r.Scope))
-	b.WriteString(`</td></tr>`)
-	return b.String()
+	if rv.line != old.line {
+		n++
+	}
+	if rv.out != old.out {
+		n++
+	}
+	for k := range rv.cells {
+		if rv.cells[k] != old.cells[k] || rv.code[k] != old.code[k] || k == 2 && rv.override != old.override {
+			n++
+		}
+	}
+	return n
+}
+
+// patch adds the writes that turn row i, showing old, into rv: a text
+// where only the text changed, the cell's markup where its shape did.
+func (rv rowView) patch(ops *patchOps, i int, old rowView) {
+	if rv.verdict != old.verdict {
+		ops.add(i, `"data-verdict"`, rv.verdict)
+	}
+	if rv.line != old.line {
+		ops.add(i, `"data-line"`, rv.line)
+	}
+	if rv.out != old.out {
+		if rv.out {
+			ops.add(i, `"data-scope"`, "out")
+		} else {
+			ops.add(i, `"data-scope"`, "")
+		}
+	}
+	for k := range rv.cells {
+		sameShape := rv.code[k] == old.code[k] && (k != 2 || rv.override == old.override)
+		switch {
+		case rv.cells[k] == old.cells[k] && sameShape:
+		case !sameShape || k == 2 && rv.override:
+			ops.add(i, `"<`+strconv.Itoa(k)+`"`, rv.cellHTML(k))
+		default:
+			ops.add(i, strconv.Itoa(k), rv.cells[k])
+		}
+	}
+}
+
+// patchOps are row writes for web/loader.js's __robotsTesterPatchRows, as
+// a JSON array of (row, target, value) triples, applied in one call: every
+// call from Go into JavaScript costs microseconds, and an edit of the
+// robots.txt can flip a thousand rows. The target is an attribute name
+// (an empty value removes it), a column number (the value replaces the
+// cell's text, or its <code>'s) or "<" and a column number (the value is
+// the cell's markup).
+type patchOps struct {
+	b strings.Builder
+}
+
+func (o *patchOps) add(row int, target, value string) {
+	if o.b.Len() == 0 {
+		o.b.WriteByte('[')
+	} else {
+		o.b.WriteByte(',')
+	}
+	o.b.WriteString(strconv.Itoa(row))
+	o.b.WriteByte(',')
+	o.b.WriteString(target)
+	o.b.WriteByte(',')
+	writeJSONString(&o.b, value)
+}
+
+func (o *patchOps) apply(body js.Value) {
+	if o.b.Len() == 0 {
+		return
+	}
+	o.b.WriteByte(']')
+	js.Global().Call("__robotsTesterPatchRows", body, o.b.String())
+}
+
+// writeJSONString writes s as a JSON string (RFC 8259 §7): quote,
+// backslash and control characters escaped, the rest as it is.
+func writeJSONString(b *strings.Builder, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&0xf])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
 }
 
 // selectFromEvent selects the row the event happened in.

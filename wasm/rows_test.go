@@ -84,7 +84,9 @@ func TestRowHTMLEscapesAndLeavesTheSelectionOut(t *testing.T) {
 			`<td class="line" role="cell">3</td>`, `<td class="scope" role="cell">other host</td>`},
 	}
 	for i, r := range rows {
-		h := rowHTML(i, r)
+		var b strings.Builder
+		newRowView(r).write(&b, i)
+		h := b.String()
 		if strings.Contains(h, "<script>") {
 			t.Fatal("a URL's text reached the HTML unescaped")
 		}

@@ -13,6 +13,27 @@
   });
   api.ready.catch(function () {});
 
+  // Applies the results table's row writes (wasm/results.go, patchOps) in
+  // one call from Go: ops is a JSON array of (row, target, value) triples.
+  window.__robotsTesterPatchRows = function (tbody, ops) {
+    var list = JSON.parse(ops);
+    for (var i = 0; i < list.length; i += 3) {
+      var tr = tbody.rows[list[i]];
+      var target = list[i + 1];
+      var value = list[i + 2];
+      if (typeof target === "number") {
+        var td = tr.cells[target];
+        (td.firstElementChild || td).textContent = value;
+      } else if (target.charAt(0) === "<") {
+        tr.cells[Number(target.slice(1))].innerHTML = value;
+      } else if (value === "") {
+        tr.removeAttribute(target);
+      } else {
+        tr.setAttribute(target, value);
+      }
+    }
+  };
+
   function fail(err) {
     var status = document.getElementById("app-status");
     var why = (err && err.message) || String(err);
