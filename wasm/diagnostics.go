@@ -3,6 +3,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/hexops/vecty"
@@ -35,34 +36,38 @@ type Diagnostics struct {
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Robots: store.linted},
+		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Cut: store.cut.Message(), CutLine: store.cut.Line},
 	)
 }
 
-// Findings renders the findings and sitemaps of the linted parse; it is
-// skipped while that parse is the same.
+// Findings renders the findings and sitemaps of the linted parse and the
+// fetch limit's cut. It is skipped while they read the same, as they do
+// after most edits: hundreds of findings are thousands of DOM properties
+// for Vecty to compare.
 type Findings struct {
 	vecty.Core
-	Robots *engine.Robots `vecty:"prop"`
+	Lint     engine.Diagnostics `vecty:"prop"`
+	Sitemaps []engine.Sitemap   `vecty:"prop"`
+	Cut      string             `vecty:"prop"` // the cut's sentence, "" when nothing is cut
+	CutLine  int                `vecty:"prop"`
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && p.Robots == f.Robots
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Cut == f.Cut && p.CutLine == f.CutLine
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
-	s := store
-	errs, warns, infos := s.lint.Counts()
+	errs, warns, infos := f.Lint.Counts()
 	items := vecty.List{}
-	for i, d := range s.lint {
+	for i, d := range f.Lint {
 		if i == maxListed {
 			break
 		}
 		items = append(items, elem.ListItem(finding(d)))
 	}
-	maps := make(vecty.List, len(f.Robots.Sitemaps))
-	for i, m := range f.Robots.Sitemaps {
+	maps := make(vecty.List, len(f.Sitemaps))
+	for i, m := range f.Sitemaps {
 		maps[i] = elem.ListItem(
 			elem.Code(vecty.Text(m.URL)),
 			vecty.Text(" (line "+strconv.Itoa(m.Line)+")"),
@@ -74,15 +79,15 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("diag-counts")),
 			vecty.Text(count(errs, "error")+", "+count(warns, "warning")+", "+count(infos, "note")),
 		),
-		vecty.If(s.cut.Truncated, elem.Paragraph(
-			vecty.Markup(vecty.Class("cut-note"), vecty.Data("line", strconv.Itoa(s.cut.Line))),
-			vecty.Text(s.cut.Message()),
+		vecty.If(f.Cut != "", elem.Paragraph(
+			vecty.Markup(vecty.Class("cut-note"), vecty.Data("line", strconv.Itoa(f.CutLine))),
+			vecty.Text(f.Cut),
 		)),
-		vecty.If(len(s.lint) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Nothing to report: Google reads this file as written."))),
+		vecty.If(len(f.Lint) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Nothing to report: Google reads this file as written."))),
 		vecty.If(len(items) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("findings")), items)),
-		vecty.If(len(s.lint) > maxListed, elem.Paragraph(
+		vecty.If(len(f.Lint) > maxListed, elem.Paragraph(
 			vecty.Markup(vecty.Class("help")),
-			vecty.Text("Showing the first "+strconv.Itoa(maxListed)+" of "+strconv.Itoa(len(s.lint))+" findings; the gutter marks every line that has one."),
+			vecty.Text("Showing the first "+strconv.Itoa(maxListed)+" of "+strconv.Itoa(len(f.Lint))+" findings; the gutter marks every line that has one."),
 		)),
 		elem.Heading3(vecty.Text("Sitemaps")),
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -79,7 +80,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
-					&Markers{Robots: s.linted},
+					&Markers{Lint: s.lint},
 				),
 			),
 			elem.Div(
@@ -135,20 +136,20 @@ func band(line int, id, class, text string) *vecty.HTML {
 // Markers are the gutter's diagnostic markers, one per line with findings,
 // showing its most severe one by icon and (for screen readers, which skip
 // the gutter) nothing: the findings list says it in words. Skipped while the
-// linted parse is the same.
+// findings are the same, as they are after most edits.
 type Markers struct {
 	vecty.Core
-	Robots *engine.Robots `vecty:"prop"`
+	Lint engine.Diagnostics `vecty:"prop"`
 }
 
 func (m *Markers) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Markers)
-	return ok && p.Robots == m.Robots
+	return ok && slices.Equal(p.Lint, m.Lint)
 }
 
 func (m *Markers) Render() vecty.ComponentOrHTML {
 	var items vecty.List
-	lint := store.lint
+	lint := m.Lint
 	for i := 0; i < len(lint); {
 		d := lint[i]
 		// Lint sorts by line: take the most severe finding of each line.
