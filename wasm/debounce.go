@@ -2,7 +2,10 @@
 
 package main
 
-import "time"
+import (
+	"syscall/js"
+	"time"
+)
 
 // debounceDelay is how long typing must pause before the engine runs again:
 // short enough to feel live, long enough that a burst of keystrokes costs one
@@ -27,4 +30,18 @@ func (d *debouncer) cancel() {
 		d.timer.Stop()
 		d.timer = nil
 	}
+}
+
+// nextTask runs fn in a later task of the browser's event loop, after the
+// current one has returned and the page could update. A Go timer cannot do
+// that: before it returns to JavaScript, the js/wasm scheduler runs every
+// goroutine that is ready, a timer that is due included.
+func nextTask(fn func()) {
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any {
+		cb.Release()
+		fn()
+		return nil
+	})
+	js.Global().Call("setTimeout", cb, 0)
 }

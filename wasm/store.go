@@ -48,14 +48,13 @@ type state struct {
 	reparse    bool      // the waiting edit changed the robots.txt
 
 	edits    debouncer
-	lints    debouncer
 	onChange func() // asks the page to render; nil in tests
 }
 
 var store = newState(exampleState)
 
 func newState(in Saved) *state {
-	s := &state{selected: -1, edits: debouncer{delay: debounceDelay}, lints: debouncer{}}
+	s := &state{selected: -1, edits: debouncer{delay: debounceDelay}}
 	s.replace(in)
 	return s
 }
@@ -177,9 +176,11 @@ func (s *state) flush() {
 	s.test()
 	s.changed()
 	if s.linted != s.robots {
-		s.lints.schedule(func() {
-			s.lintNow()
-			s.changed()
+		nextTask(func() {
+			if s.linted != s.robots {
+				s.lintNow()
+				s.changed()
+			}
 		})
 	}
 }
@@ -190,12 +191,8 @@ func (s *state) parse() {
 	s.robots = engine.Parse(s.cut.Body)
 }
 
-// lintNow lints the current parse unless it already is.
+// lintNow lints the current parse.
 func (s *state) lintNow() {
-	s.lints.cancel()
-	if s.linted == s.robots {
-		return
-	}
 	s.lint, s.linted = engine.Lint(s.robots), s.robots
 }
 

@@ -181,3 +181,25 @@ func TestLintRunsOncePerRobotsChange(t *testing.T) {
 		t.Fatal("a URL edit re-ran Lint")
 	}
 }
+
+func TestAnEditShowsItsResultsBeforeItsFindings(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\nDisallow: /x\n"
+	in.URLs = "/x\n"
+	s := newState(in)
+	if len(s.lint) != 0 {
+		t.Fatalf("the clean file has findings: %v", s.lint)
+	}
+	s.editRobots("User-agent: *\nDissallow: /y\n")
+	s.flush()
+	if !s.rows[0].Allowed || s.linted == s.robots {
+		t.Fatalf("after the flush: /x allowed=%v, linted=%v; want the new verdict at once and Lint left for the next task", s.rows[0].Allowed, s.linted == s.robots)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for s.linted != s.robots && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond) // lets the JavaScript event loop run the next task
+	}
+	if s.linted != s.robots || len(s.lint) == 0 {
+		t.Fatalf("Lint did not run on the edit in a later task (linted=%v, %d findings)", s.linted == s.robots, len(s.lint))
+	}
+}
