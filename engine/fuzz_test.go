@@ -85,8 +85,14 @@ func checkLines(r *Robots, body []byte) error {
 	if r.Body != string(body) {
 		return fmt.Errorf("Body is not the input")
 	}
-	if want := oracleParse(body).lines; len(r.Lines) != want {
-		return fmt.Errorf("%d lines, oracle counts %d", len(r.Lines), want)
+	f := oracleParse(body)
+	if len(r.Lines) != f.lines {
+		return fmt.Errorf("%d lines, oracle counts %d", len(r.Lines), f.lines)
+	}
+	for i, ln := range r.Lines {
+		if err := checkLineReport(ln, f.reports[i]); err != nil {
+			return fmt.Errorf("line %d: %v", ln.Number, err)
+		}
 	}
 	prevEnd := r.BOM - 1
 	for i, ln := range r.Lines {
@@ -114,6 +120,32 @@ func checkLines(r *Robots, body []byte) error {
 				return fmt.Errorf("rule on line %d: pattern %q, oracle normalises %q to %q", rule.Line, rule.Pattern, rule.Value, want)
 			}
 		}
+	}
+	return nil
+}
+
+// checkLineReport compares one parsed line with what Google's reporter
+// says of it: kind, key, value and the flags.
+func checkLineReport(ln Line, rep oracleReport) error {
+	kind := KindInvalid
+	switch {
+	case rep.empty:
+		kind = KindEmpty
+	case rep.comment:
+		kind = KindComment
+	case rep.directive:
+		kind = map[oracleKey]Kind{oracleUserAgent: KindUserAgent, oracleAllow: KindAllow, oracleDisallow: KindDisallow,
+			oracleSitemap: KindSitemap, oracleUnknown: KindUnknown}[rep.key]
+	}
+	if ln.Kind != kind {
+		return fmt.Errorf("kind %v, Google's reporter reads %v", ln.Kind, kind)
+	}
+	if rep.directive && (ln.Key != rep.keyText || ln.Value != rep.value) {
+		return fmt.Errorf("key %q value %q, oracle %q %q", ln.Key, ln.Value, rep.keyText, rep.value)
+	}
+	if ln.HasComment != rep.hasComment || ln.MissingColon != rep.missingColon || ln.Typo != rep.typo || ln.TooLong != rep.tooLong || ln.NUL != rep.nul {
+		return fmt.Errorf("flags comment %v missing-colon %v typo %v too-long %v NUL %v; oracle %v %v %v %v %v",
+			ln.HasComment, ln.MissingColon, ln.Typo, ln.TooLong, ln.NUL, rep.hasComment, rep.missingColon, rep.typo, rep.tooLong, rep.nul)
 	}
 	return nil
 }

@@ -38,10 +38,22 @@ type oracleEvent struct {
 	value string // allow/disallow/unknown values already percent-normalised
 }
 
-// oracleFile is a body read into events, plus the number of lines counted.
+// oracleFile is a body read into events, with what Google's reporter says
+// of each line.
 type oracleFile struct {
-	events []oracleEvent
-	lines  int
+	events  []oracleEvent
+	lines   int
+	reports []oracleReport // reports[i] is line i+1
+}
+
+// oracleReport is Google's LineMetadata for one line (robots.h), with the
+// key and value it split (trimmed, the value not escaped).
+type oracleReport struct {
+	empty, comment, directive bool
+	hasComment, missingColon  bool
+	typo, tooLong, nul        bool
+	key                       oracleKey
+	keyText, value            string
 }
 
 func oracleParse(body []byte) oracleFile {
@@ -49,10 +61,13 @@ func oracleParse(body []byte) oracleFile {
 	bom := []byte{0xEF, 0xBB, 0xBF}
 	bomPos := 0
 	buf := make([]byte, 0, oracleMaxLine)
-	lastCR := false
+	lastCR, dropped := false, false
 	emit := func() {
 		f.lines++
-		if ev, ok := oracleLine(f.lines, buf); ok {
+		ev, rep := oracleLine(f.lines, buf)
+		rep.tooLong = dropped
+		f.reports = append(f.reports, rep)
+		if rep.directive {
 			f.events = append(f.events, ev)
 		}
 	}
@@ -68,11 +83,14 @@ func oracleParse(body []byte) oracleFile {
 		if ch != '\n' && ch != '\r' {
 			if len(buf) < oracleMaxLine {
 				buf = append(buf, ch)
+			} else {
+				dropped = true
 			}
 			continue
 		}
 		if !(len(buf) == 0 && lastCR && ch == '\n') {
 			emit()
+			dropped = false
 		}
 		buf = buf[:0]
 		lastCR = ch == '\r'
@@ -100,45 +118,53 @@ func oracleStrip(s []byte) []byte {
 }
 
 // oracleLine is GetKeyAndValueFrom plus key recognition and escaping for one
-// line buffer. ok is false when the line holds no directive.
-func oracleLine(number int, raw []byte) (oracleEvent, bool) {
+// line buffer. The event is only meaningful when rep.directive is set.
+func oracleLine(number int, raw []byte) (ev oracleEvent, rep oracleReport) {
 	line := raw
 	if i := bytes.IndexByte(line, 0); i >= 0 { // a C string ends at NUL
 		line = line[:i]
+		rep.nul = true
 	}
 	if i := bytes.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
+		rep.hasComment = true
 	}
 	line = oracleStrip(line)
 	if len(line) == 0 {
-		return oracleEvent{}, false
+		rep.comment = rep.hasComment
+		rep.empty = !rep.hasComment
+		return ev, rep
 	}
 	sep := bytes.IndexByte(line, ':')
 	if sep < 0 {
 		sep = bytes.IndexAny(line, " \t")
 		if sep < 0 {
-			return oracleEvent{}, false
+			return ev, rep
 		}
 		val := sep
 		for val < len(line) && (line[val] == ' ' || line[val] == '\t') {
 			val++
 		}
 		if bytes.IndexAny(line[val:], " \t") >= 0 {
-			return oracleEvent{}, false
+			return ev, rep
 		}
+		rep.missingColon = true
 	}
 	key := oracleStrip(line[:sep])
 	if len(key) == 0 {
-		return oracleEvent{}, false
+		return ev, rep
 	}
-	value := string(oracleStrip(line[sep+1:]))
-	ev := oracleEvent{line: number, key: oracleKeyOf(string(key))}
+	rep.directive = true
+	rep.keyText = string(key)
+	rep.value = string(oracleStrip(line[sep+1:]))
+	rep.key, rep.typo = oracleKeyOf(rep.keyText)
+	ev = oracleEvent{line: number, key: rep.key}
 	if ev.key == oracleUserAgent || ev.key == oracleSitemap {
-		ev.value = value
+		ev.value = rep.value
 	} else {
-		ev.value = oracleEscape(value)
+		ev.value = oracleEscape(rep.value)
 	}
-	return ev, true
+	return ev, rep
 }
 
 // oracleEqualFold is absl::EqualsIgnoreCase: same length, bytes equal after
@@ -161,7 +187,9 @@ func oracleEqualFold(a, b string) bool {
 	return true
 }
 
-func oracleKeyOf(key string) oracleKey {
+// oracleKeyOf recognises a key by case-insensitive prefix, first hit wins,
+// and says whether it is one of Google's accepted typos.
+func oracleKeyOf(key string) (oracleKey, bool) {
 	starts := func(prefixes ...string) bool {
 		for _, p := range prefixes {
 			if len(key) >= len(p) && oracleEqualFold(key[:len(p)], p) {
@@ -171,16 +199,22 @@ func oracleKeyOf(key string) oracleKey {
 		return false
 	}
 	switch {
-	case starts("user-agent", "useragent", "user agent"):
-		return oracleUserAgent
+	case starts("user-agent"):
+		return oracleUserAgent, false
+	case starts("useragent", "user agent"):
+		return oracleUserAgent, true
 	case starts("allow"):
-		return oracleAllow
-	case starts("disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"):
-		return oracleDisallow
-	case starts("sitemap", "site-map"):
-		return oracleSitemap
+		return oracleAllow, false
+	case starts("disallow"):
+		return oracleDisallow, false
+	case starts("dissallow", "dissalow", "disalow", "diasllow", "disallaw"):
+		return oracleDisallow, true
+	case starts("sitemap"):
+		return oracleSitemap, false
+	case starts("site-map"):
+		return oracleSitemap, true
 	}
-	return oracleUnknown
+	return oracleUnknown, false
 }
 
 func oracleIsHex(c byte) bool {
@@ -765,8 +799,8 @@ func TestOracleAgreesOnRandomFiles(t *testing.T) {
 		body := g.body()
 		r := Parse(body)
 		f := oracleParse(body)
-		if len(r.Lines) != f.lines {
-			t.Errorf("file %d %q: engine counts %d lines, oracle %d", i, body, len(r.Lines), f.lines)
+		if err := checkLines(r, body); err != nil {
+			t.Errorf("file %d %q: %v", i, body, err)
 			failures++
 		}
 		for j := 0; j < 12; j++ {
