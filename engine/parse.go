@@ -102,8 +102,11 @@ func Parse(body []byte) *Robots {
 	src := string(body)
 	r := &Robots{Body: src, byToken: map[string][]int{}}
 	r.BOM = skipBOM(src)
-	r.Lines = make([]Line, 0, 16+strings.Count(src, "\n"))
-	p := parser{r: r, group: -1}
+	lines := 16 + strings.Count(src, "\n")
+	r.Lines = make([]Line, 0, lines)
+	// No more rules than lines: one allocation instead of a slice that grows
+	// (and is copied) a dozen times in a large file.
+	p := parser{r: r, group: -1, rules: make([]Rule, 0, lines)}
 	splitLines(src, r.BOM, p.line)
 	p.endGroup()
 	for i := range r.Groups {
