@@ -35,9 +35,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// updateScreenshot rewrites web/screenshot.png, the README's picture, from
+// updateScreenshot rewrites testdata/screenshot.png, the README's picture, from
 // TestBrowserReadmeScreenshot: go test -run ReadmeScreenshot -update-screenshot
-var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite web/screenshot.png from TestBrowserReadmeScreenshot")
+var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite testdata/screenshot.png from TestBrowserReadmeScreenshot")
 
 // browserTimeout bounds one test function's browser: Chromium is killed when
 // it runs out, so a hung page fails the test instead of hanging `make test`.
@@ -913,7 +913,7 @@ func TestBrowserNarrow(t *testing.T) {
 // TestBrowserReadmeScreenshot shows the page's first-run example at
 // 1280×900 with a blocked row selected and the why panel open, scrolled
 // to the results. With
-// -update-screenshot it rewrites web/screenshot.png for the README.
+// -update-screenshot it rewrites testdata/screenshot.png for the README.
 func TestBrowserReadmeScreenshot(t *testing.T) {
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
@@ -945,6 +945,6 @@ func TestBrowserReadmeScreenshot(t *testing.T) {
 	})()`)
 	screenshot(t, ctx, "readme")
 	if *updateScreenshot {
-		saveScreenshot(t, ctx, filepath.Join("web", "screenshot.png"))
+		saveScreenshot(t, ctx, filepath.Join("testdata", "screenshot.png"))
 	}
 }
