@@ -84,7 +84,7 @@ test-wasm: node
 
 bench: wasm chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench Browser .
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench Browser -benchtime 10x .
 
 # What a browser downloads for the page, compressed as the server sends it
 # (gzip -9), against the target.
