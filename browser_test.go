@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"robotstester/engine/sharedtest"
 	"strconv"
 	"strings"
 	"sync"
@@ -448,33 +449,11 @@ func checkVerdict(t testing.TB, r resultRow, verdict string) {
 	}
 }
 
-// sharedPath is ../shared beside the repository root (ground truth: specs,
-// conformance suite, corpus). Missing, it skips the test, unless
-// REQUIRE_SHARED=1, where it fails.
+// sharedPath is ../shared/<sub...>, the project's ground truth; see
+// sharedtest.Dir for when a test skips or fails without it.
 func sharedPath(t testing.TB, sub ...string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Fatal("no go.mod above the test's directory")
-		}
-		dir = up
-	}
-	path := filepath.Join(append([]string{dir, "..", "shared"}, sub...)...)
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("REQUIRE_SHARED") == "1" {
-			t.Fatalf("REQUIRE_SHARED=1 but %s is missing: clone the shared folder beside the repository", path)
-		}
-		t.Skipf("%s is missing (the shared ground truth beside the repository); skipping", path)
-	}
-	return path
+	return sharedtest.Dir(t, sub...)
 }
 
 // specTable returns the rows of the first markdown table under the heading

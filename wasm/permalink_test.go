@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"robotstester/engine/sharedtest"
 	"strings"
 	"syscall/js"
 	"testing"
@@ -178,32 +179,11 @@ func TestRealFilesRoundTrip(t *testing.T) {
 	}
 }
 
-// sharedCorpus finds ../shared/<sub...> beside the repository root (the
-// directory holding go.mod). Tests skip without it, unless REQUIRE_SHARED=1.
+// sharedCorpus is ../shared/<sub...>, the project's ground truth; see
+// sharedtest.Dir for when a test skips or fails without it.
 func sharedCorpus(t *testing.T, sub ...string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(append([]string{dir, "..", "shared"}, sub...)...)
-	if _, err := os.Stat(shared); err != nil {
-		if os.Getenv("REQUIRE_SHARED") == "1" {
-			t.Fatalf("%s is missing and REQUIRE_SHARED=1", shared)
-		}
-		t.Skipf("%s is missing: put the shared ground truth beside the repository to run this test", shared)
-	}
-	return shared
+	return sharedtest.Dir(t, sub...)
 }
 
 // fakeBrowser gives Node the parts of window the storage code reads: a
