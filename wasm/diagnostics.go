@@ -64,7 +64,7 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		if i == maxListed {
 			break
 		}
-		items = append(items, elem.ListItem(finding(d)))
+		items = append(items, &Finding{Diagnostic: d})
 	}
 	maps := make(vecty.List, len(f.Sitemaps))
 	for i, m := range f.Sitemaps {
@@ -93,6 +93,25 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),
 		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps")), maps),
 	)
+}
+
+// Finding is one item of the findings list, re-rendered only when the
+// diagnostic at its place changes: an edit that changes one finding leaves
+// the others' elements and click handlers alone. (Keyed components would
+// also survive a finding added above them, but Vecty v0.6.0 panics removing
+// keyed components from a list.)
+type Finding struct {
+	vecty.Core
+	Diagnostic engine.Diagnostic `vecty:"prop"`
+}
+
+func (f *Finding) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Finding)
+	return ok && p.Diagnostic == f.Diagnostic
+}
+
+func (f *Finding) Render() vecty.ComponentOrHTML {
+	return elem.ListItem(finding(f.Diagnostic))
 }
 
 // finding is one diagnostic; those about a line are buttons that take the

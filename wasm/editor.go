@@ -33,7 +33,6 @@ const (
 // Editor renders the robots.txt editor.
 type Editor struct {
 	vecty.Core
-	applied int    // the store's editorVersion last written into the textarea
 	numbers string // the gutter's "1\n2\n…", rebuilt when the line count changes
 	count   int
 	text    string // the text count was taken of
@@ -48,23 +47,6 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 		if n := countLines(text); n != e.count {
 			e.count, e.numbers = n, gutterNumbers(n)
 		}
-	}
-	area := vecty.Markup(
-		prop.ID("robots"),
-		vecty.Attribute("wrap", "off"),
-		vecty.Attribute("spellcheck", "false"),
-		vecty.Attribute("autocapitalize", "off"),
-		vecty.Attribute("autocomplete", "off"),
-		vecty.Attribute("aria-describedby", "editor-help"),
-		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
-		event.Input(func(ev *vecty.Event) {
-			store.editRobots(ev.Target.Get("value").String())
-		}),
-		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
-	)
-	if e.applied != s.editorVersion {
-		e.applied = s.editorVersion
-		area = vecty.Markup(area, vecty.Property("value", s.editorText))
 	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("editor")),
@@ -89,10 +71,41 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 					vecty.Markup(vecty.Class("highlights"), vecty.Attribute("aria-hidden", "true")),
 					elem.Div(highlights()...),
 				),
-				elem.TextArea(area),
+				&EditorArea{Version: s.editorVersion, Text: s.editorText},
 			),
 		),
 	)
+}
+
+// EditorArea is the textarea. Typing never writes it back: it is rendered
+// only when the store replaces the text (example, link, file), which bumps
+// the version.
+type EditorArea struct {
+	vecty.Core
+	Version int    `vecty:"prop"`
+	Text    string `vecty:"prop"`
+}
+
+func (a *EditorArea) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*EditorArea)
+	return ok && p.Version == a.Version
+}
+
+func (a *EditorArea) Render() vecty.ComponentOrHTML {
+	return elem.TextArea(vecty.Markup(
+		prop.ID("robots"),
+		vecty.Attribute("wrap", "off"),
+		vecty.Attribute("spellcheck", "false"),
+		vecty.Attribute("autocapitalize", "off"),
+		vecty.Attribute("autocomplete", "off"),
+		vecty.Attribute("aria-describedby", "editor-help"),
+		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
+		event.Input(func(ev *vecty.Event) {
+			store.editRobots(ev.Target.Get("value").String())
+		}),
+		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
+		vecty.Property("value", a.Text),
+	))
 }
 
 // highlights are the bands behind the text: the selected result's deciding
@@ -161,19 +174,35 @@ func (m *Markers) Render() vecty.ComponentOrHTML {
 		if d.Line == 0 {
 			continue
 		}
-		sev := d.Severity.String()
-		items = append(items, elem.Span(
-			vecty.Markup(
-				vecty.Class("marker"),
-				vecty.Data("line", strconv.Itoa(d.Line)),
-				vecty.Data("severity", sev),
-				vecty.Attribute("title", "line "+strconv.Itoa(d.Line)+": "+sev),
-				vecty.Style("top", px(padPx+(d.Line-1)*linePx)),
-			),
-			vecty.Text(severityIcon[d.Severity]),
-		))
+		items = append(items, &Marker{Line: d.Line, Severity: d.Severity})
 	}
 	return elem.Div(vecty.Markup(vecty.Class("markers")), items)
+}
+
+// Marker is one line's marker, re-rendered only when it changes.
+type Marker struct {
+	vecty.Core
+	Line     int             `vecty:"prop"`
+	Severity engine.Severity `vecty:"prop"`
+}
+
+func (m *Marker) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Marker)
+	return ok && p.Line == m.Line && p.Severity == m.Severity
+}
+
+func (m *Marker) Render() vecty.ComponentOrHTML {
+	sev := m.Severity.String()
+	return elem.Span(
+		vecty.Markup(
+			vecty.Class("marker"),
+			vecty.Data("line", strconv.Itoa(m.Line)),
+			vecty.Data("severity", sev),
+			vecty.Attribute("title", "line "+strconv.Itoa(m.Line)+": "+sev),
+			vecty.Style("top", px(padPx+(m.Line-1)*linePx)),
+		),
+		vecty.Text(severityIcon[m.Severity]),
+	)
 }
 
 func px(n int) string { return strconv.Itoa(n) + "px" }

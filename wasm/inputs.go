@@ -17,10 +17,30 @@ import (
 type Inputs struct {
 	vecty.Core
 	applied int // the store's editorVersion last written into the fields
+	shown   inputsView
+}
+
+// inputsView is what the fields show of the store beyond what is typed in
+// them: they are skipped while it is the same, as it is on an edit of the
+// robots.txt.
+type inputsView struct {
+	version                int // fields are written when it changes
+	crawler, token, status string
+}
+
+func (c *Inputs) view() inputsView {
+	s := store
+	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status}
+}
+
+func (c *Inputs) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Inputs)
+	return ok && p.shown == c.view()
 }
 
 func (c *Inputs) Render() vecty.ComponentOrHTML {
 	s := store
+	c.shown = c.view()
 	fresh := c.applied != s.editorVersion
 	c.applied = s.editorVersion
 	value := func(v string) vecty.Applyer {

@@ -23,9 +23,6 @@ type Results struct {
 	vecty.Core
 }
 
-// Mount writes the rows once the table body exists.
-func (c *Results) Mount() { view.sync() }
-
 func (c *Results) Render() vecty.ComponentOrHTML {
 	s := store
 	return elem.Section(
@@ -39,27 +36,42 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("help")),
 			vecty.Text("Select a row (click, or Tab to the table and use the arrow keys) to see its deciding line and why."),
 		),
-		elem.Div(
-			vecty.Markup(vecty.Class("table-wrap")),
-			// The rows are grids (web/style.css): the roles keep the
-			// table's meaning for screen readers.
-			elem.Table(
-				vecty.Markup(
-					prop.ID("results"),
-					vecty.Attribute("role", "table"),
-					event.Click(func(ev *vecty.Event) { selectFromEvent(ev) }),
-					event.KeyDown(onResultsKey),
-				),
-				elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Verdict for each URL")),
-				elem.TableHead(
-					vecty.Markup(vecty.Attribute("role", "rowgroup")),
-					elem.TableRow(
-						vecty.Markup(vecty.Attribute("role", "row")),
-						th("URL"), th("Tested as"), th("Verdict"), th("Line"), th("Rule"), th("Group"), th("Scope"),
-					),
-				),
-				elem.TableBody(vecty.Markup(vecty.Attribute("role", "rowgroup"))),
+		&ResultsTable{},
+	)
+}
+
+// ResultsTable is the table around the rows, rendered once: everything in
+// it that changes is written by the table view.
+type ResultsTable struct {
+	vecty.Core
+}
+
+func (c *ResultsTable) SkipRender(vecty.Component) bool { return true }
+
+// Mount writes the rows once the table body exists.
+func (c *ResultsTable) Mount() { view.sync() }
+
+func (c *ResultsTable) Render() vecty.ComponentOrHTML {
+	return elem.Div(
+		vecty.Markup(vecty.Class("table-wrap")),
+		// The rows are grids (web/style.css): the roles keep the
+		// table's meaning for screen readers.
+		elem.Table(
+			vecty.Markup(
+				prop.ID("results"),
+				vecty.Attribute("role", "table"),
+				event.Click(func(ev *vecty.Event) { selectFromEvent(ev) }),
+				event.KeyDown(onResultsKey),
 			),
+			elem.Caption(vecty.Markup(vecty.Class("visually-hidden")), vecty.Text("Verdict for each URL")),
+			elem.TableHead(
+				vecty.Markup(vecty.Attribute("role", "rowgroup")),
+				elem.TableRow(
+					vecty.Markup(vecty.Attribute("role", "row")),
+					th("URL"), th("Tested as"), th("Verdict"), th("Line"), th("Rule"), th("Group"), th("Scope"),
+				),
+			),
+			elem.TableBody(vecty.Markup(vecty.Attribute("role", "rowgroup"))),
 		),
 	)
 }

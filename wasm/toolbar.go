@@ -18,10 +18,33 @@ import (
 // #share-message.
 type Toolbar struct {
 	vecty.Core
+	shown toolbarView
+}
+
+// toolbarView is what the toolbar shows of the store: it is skipped while
+// that is the same, as it is on every edit.
+type toolbarView struct {
+	message, link string
+	previousDraft bool
+	saved         Saved // in embed mode, what the "Open in full tester" link holds
+}
+
+func (t *Toolbar) view() toolbarView {
+	v := toolbarView{message: store.message, link: store.link, previousDraft: store.previousDraft}
+	if embedMode() {
+		v.saved = currentSaved()
+	}
+	return v
+}
+
+func (t *Toolbar) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*Toolbar)
+	return ok && p.shown == t.view()
 }
 
 func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	s := store
+	t.shown = t.view()
 	if embedMode() {
 		nav := vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester"))
 		href, err := openFullLink(currentSaved())
