@@ -40,13 +40,14 @@ func main() {
 		}
 	}
 	store.onChange = func() {
-		// The rows now, the rest of the page on the next frame.
+		// The rows and the rest of the page change together, now.
 		view.sync()
-		vecty.Rerender(page)
+		renderNow(page)
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(saveNow)
 		}
 	}
+	store.onPending = view.sync
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
 		saveNow()
 		return nil

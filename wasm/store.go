@@ -49,6 +49,9 @@ type state struct {
 
 	edits    debouncer
 	onChange func() // asks the page to render; nil in tests
+	// onPending tells the page an edit waits for its debounce, which only
+	// the results table shows (data-settled); nil in tests.
+	onPending func()
 }
 
 var store = newState(exampleState)
@@ -152,7 +155,9 @@ func (s *state) later(robotsChanged bool) {
 	s.reparse = s.reparse || robotsChanged
 	if !s.pending {
 		s.pending = true
-		s.changed()
+		if s.onPending != nil {
+			s.onPending()
+		}
 	}
 	s.edits.schedule(s.flush)
 }
