@@ -21,7 +21,7 @@ func main() {
 		store.message = err.Error()
 	}
 	_, store.previousDraft = previousDraft()
-	page := &Page{}
+	page := newPage()
 	// The draft is written a second after the last change (encoding a
 	// 500 KiB file costs more than a frame) and when the page is hidden or
 	// closed.
@@ -42,7 +42,7 @@ func main() {
 	store.onChange = func() {
 		// The rows and the rest of the page change together, now.
 		view.sync()
-		renderNow(page)
+		renderNow(page.parts()...)
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(saveNow)
 		}

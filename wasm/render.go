@@ -8,14 +8,14 @@ import (
 	"github.com/hexops/vecty"
 )
 
-// renderNow renders c in the current task. Vecty v0.6.0 only batches
+// renderNow renders the components in the current task. Vecty v0.6.0 only batches
 // renders to the next animation frame (vecty.Rerender), so a recompute's
 // rows would show up to a frame before the deciding line and the why panel
 // that go with them, and every change would wait for that frame. For the
 // length of the call, window.requestAnimationFrame keeps the callbacks
 // Vecty asks for instead, and they run at once, until Vecty's batch is
 // empty and it asks for no more.
-func renderNow(c vecty.Component) {
+func renderNow(cs ...vecty.Component) {
 	w := js.Global()
 	native := w.Get("requestAnimationFrame")
 	var frames []js.Value
@@ -28,7 +28,9 @@ func renderNow(c vecty.Component) {
 		w.Set("requestAnimationFrame", native)
 		grab.Release()
 	}()
-	vecty.Rerender(c)
+	for _, c := range cs {
+		vecty.Rerender(c)
+	}
 	for len(frames) > 0 {
 		frame := frames[0]
 		frames = frames[1:]
