@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Matching many wildcard patterns against one path at once.
 //
@@ -30,6 +33,7 @@ type plan struct {
 // automaton is an Aho–Corasick automaton over the distinct pieces of a
 // group's wildcard patterns.
 type automaton struct {
+	scratch  sync.Pool // *walk, reused by matchAll: no garbage per Test
 	plans    []plan
 	pieceLen []int32
 	edges    map[uint32]int32 // node<<8 | byte → child
@@ -140,17 +144,36 @@ func (a *automaton) step(s int32, c byte) int32 {
 	}
 }
 
+// walk is matchAll's state, one entry per candidate and per piece.
+type walk struct {
+	pos  []int32 // where the candidate's next piece may start
+	step []int32 // how many of its pieces it has found
+	next []int32 // the next candidate waiting for the same piece
+	head []int32 // per piece, the first candidate waiting for it, -1 for none
+}
+
+func (a *automaton) walk(n int) *walk {
+	w, _ := a.scratch.Get().(*walk)
+	if w == nil {
+		w = &walk{head: make([]int32, len(a.pieceLen))}
+	}
+	if cap(w.pos) < n {
+		w.pos, w.step, w.next = make([]int32, n), make([]int32, n), make([]int32, n)
+	}
+	w.pos, w.step, w.next = w.pos[:n], w.step[:n], w.next[:n]
+	clear(w.step)
+	for i := range w.head {
+		w.head[i] = -1
+	}
+	return w
+}
+
 // matchAll calls fn for every candidate in cands that matches path, with
 // the same answer as matches for each.
 func (a *automaton) matchAll(path string, cands []*candidate, fn func(c *candidate)) {
-	n := len(cands)
-	pos := make([]int32, n)  // where the candidate's next piece may start
-	step := make([]int32, n) // how many of its pieces it has found
-	next := make([]int32, n) // the next candidate waiting for the same piece
-	head := make([]int32, len(a.pieceLen))
-	for i := range head {
-		head[i] = -1
-	}
+	w := a.walk(len(cands))
+	defer a.scratch.Put(w)
+	pos, step, next, head := w.pos, w.step, w.next, w.head
 	// wait files candidate k under its next piece, or decides it when no
 	// piece is left to find.
 	wait := func(k int32) {
