@@ -27,8 +27,8 @@ var severityIcon = map[engine.Severity]string{
 	engine.SeverityInfo:    "ℹ",
 }
 
-// Diagnostics lists what the engine found in the file, the fetch limit's
-// cut, and the sitemaps.
+// Diagnostics lists what the engine found in the file (the fetch limit's
+// cut among it, as Lint's file-too-large finding) and the sitemaps.
 type Diagnostics struct {
 	vecty.Core
 }
@@ -36,25 +36,23 @@ type Diagnostics struct {
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Cut: store.cut.Message(), CutLine: store.cut.Line},
+		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps},
 	)
 }
 
-// Findings renders the findings and sitemaps of the linted parse and the
-// fetch limit's cut. It is skipped while they read the same, as they do
+// Findings renders the findings and sitemaps of the linted parse. It is
+// skipped while they read the same, as they do
 // after most edits: hundreds of findings are thousands of DOM properties
 // for Vecty to compare.
 type Findings struct {
 	vecty.Core
 	Lint     engine.Diagnostics `vecty:"prop"`
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
-	Cut      string             `vecty:"prop"` // the cut's sentence, "" when nothing is cut
-	CutLine  int                `vecty:"prop"`
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Cut == f.Cut && p.CutLine == f.CutLine
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps)
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
@@ -79,10 +77,6 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("diag-counts")),
 			vecty.Text(count(errs, "error")+", "+count(warns, "warning")+", "+count(infos, "note")),
 		),
-		vecty.If(f.Cut != "", elem.Paragraph(
-			vecty.Markup(vecty.Class("cut-note"), vecty.Data("line", strconv.Itoa(f.CutLine))),
-			vecty.Text(f.Cut),
-		)),
 		vecty.If(len(f.Lint) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Nothing to report: Google reads this file as written."))),
 		vecty.If(len(items) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("findings")), items)),
 		vecty.If(len(f.Lint) > maxListed, elem.Paragraph(
