@@ -41,6 +41,7 @@ type candidate struct {
 	wild      int32  // index among the group's wildcard candidates, -1 when literal
 	pattern   string // what is matched; len(pattern) is the priority
 	prefix    string // literalPrefix(pattern)
+	key       uint64 // the prefix's first eight bytes, big-endian: sorts as the prefix does
 }
 
 type ruleIndex struct {
@@ -71,7 +72,7 @@ func (g *Group) rules() *ruleIndex {
 }
 
 func buildIndex(rules []Rule) *ruleIndex {
-	var cands []candidate
+	cands := make([]candidate, 0, len(rules)+len(rules)/8)
 	for i, r := range rules {
 		cands = append(cands, newCandidate(i, r.Pattern, false))
 		if r.Allow {
@@ -123,6 +124,19 @@ func newCandidate(rule int, pattern string, indexHTML bool) candidate {
 	}
 }
 
+// sortKey packs the first eight bytes of s, zero-padded, so that comparing
+// keys orders strings as strings.Compare does, except for ties.
+func sortKey(s string) uint64 {
+	var k uint64
+	for i := 0; i < 8; i++ {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
+}
+
 // buildPairs files the wildcard candidates with a weak prefix under the
 // rarest byte pair of their longest piece, when there are enough of them to
 // be worth it. A filed candidate's rule is set to -1 in cands, so that
@@ -159,33 +173,56 @@ func (ix *ruleIndex) buildPairs(cands []candidate) {
 	if filed < smallIndex/2 {
 		return
 	}
-	ix.byPair = make([]candidate, 0, filed)
+	// A counting sort by bucket: no candidate moves more than once.
+	ix.pairStart = make([]int32, pairBuckets+1)
 	for i := range cands {
 		if longest[i] != "" {
-			ix.byPair = append(ix.byPair, cands[i])
-			cands[i].rule = -1 // taken
+			ix.pairStart[cands[i].pair+1]++
 		}
-	}
-	slices.SortFunc(ix.byPair, func(a, b candidate) int { return int(a.pair) - int(b.pair) })
-	ix.pairStart = make([]int32, pairBuckets+1)
-	for _, c := range ix.byPair {
-		ix.pairStart[c.pair+1]++
 	}
 	for b := 1; b <= pairBuckets; b++ {
 		ix.pairStart[b] += ix.pairStart[b-1]
+	}
+	ix.byPair = make([]candidate, filed)
+	fill := slices.Clone(ix.pairStart[:pairBuckets])
+	for i := range cands {
+		if longest[i] != "" {
+			ix.byPair[fill[cands[i].pair]] = cands[i]
+			fill[cands[i].pair]++
+			cands[i].rule = -1 // taken
+		}
 	}
 }
 
 // buildPrefixes indexes the candidates not filed by piece by their prefix.
 func (ix *ruleIndex) buildPrefixes(cands []candidate) {
-	ix.byPrefix = make([]candidate, 0, len(cands)-len(ix.byPair))
-	for _, c := range cands {
-		if c.rule >= 0 {
-			ix.byPrefix = append(ix.byPrefix, c)
+	// Sort positions, not the candidates themselves: moving a candidate
+	// moves two strings. Most prefixes differ in their first eight bytes.
+	// Order within one prefix does not matter: Test sorts its matches by line.
+	order := make([]int32, 0, len(cands)-len(ix.byPair))
+	for i := range cands {
+		if cands[i].rule >= 0 {
+			cands[i].key = sortKey(cands[i].prefix)
+			order = append(order, int32(i))
 		}
 	}
-	// Order within one prefix does not matter: Test sorts its matches by line.
-	slices.SortFunc(ix.byPrefix, func(a, b candidate) int { return strings.Compare(a.prefix, b.prefix) })
+	slices.SortFunc(order, func(a, b int32) int {
+		ca, cb := &cands[a], &cands[b]
+		if ca.key != cb.key {
+			if ca.key < cb.key {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(ca.prefix, cb.prefix)
+	})
+	ix.byPrefix = make([]candidate, len(order))
+	for i, k := range order {
+		ix.byPrefix[i] = cands[k]
+	}
+	ix.prefixes = make([]string, 0, len(order))
+	ix.parent = make([]int32, 0, len(order))
+	ix.first = make([]int32, 0, len(order)+1)
 	var stack []int32
 	for i := range ix.byPrefix {
 		p := ix.byPrefix[i].prefix
