@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -31,15 +32,18 @@ type plan struct {
 }
 
 // automaton is an Aho–Corasick automaton over the distinct pieces of a
-// group's wildcard patterns.
+// group's wildcard patterns. Its trie is numbered breadth first, so the
+// children of node u are the nodes first[u] to first[u+1]-1, in the order
+// of their labels.
 type automaton struct {
 	scratch  sync.Pool // *walk, reused by matchAll: no garbage per Test
 	plans    []plan
 	pieceLen []int32
-	edges    map[uint32]int32 // node<<8 | byte → child
-	fail     []int32          // longest proper suffix that is a trie node
-	out      []int32          // piece ending at the node, -1 for none
-	dict     []int32          // nearest node on the fail chain that ends a piece, -1
+	label    []byte  // the byte on the edge into each node
+	first    []int32 // first[u]: u's first child; first[len] closes the last node
+	fail     []int32 // longest proper suffix that is a trie node
+	out      []int32 // piece ending at the node, -1 for none
+	dict     []int32 // nearest node on the fail chain that ends a piece, -1
 }
 
 func newPlan(pattern, prefix string, piece func(string) int32) plan {
@@ -67,58 +71,91 @@ func newPlan(pattern, prefix string, piece func(string) int32) plan {
 
 // buildAutomaton plans every wildcard candidate (those with wild >= 0).
 func buildAutomaton(cands []*candidate) *automaton {
-	a := &automaton{edges: map[uint32]int32{}, fail: []int32{0}, out: []int32{-1}, dict: []int32{-1}}
+	a := &automaton{}
 	ids := map[string]int32{}
+	var pieces []string
 	piece := func(s string) int32 {
 		if id, ok := ids[s]; ok {
 			return id
 		}
-		id := int32(len(a.pieceLen))
+		id := int32(len(pieces))
 		ids[s] = id
+		pieces = append(pieces, s)
 		a.pieceLen = append(a.pieceLen, int32(len(s)))
-		a.insert(s, id)
 		return id
 	}
 	a.plans = make([]plan, len(cands))
 	for _, c := range cands {
 		a.plans[c.wild] = newPlan(c.pattern, c.prefix, piece)
 	}
+	a.buildTrie(pieces)
 	a.link()
 	return a
 }
 
-func (a *automaton) insert(s string, id int32) {
-	node := int32(0)
-	for i := 0; i < len(s); i++ {
-		k := uint32(node)<<8 | uint32(s[i])
-		next, ok := a.edges[k]
-		if !ok {
-			next = int32(len(a.fail))
-			a.edges[k] = next
-			a.fail = append(a.fail, 0)
-			a.out = append(a.out, -1)
-			a.dict = append(a.dict, -1)
-		}
-		node = next
+// buildTrie lays the trie of pieces out breadth first. Each node stands for
+// a run of the sorted pieces that share its path; its children split that
+// run by the next byte.
+func (a *automaton) buildTrie(pieces []string) {
+	sorted := make([]int32, len(pieces))
+	for i := range sorted {
+		sorted[i] = int32(i)
 	}
-	a.out[node] = id
+	slices.SortFunc(sorted, func(x, y int32) int { return strings.Compare(pieces[x], pieces[y]) })
+	type run struct{ lo, hi, depth int32 }
+	runs := []run{{0, int32(len(sorted)), 0}} // runs[u] is node u's
+	a.label = []byte{0}
+	for u := 0; u < len(runs); u++ {
+		r := runs[u]
+		a.first = append(a.first, int32(len(runs)))
+		a.out = append(a.out, -1)
+		i := r.lo
+		if i < r.hi && int32(len(pieces[sorted[i]])) == r.depth {
+			a.out[u] = sorted[i] // a piece sorts before its extensions
+			i++
+		}
+		for i < r.hi {
+			c := pieces[sorted[i]][r.depth]
+			j := i + 1
+			for j < r.hi && pieces[sorted[j]][r.depth] == c {
+				j++
+			}
+			runs = append(runs, run{i, j, r.depth + 1})
+			a.label = append(a.label, c)
+			i = j
+		}
+	}
+	a.first = append(a.first, int32(len(runs)))
 }
 
-// link computes fail and dict links breadth first.
-func (a *automaton) link() {
-	children := make([][]uint32, len(a.fail)) // per node: byte<<24 | child
-	for k, child := range a.edges {
-		parent := k >> 8
-		children[parent] = append(children[parent], (k&0xFF)<<24|uint32(child))
+// child is u's child on byte c, or -1.
+func (a *automaton) child(u int32, c byte) int32 {
+	lo, hi := a.first[u], a.first[u+1]
+	for lo < hi {
+		mid := int32(uint32(lo+hi) >> 1)
+		switch l := a.label[mid]; {
+		case l == c:
+			return mid
+		case l < c:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
 	}
-	queue := []int32{0}
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		for _, e := range children[u] {
-			c, v := byte(e>>24), int32(e&0xFFFFFF)
+	return -1
+}
+
+// link computes fail and dict links; breadth-first numbering means a node's
+// parent, and its parent's fail node, come before it.
+func (a *automaton) link() {
+	n := len(a.out)
+	a.fail = make([]int32, n)
+	a.dict = make([]int32, n)
+	a.dict[0] = -1
+	for u := int32(0); int(u) < n; u++ {
+		for v := a.first[u]; v < a.first[u+1]; v++ {
 			if u != 0 {
-				a.fail[v] = a.step(a.fail[u], c)
+				a.fail[v] = a.step(a.fail[u], a.label[v])
 			}
 			f := a.fail[v]
 			if a.out[f] >= 0 {
@@ -126,7 +163,6 @@ func (a *automaton) link() {
 			} else {
 				a.dict[v] = a.dict[f]
 			}
-			queue = append(queue, v)
 		}
 	}
 }
@@ -134,7 +170,7 @@ func (a *automaton) link() {
 // step is the automaton's transition from node s on byte c.
 func (a *automaton) step(s int32, c byte) int32 {
 	for {
-		if t, ok := a.edges[uint32(s)<<8|uint32(c)]; ok {
+		if t := a.child(s, c); t >= 0 {
 			return t
 		}
 		if s == 0 {
