@@ -143,7 +143,7 @@ func sortKey(s string) uint64 {
 // buildPrefixes leaves it out.
 func (ix *ruleIndex) buildPairs(cands []candidate) {
 	longest := make([]string, len(cands))
-	count := map[uint16]int{}
+	count := make([]int32, pairBuckets)
 	for i := range cands {
 		c := &cands[i]
 		if c.literal || len(c.prefix) >= weakPrefix {

@@ -56,12 +56,18 @@ func newPlan(pattern, prefix string, piece func(string) int32) plan {
 		p.anchored = true
 		rest = rest[:n-1]
 	}
-	parts := strings.Split(rest, "*")
 	if p.anchored {
-		p.last = parts[len(parts)-1]
-		parts = parts[:len(parts)-1]
+		i := strings.LastIndexByte(rest, '*')
+		p.last = rest[i+1:]
+		rest = rest[:max(i, 0)]
 	}
-	for _, s := range parts {
+	for rest != "" {
+		s := rest
+		if i := strings.IndexByte(rest, '*'); i >= 0 {
+			s, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
 		if s != "" {
 			p.pieces = append(p.pieces, piece(s))
 		}
