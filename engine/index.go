@@ -41,7 +41,6 @@ type candidate struct {
 	wild      int32  // index among the group's wildcard candidates, -1 when literal
 	pattern   string // what is matched; len(pattern) is the priority
 	prefix    string // literalPrefix(pattern)
-	key       uint64 // the prefix's first eight bytes, big-endian: sorts as the prefix does
 }
 
 type ruleIndex struct {
@@ -196,29 +195,32 @@ func (ix *ruleIndex) buildPairs(cands []candidate) {
 
 // buildPrefixes indexes the candidates not filed by piece by their prefix.
 func (ix *ruleIndex) buildPrefixes(cands []candidate) {
-	// Sort positions, not the candidates themselves: moving a candidate
-	// moves two strings. Most prefixes differ in their first eight bytes.
-	// Order within one prefix does not matter: Test sorts its matches by line.
-	order := make([]int32, 0, len(cands)-len(ix.byPair))
+	// Sort small (key, position) pairs, not the candidates themselves:
+	// moving a candidate moves two strings, and most prefixes differ in
+	// their first eight bytes. Order within one prefix does not matter:
+	// Test sorts its matches by line.
+	type keyed struct {
+		key uint64 // the prefix's first eight bytes: sorts as the prefix does, but for ties
+		at  int32  // index into cands
+	}
+	order := make([]keyed, 0, len(cands)-len(ix.byPair))
 	for i := range cands {
 		if cands[i].rule >= 0 {
-			cands[i].key = sortKey(cands[i].prefix)
-			order = append(order, int32(i))
+			order = append(order, keyed{sortKey(cands[i].prefix), int32(i)})
 		}
 	}
-	slices.SortFunc(order, func(a, b int32) int {
-		ca, cb := &cands[a], &cands[b]
-		if ca.key != cb.key {
-			if ca.key < cb.key {
+	slices.SortFunc(order, func(a, b keyed) int {
+		if a.key != b.key {
+			if a.key < b.key {
 				return -1
 			}
 			return 1
 		}
-		return strings.Compare(ca.prefix, cb.prefix)
+		return strings.Compare(cands[a.at].prefix, cands[b.at].prefix)
 	})
 	ix.byPrefix = make([]candidate, len(order))
 	for i, k := range order {
-		ix.byPrefix[i] = cands[k]
+		ix.byPrefix[i] = cands[k.at]
 	}
 	ix.prefixes = make([]string, 0, len(order))
 	ix.parent = make([]int32, 0, len(order))

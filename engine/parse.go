@@ -66,7 +66,8 @@ type Group struct {
 	Agents []Agent
 	Rules  []Rule
 
-	index *lazyIndex // built once, by the first Test that needs this group
+	index     *lazyIndex // built once, by the first Test that needs this group
+	wildBytes int        // bytes of the rules with '*' or a final '$'
 }
 
 // Sitemap is one sitemap line.
@@ -79,7 +80,8 @@ type Sitemap struct {
 // concurrent use by many Test calls. Everything that depends only on the
 // file is computed once: the lines and groups in Parse, each group's rule
 // index on the first Test that needs that group (a file with two thousand
-// groups is mostly tested for one or two of them).
+// groups is mostly tested for one or two of them), except for groups with
+// large wildcard rules (eagerWildBytes), whose index Parse builds.
 type Robots struct {
 	Body     string    // the bytes as given
 	BOM      int       // leading bytes Google skipped as a byte-order mark
@@ -112,6 +114,9 @@ func Parse(body []byte) *Robots {
 	for i := range r.Groups {
 		g := &r.Groups[i]
 		g.index = &lazyIndex{}
+		if g.wildBytes >= eagerWildBytes {
+			g.rules().automaton()
+		}
 		for _, a := range g.Agents {
 			if a.Global {
 				if len(r.global) == 0 || r.global[len(r.global)-1] != i {
@@ -139,7 +144,14 @@ type parser struct {
 	rules      []Rule
 	agentStart int // where the current group's agents start in agents
 	ruleStart  int // likewise for rules
+	wildBytes  int // bytes of the current group's rules with '*' or a final '$'
 }
+
+// eagerWildBytes is the size of a group's wildcard rules from which Parse
+// builds the group's index and automaton (multimatch.go) itself: building
+// them for up to 500 KiB of such rules costs tens of milliseconds, which the
+// first Test would otherwise pay. Below it a lazy build costs a few.
+const eagerWildBytes = 64 << 10
 
 // endGroup gives the current group its agents and rules. Earlier groups'
 // slices stay valid when the shared slices grow: they keep the old arrays.
@@ -150,7 +162,8 @@ func (p *parser) endGroup() {
 	g := &p.r.Groups[p.group]
 	g.Agents = p.agents[p.agentStart:len(p.agents):len(p.agents)]
 	g.Rules = p.rules[p.ruleStart:len(p.rules):len(p.rules)]
-	p.agentStart, p.ruleStart = len(p.agents), len(p.rules)
+	g.wildBytes = p.wildBytes
+	p.agentStart, p.ruleStart, p.wildBytes = len(p.agents), len(p.rules), 0
 }
 
 func (p *parser) line(number, start, end int) {
@@ -192,6 +205,9 @@ func (p *parser) line(number, start, end int) {
 			Value:   ln.Value,
 			Pattern: normalisePattern(ln.Value),
 		})
+		if v := ln.Value; strings.IndexByte(v, '*') >= 0 || strings.HasSuffix(v, "$") {
+			p.wildBytes += len(v)
+		}
 		p.sawRules = true
 		ln.Group = p.group
 	case KindSitemap:
