@@ -91,6 +91,23 @@ func BenchmarkTest(b *testing.B) {
 // worstCaseWildcards is a 500 KiB robots.txt of wildcard-heavy rules: long
 // patterns near the 16,663-byte line cut made of thousands of '*', and
 // thousands of short '*'-leading rules.
+// worstCaseLiterals is a 500 KiB group of short literal rules, as many as
+// fit: the most a first Test can have to index by prefix.
+func worstCaseLiterals() []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	x := uint32(12345)
+	for {
+		x = x*1664525 + 1013904223
+		rule := fmt.Sprintf("Disallow: /%x/%x\n", x>>20, x)
+		if b.Len()+len(rule) > worstCaseSize {
+			break
+		}
+		b.WriteString(rule)
+	}
+	return []byte(b.String())
+}
+
 func worstCaseWildcards() []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
@@ -255,6 +272,10 @@ func BenchmarkWorstCase(b *testing.B) {
 		}},
 		{"every-pair", worstCaseEveryPair(pairs), []string{"https://example.com" + pairs}},
 		{"ordered-pieces", ordered, []string{"https://example.com" + orderedPath}},
+		{"literals", worstCaseLiterals(), []string{
+			"https://example.com/a/" + strings.Repeat("a", n-3),
+			"https://example.com/fff/ffffffff",
+		}},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

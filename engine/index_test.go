@@ -162,3 +162,30 @@ func TestManyWildcardRulesAtOnce(t *testing.T) {
 		t.Error("no path reached manyAt wildcard rules: the test did not match all at once")
 	}
 }
+
+// Parse builds the automaton of a group with eagerWildBytes of wildcard
+// rules, so that no Test pays for it; a smaller group waits for a Test.
+func TestParseBuildsLargeWildcardGroups(t *testing.T) {
+	body := func(wildBytes int) []byte {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for i, n := 0, 0; n < wildBytes; i++ {
+			v := "/*" + strings.Repeat(string(rune('a'+i%26)), 1+i%7) + "*x" + strings.Repeat("y", i%5)
+			b.WriteString("Disallow: " + v + "\n")
+			n += len(v)
+		}
+		return []byte(b.String())
+	}
+	large := Parse(body(eagerWildBytes))
+	if ix := large.Groups[0].index.ix; ix == nil || ix.ac == nil {
+		t.Error("a group with eagerWildBytes of wildcard rules has no automaton after Parse")
+	}
+	small := Parse(body(eagerWildBytes / 4))
+	if small.Groups[0].index.ix != nil {
+		t.Error("a group with few wildcard rules was indexed by Parse; its first Test should do it")
+	}
+	// Rule 442 (line 444) is the first /*aa*xyy, the longest that matches.
+	if res := large.Test("bot", "/aaxyy"); res.Allowed || res.Line != 444 {
+		t.Errorf("/aaxyy: allowed=%v line %d, want blocked by line 444, Disallow: /*aa*xyy", res.Allowed, res.Line)
+	}
+}
