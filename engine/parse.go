@@ -29,18 +29,18 @@ func (k Kind) String() string {
 // and, for Value, not yet normalised. The flags are those of Google's
 // reporter (robots.h, LineMetadata).
 type Line struct {
-	Number     int  // 1-based, counted as Google counts (LF, CR, CRLF)
-	Start, End int  // byte offsets of the line's content in the body, breaks excluded
-	Kind       Kind // what the line is
+	Number     int // 1-based, counted as Google counts (LF, CR, CRLF)
+	Start, End int // byte offsets of the line's content in the body, breaks excluded
 	Key        string
 	Value      string
+	Group      int  // index into Robots.Groups for user-agent and rule lines, else -1
+	Kind       Kind // what the line is
 
 	HasComment   bool // a '#' starts a comment on this line
 	MissingColon bool // key and value separated by whitespace (robots.cc accepts it)
 	Typo         bool // the key is an accepted misspelling (useragent, dissalow, site-map…)
 	TooLong      bool // bytes after MaxLineLen were dropped
 	NUL          bool // a NUL byte ended the line's content early
-	Group        int  // index into Robots.Groups for user-agent and rule lines, else -1
 }
 
 // Agent is one user-agent line of a group.
