@@ -56,7 +56,7 @@ vet:
 chromium:
 	@if [ -n "$(FIND_CHROMIUM)" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update && apt-get install -y --no-install-recommends chromium; then exit 0; fi; \
+		apt-get update && apt-get install -y chromium; then exit 0; fi; \
 	echo "Chromium is missing: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH to its binary; the browser tests need it."; \
 	if [ "$${CI:-}" = true ]; then exit 1; fi
 
