@@ -118,7 +118,7 @@ func finding(d engine.Diagnostic) vecty.ComponentOrHTML {
 		vecty.Text(sev+": "),
 	)
 	if d.Line == 0 {
-		return elem.Span(vecty.Markup(vecty.Class("diag", "whole-file")), label, vecty.Text(d.String()))
+		return elem.Span(vecty.Markup(vecty.Class("diag", "whole-file")), label, sentence(d.String()))
 	}
 	line := d.Line
 	return elem.Button(
@@ -133,7 +133,7 @@ func finding(d engine.Diagnostic) vecty.ComponentOrHTML {
 			}),
 		),
 		label,
-		vecty.Text(d.String()),
+		sentence(d.String()),
 	)
 }
 

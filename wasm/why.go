@@ -32,22 +32,22 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	ex := s.robots.Explain(r.Result)
 	_, outcome := serverAnswer(s.in.Status)
 	matches := make(vecty.List, len(ex.Rules))
-	for i, sentence := range ex.Rules {
+	for i, rule := range ex.Rules {
 		won := i == r.Result.Winner
 		matches[i] = elem.ListItem(
 			vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))),
-			vecty.Text(sentence),
+			sentence(rule),
 		)
 	}
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
-		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), vecty.Text(outcome.Reason+" The rules below are what the file would decide."))),
-		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), vecty.Text(r.Scope))),
-		elem.Paragraph(vecty.Markup(vecty.Class("winner")), vecty.Text(ex.Verdict)),
-		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), vecty.Text(ex.Agent))),
-		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), vecty.Text(ex.Group)),
+		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), sentence(outcome.Reason+" The rules below are what the file would decide."))),
+		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(r.Scope))),
+		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
+		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
+		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
 		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
-		elem.Paragraph(vecty.Markup(vecty.Class("path")), vecty.Text(ex.Path)),
+		elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
 		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), sentences(r.Encoding))),
 	)
 }
@@ -55,7 +55,7 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 func sentences(texts []string) vecty.List {
 	items := make(vecty.List, len(texts))
 	for i, t := range texts {
-		items[i] = elem.ListItem(vecty.Text(t))
+		items[i] = elem.ListItem(sentence(t))
 	}
 	return items
 }

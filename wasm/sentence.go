@@ -1,0 +1,30 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+)
+
+// sentence renders one of the engine's sentences, whose quoted values are
+// set off with backticks (`Googlebot`), with those values as code. A
+// sentence with an unmatched backtick is shown as written.
+func sentence(s string) vecty.List {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 {
+		return vecty.List{vecty.Text(s)}
+	}
+	out := make(vecty.List, 0, len(parts))
+	for i, p := range parts {
+		switch {
+		case i%2 == 1:
+			out = append(out, elem.Code(vecty.Text(p)))
+		case p != "":
+			out = append(out, vecty.Text(p))
+		}
+	}
+	return out
+}
