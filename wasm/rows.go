@@ -135,10 +135,10 @@ func serverAnswer(id string) (engine.AnswerChoice, engine.Outcome) {
 }
 
 // scope is why the file served at robotsURL does not govern u, "" when it
-// does or when there is nothing to compare: no robots.txt URL given, or u is
-// a path, which is read on the file's own host.
+// does or when no robots.txt URL was given. engine.Scope decides everything
+// else, a bare path (read on the file's own host) included.
 func scope(robotsURL, u string) string {
-	if strings.TrimSpace(robotsURL) == "" || strings.HasPrefix(u, "/") {
+	if strings.TrimSpace(robotsURL) == "" {
 		return ""
 	}
 	if sc := engine.Scope(strings.TrimSpace(robotsURL), u); !sc.Governs {
