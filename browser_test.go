@@ -329,12 +329,6 @@ const rowsJS = `Array.from(document.querySelectorAll("table#results tbody tr.res
 	};
 })`
 
-// rows returns the result rows now.
-func (a *app) rows() []resultRow {
-	a.t.Helper()
-	return js[[]resultRow](a, rowsJS)
-}
-
 // waitRows polls the result rows until ok accepts them.
 func (a *app) waitRows(what string, ok func([]resultRow) bool) []resultRow {
 	a.t.Helper()
