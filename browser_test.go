@@ -852,7 +852,7 @@ func TestBrowserPage(t *testing.T) {
 }
 
 // readAsGooglebot matches "read as `Googlebot`", not "read as `Googlebot Images`".
-var readAsGooglebot = regexp.MustCompile("read as\\W*Googlebot([^ \\w-]|$)")
+var readAsGooglebot = regexp.MustCompile(`read as\W*Googlebot([^ \w-]|$)`)
 
 func mustAtoi(s string) int {
 	n, _ := strconv.Atoi(s)

@@ -145,7 +145,7 @@ func oracleLine(number int, raw []byte) (ev oracleEvent, rep oracleReport) {
 		for val < len(line) && (line[val] == ' ' || line[val] == '\t') {
 			val++
 		}
-		if bytes.IndexAny(line[val:], " \t") >= 0 {
+		if bytes.ContainsAny(line[val:], " \t") {
 			return ev, rep
 		}
 		rep.missingColon = true
