@@ -20,7 +20,9 @@ import (
 //     piece (the rarest in the group); a path visits only the buckets of the
 //     byte pairs it contains.
 //
-// Every candidate found is then matched in full.
+// Every candidate found is then matched in full. Candidates are small and
+// hold no pointers (their patterns are the rules'): a Test walks int32s,
+// and building the index moves small structs the garbage collector skips.
 
 // smallIndex is the rule count up to which a plain scan is faster.
 const smallIndex = 16
@@ -32,27 +34,29 @@ const weakPrefix = 4
 // pairBuckets is the number of piece buckets (a power of two).
 const pairBuckets = 4096
 
-// candidate is one pattern to try: a rule's own, or its index.html variant.
+// candidate is one pattern to try: a rule's own, or its index.html variant
+// (ruleIndex.pattern).
 type candidate struct {
-	rule      int32  // index into Group.Rules
-	indexHTML bool   // the pattern is the rule's index.html variant
-	literal   bool   // no wildcard: the prefix test alone decides
-	pair      uint16 // piece bucket, for candidates filed by piece
-	wild      int32  // index among the group's wildcard candidates, -1 when literal
-	pattern   string // what is matched; len(pattern) is the priority
-	prefix    string // literalPrefix(pattern)
+	rule      int32            // index into Group.Rules
+	prefix    int32            // length of the pattern's literal prefix
+	pair      uint16           // piece bucket, for candidates filed by piece
+	indexHTML bool             // the pattern is the rule's index.html variant
+	literal   bool             // no wildcard: the prefix test alone decides
+	head      [weakPrefix]byte // filed by piece: the prefix itself, shorter than weakPrefix
 }
 
 type ruleIndex struct {
-	scan []candidate // small groups: every candidate is tried
+	rules    []Rule           // the group's
+	variants map[int32]string // rule → its index.html variant pattern
+	cands    []candidate      // filed by piece (cands[:byPair]), then by prefix
+	small    bool             // few candidates: every one is tried
 
-	byPrefix []candidate // sorted by prefix
-	prefixes []string    // distinct prefixes of byPrefix, sorted
-	parent   []int32     // parent[i]: the longest other prefix that starts prefixes[i], or -1
-	first    []int32     // byPrefix[first[i]:first[i+1]] have prefix prefixes[i]
+	byPair    int32   // cands[:byPair] are filed by piece
+	pairStart []int32 // cands[pairStart[b]:pairStart[b+1]] are in bucket b
 
-	byPair    []candidate // sorted by pair bucket
-	pairStart []int32     // byPair[pairStart[b]:pairStart[b+1]] are in bucket b
+	prefixes []string // distinct prefixes of cands[byPair:], sorted
+	parent   []int32  // parent[i]: the longest other prefix that starts prefixes[i], or -1
+	first    []int32  // cands[first[i]:first[i+1]] have prefix prefixes[i]
 
 	wilds  int // the number of wildcard candidates
 	acOnce sync.Once
@@ -71,93 +75,109 @@ func (g *Group) rules() *ruleIndex {
 }
 
 func buildIndex(rules []Rule) *ruleIndex {
+	ix := &ruleIndex{rules: rules}
 	cands := make([]candidate, 0, len(rules)+len(rules)/8)
 	for i, r := range rules {
 		cands = append(cands, newCandidate(i, r.Pattern, false))
 		if r.Allow {
 			if p, ok := indexHTMLPattern(r.Pattern); ok {
+				if ix.variants == nil {
+					ix.variants = map[int32]string{}
+				}
+				ix.variants[int32(i)] = p
 				cands = append(cands, newCandidate(i, p, true))
 			}
 		}
 	}
-	wilds := 0
 	for i := range cands {
 		if !cands[i].literal {
-			cands[i].wild = int32(wilds)
-			wilds++
+			ix.wilds++
 		}
 	}
 	if len(cands) <= smallIndex {
-		return &ruleIndex{scan: cands, wilds: wilds}
+		ix.cands, ix.small = cands, true
+		return ix
 	}
-	ix := &ruleIndex{wilds: wilds}
-	ix.buildPairs(cands)
-	ix.buildPrefixes(cands)
+	// order is where each candidate goes: those filed by piece, in bucket
+	// order, then the others, by prefix.
+	ix.cands = cands // for now, in rule order
+	order := ix.fileByPair()
+	for i := range cands {
+		if cands[i].pair == noPair {
+			order = append(order, int32(i))
+		}
+	}
+	// The prefixes, in rule order: read once, in memory order.
+	s := prefixSorter{prefixes: make([]string, len(cands))}
+	for i := range cands {
+		s.prefixes[i] = ix.prefix(int32(i))
+	}
+	s.sort(order[ix.byPair:], 0)
+	ix.cands = make([]candidate, len(cands))
+	for to, from := range order {
+		ix.cands[to] = cands[from]
+	}
+	ix.linkPrefixes(s.prefixes, order)
 	return ix
 }
 
 // automaton returns the group's Aho–Corasick automaton, built once.
 func (ix *ruleIndex) automaton() *automaton {
-	ix.acOnce.Do(func() {
-		all := make([]*candidate, 0, ix.wilds)
-		for _, list := range [][]candidate{ix.scan, ix.byPrefix, ix.byPair} {
-			for i := range list {
-				if !list[i].literal {
-					all = append(all, &list[i])
-				}
-			}
-		}
-		ix.ac = buildAutomaton(all)
-	})
+	ix.acOnce.Do(func() { ix.ac = buildAutomaton(ix) })
 	return ix.ac
 }
+
+// noPair marks a candidate not filed by piece.
+const noPair = pairBuckets
 
 func newCandidate(rule int, pattern string, indexHTML bool) candidate {
 	return candidate{
 		rule:      int32(rule),
+		prefix:    int32(len(literalPrefix(pattern))),
+		pair:      noPair,
 		indexHTML: indexHTML,
 		literal:   !strings.Contains(pattern, "*") && !strings.HasSuffix(pattern, "$"),
-		wild:      -1,
-		pattern:   pattern,
-		prefix:    literalPrefix(pattern),
 	}
 }
 
-// sortKey packs the first eight bytes of s, zero-padded, so that comparing
-// keys orders strings as strings.Compare does, except for ties.
-func sortKey(s string) uint64 {
-	var k uint64
-	for i := 0; i < 8; i++ {
-		k <<= 8
-		if i < len(s) {
-			k |= uint64(s[i])
-		}
+// pattern is candidate i's pattern; its length is its priority.
+func (ix *ruleIndex) pattern(i int32) string {
+	c := &ix.cands[i]
+	if c.indexHTML {
+		return ix.variants[c.rule]
 	}
-	return k
+	return ix.rules[c.rule].Pattern
 }
 
-// buildPairs files the wildcard candidates with a weak prefix under the
+// prefix is candidate i's literal prefix.
+func (ix *ruleIndex) prefix(i int32) string {
+	return ix.pattern(i)[:ix.cands[i].prefix]
+}
+
+// fileByPair files the wildcard candidates with a weak prefix under the
 // rarest byte pair of their longest piece, when there are enough of them to
-// be worth it. A filed candidate's rule is set to -1 in cands, so that
-// buildPrefixes leaves it out.
-func (ix *ruleIndex) buildPairs(cands []candidate) {
-	longest := make([]string, len(cands))
+// be worth it, and returns the final order with room for the rest: the
+// filed candidates first, by bucket (a counting sort).
+func (ix *ruleIndex) fileByPair() []int32 {
+	cands := ix.cands
+	order := make([]int32, 0, len(cands))
+	weak := func(i int) string {
+		if c := &cands[i]; c.literal || c.prefix >= weakPrefix {
+			return ""
+		}
+		return longestPiece(ix.pattern(int32(i)))
+	}
 	count := make([]int32, pairBuckets)
 	for i := range cands {
-		c := &cands[i]
-		if c.literal || len(c.prefix) >= weakPrefix {
-			continue
-		}
-		longest[i] = longestPiece(c.pattern)
-		for j := 0; j+1 < len(longest[i]); j++ {
-			count[pairOf(longest[i][j], longest[i][j+1])]++
+		p := weak(i)
+		for j := 0; j+1 < len(p); j++ {
+			count[pairOf(p[j], p[j+1])]++
 		}
 	}
 	filed := 0
 	for i := range cands {
-		p := longest[i]
+		p := weak(i)
 		if len(p) < 2 {
-			longest[i] = ""
 			continue
 		}
 		best := pairOf(p[0], p[1])
@@ -167,67 +187,47 @@ func (ix *ruleIndex) buildPairs(cands []candidate) {
 			}
 		}
 		cands[i].pair = best
+		copy(cands[i].head[:], ix.prefix(int32(i)))
 		filed++
 	}
 	if filed < smallIndex/2 {
-		return
+		for i := range cands {
+			cands[i].pair = noPair
+		}
+		return order
 	}
-	// A counting sort by bucket: no candidate moves more than once.
 	ix.pairStart = make([]int32, pairBuckets+1)
 	for i := range cands {
-		if longest[i] != "" {
-			ix.pairStart[cands[i].pair+1]++
+		if b := cands[i].pair; b != noPair {
+			ix.pairStart[b+1]++
 		}
 	}
 	for b := 1; b <= pairBuckets; b++ {
 		ix.pairStart[b] += ix.pairStart[b-1]
 	}
-	ix.byPair = make([]candidate, filed)
+	order = order[:filed]
 	fill := slices.Clone(ix.pairStart[:pairBuckets])
 	for i := range cands {
-		if longest[i] != "" {
-			ix.byPair[fill[cands[i].pair]] = cands[i]
-			fill[cands[i].pair]++
-			cands[i].rule = -1 // taken
+		if b := cands[i].pair; b != noPair {
+			order[fill[b]] = int32(i)
+			fill[b]++
 		}
 	}
+	ix.byPair = int32(filed)
+	return order
 }
 
-// buildPrefixes indexes the candidates not filed by piece by their prefix.
-func (ix *ruleIndex) buildPrefixes(cands []candidate) {
-	// Sort small (key, position) pairs, not the candidates themselves:
-	// moving a candidate moves two strings, and most prefixes differ in
-	// their first eight bytes. Order within one prefix does not matter:
-	// Test sorts its matches by line.
-	type keyed struct {
-		key uint64 // the prefix's first eight bytes: sorts as the prefix does, but for ties
-		at  int32  // index into cands
-	}
-	order := make([]keyed, 0, len(cands)-len(ix.byPair))
-	for i := range cands {
-		if cands[i].rule >= 0 {
-			order = append(order, keyed{sortKey(cands[i].prefix), int32(i)})
-		}
-	}
-	slices.SortFunc(order, func(a, b keyed) int {
-		if a.key != b.key {
-			if a.key < b.key {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(cands[a.at].prefix, cands[b.at].prefix)
-	})
-	ix.byPrefix = make([]candidate, len(order))
-	for i, k := range order {
-		ix.byPrefix[i] = cands[k.at]
-	}
-	ix.prefixes = make([]string, 0, len(order))
-	ix.parent = make([]int32, 0, len(order))
-	ix.first = make([]int32, 0, len(order)+1)
+// linkPrefixes lists the distinct prefixes of the candidates filed by
+// prefix, which are sorted, with their parent links. The prefix of
+// ix.cands[i] is prefixes[order[i]].
+func (ix *ruleIndex) linkPrefixes(prefixes []string, order []int32) {
+	n := len(ix.cands) - int(ix.byPair)
+	ix.prefixes = make([]string, 0, n)
+	ix.parent = make([]int32, 0, n)
+	ix.first = make([]int32, 0, n+1)
 	var stack []int32
-	for i := range ix.byPrefix {
-		p := ix.byPrefix[i].prefix
+	for i := ix.byPair; int(i) < len(ix.cands); i++ {
+		p := prefixes[order[i]]
 		if n := len(ix.prefixes); n > 0 && ix.prefixes[n-1] == p {
 			continue
 		}
@@ -240,10 +240,125 @@ func (ix *ruleIndex) buildPrefixes(cands []candidate) {
 		}
 		ix.prefixes = append(ix.prefixes, p)
 		ix.parent = append(ix.parent, parent)
-		ix.first = append(ix.first, int32(i))
+		ix.first = append(ix.first, i)
 		stack = append(stack, int32(len(ix.prefixes)-1))
 	}
-	ix.first = append(ix.first, int32(len(ix.byPrefix)))
+	ix.first = append(ix.first, int32(len(ix.cands)))
+}
+
+// prefixSorter sorts candidates by literal prefix with a radix sort on
+// eight bytes at a time, so that the cost follows the bytes that tell the
+// prefixes apart and not n·log n string compares: the first Test of a
+// 500 KiB group of literal rules sorts twenty thousand of them.
+type prefixSorter struct {
+	prefixes []string // by candidate
+	items    []keyed  // scratch, by position in the run being sorted
+	tmp      []keyed
+}
+
+func (s *prefixSorter) prefix(i int32) string { return s.prefixes[i] }
+
+// sort orders run, whose prefixes share their first depth bytes.
+func (s *prefixSorter) sort(run []int32, depth int) {
+	if len(run) < 2 {
+		return
+	}
+	if len(run) <= 24 {
+		slices.SortFunc(run, func(a, b int32) int {
+			return strings.Compare(s.prefix(a)[depth:], s.prefix(b)[depth:])
+		})
+		return
+	}
+	keys := s.radix(run, depth)
+	for i := 0; i < len(run); {
+		j := i + 1
+		for j < len(run) && keys[j].key == keys[i].key {
+			j++
+		}
+		if j-i > 1 {
+			longer := false
+			for _, c := range run[i:j] {
+				longer = longer || len(s.prefix(c)) > depth+8
+			}
+			// Sorted in place. The recursion reuses the scratch that
+			// holds keys, but only below j.
+			sub := run[i:j]
+			if longer {
+				s.sort(sub, depth+8)
+			} else {
+				// Equal bytes, zero-padded: only a shorter prefix
+				// that ends in NUL bytes could differ.
+				slices.SortStableFunc(sub, func(a, b int32) int { return len(s.prefix(a)) - len(s.prefix(b)) })
+			}
+		}
+		i = j
+	}
+}
+
+// radix sorts run by the eight bytes of each prefix from depth (zero
+// padded), least significant byte first, skipping bytes all keys share. It
+// returns the sorted keys, with run's candidates.
+func (s *prefixSorter) radix(run []int32, depth int) []keyed {
+	n := len(run)
+	s.items, s.tmp = grow(s.items, n), grow(s.tmp, n)
+	items, tmp := s.items, s.tmp
+	var count [8][256]int32
+	for i, c := range run {
+		k := chunk(s.prefixes[c], depth)
+		items[i] = keyed{k, c}
+		for b := 0; b < 8; b++ {
+			count[b][byte(k>>(8*b))]++
+		}
+	}
+	for b := 0; b < 8; b++ {
+		if count[b][byte(items[0].key>>(8*b))] == int32(n) {
+			continue // every key has this byte
+		}
+		var at [256]int32
+		sum := int32(0)
+		for v := range 256 {
+			at[v], sum = sum, sum+count[b][v]
+		}
+		for _, it := range items {
+			v := byte(it.key >> (8 * b))
+			tmp[at[v]] = it
+			at[v]++
+		}
+		items, tmp = tmp, items
+	}
+	for i := range items {
+		run[i] = items[i].at
+	}
+	s.items, s.tmp = items, tmp
+	return items
+}
+
+// keyed is a candidate with eight bytes of its prefix.
+type keyed struct {
+	key uint64
+	at  int32
+}
+
+// chunk is the eight bytes of p from depth, zero padded, as a number that
+// orders as they do.
+func chunk(p string, depth int) uint64 {
+	q := p[min(depth, len(p)):]
+	if len(q) >= 8 {
+		return uint64(q[0])<<56 | uint64(q[1])<<48 | uint64(q[2])<<40 | uint64(q[3])<<32 |
+			uint64(q[4])<<24 | uint64(q[5])<<16 | uint64(q[6])<<8 | uint64(q[7])
+	}
+	var k uint64
+	for b := 0; b < len(q); b++ {
+		k |= uint64(q[b]) << (56 - 8*b)
+	}
+	return k
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // pairOf hashes two bytes into a bucket.
@@ -273,61 +388,72 @@ func longestPiece(pattern string) string {
 	return best
 }
 
-// each calls fn for every candidate that matches path. Literal candidates
-// the index reaches match; the wildcard ones it reaches are matched one by
-// one, or all at once when there are many (multimatch.go).
-func (ix *ruleIndex) each(path string, fn func(c *candidate)) {
-	var buf [manyAt]*candidate
-	wild := buf[:0]
-	reach := func(c *candidate) {
-		if c.literal {
-			fn(c)
+// reachedPool holds the candidate lists of Tests in progress.
+var reachedPool = sync.Pool{New: func() any { return new([]int32) }}
+
+// each calls fn for every candidate that matches path, with its pattern.
+// Literal candidates the index reaches match; the wildcard ones it reaches
+// are matched one by one, or all at once when there are many
+// (multimatch.go).
+func (ix *ruleIndex) each(path string, fn func(c *candidate, pattern string)) {
+	buf := reachedPool.Get().(*[]int32)
+	reached := ix.reach(path, (*buf)[:0])
+	wild := reached[:0]
+	for _, i := range reached {
+		if ix.cands[i].literal {
+			fn(&ix.cands[i], ix.pattern(i))
 		} else {
-			wild = append(wild, c)
+			wild = append(wild, i)
 		}
-	}
-	for i := range ix.scan {
-		if c := &ix.scan[i]; strings.HasPrefix(path, c.prefix) {
-			reach(c)
-		}
-	}
-	if ix.byPair != nil {
-		ix.eachByPair(path, reach)
-	}
-	if ix.prefixes != nil {
-		ix.eachByPrefix(path, reach)
 	}
 	if len(wild) < manyAt {
-		for _, c := range wild {
-			if matches(path, c.pattern) {
-				fn(c)
+		for _, i := range wild {
+			if p := ix.pattern(i); matches(path, p) {
+				fn(&ix.cands[i], p)
 			}
 		}
-		return
+	} else {
+		// The matches go after the wildcard list, in the same buffer.
+		all := ix.automaton().matchAll(ix, path, wild)
+		for _, i := range all[len(wild):] {
+			fn(&ix.cands[i], ix.pattern(i))
+		}
+		reached = all
 	}
-	ix.automaton().matchAll(path, wild, fn)
+	*buf = reached[:0]
+	reachedPool.Put(buf)
 }
 
-// eachByPair calls reach for the candidates filed under a byte pair of path
-// whose prefix starts path.
-func (ix *ruleIndex) eachByPair(path string, reach func(c *candidate)) {
-	var seen [pairBuckets / 64]uint64
-	for i := 0; i+1 < len(path); i++ {
-		b := pairOf(path[i], path[i+1])
-		if seen[b/64]&(1<<(b%64)) != 0 {
-			continue
+// reach appends to out the candidates whose prefix starts path, skipping
+// those filed by piece whose bucket path has no pair for.
+func (ix *ruleIndex) reach(path string, out []int32) []int32 {
+	if ix.small {
+		for i := range ix.cands {
+			if strings.HasPrefix(path, ix.prefix(int32(i))) {
+				out = append(out, int32(i))
+			}
 		}
-		seen[b/64] |= 1 << (b % 64)
-		for j := ix.pairStart[b]; j < ix.pairStart[b+1]; j++ {
-			if c := &ix.byPair[j]; strings.HasPrefix(path, c.prefix) {
-				reach(c)
+		return out
+	}
+	if ix.byPair > 0 {
+		var seen [pairBuckets / 64]uint64
+		for i := 0; i+1 < len(path); i++ {
+			b := pairOf(path[i], path[i+1])
+			if seen[b/64]&(1<<(b%64)) != 0 {
+				continue
+			}
+			seen[b/64] |= 1 << (b % 64)
+			for j := ix.pairStart[b]; j < ix.pairStart[b+1]; j++ {
+				c := &ix.cands[j]
+				if n := int(c.prefix); n <= len(path) && path[:n] == string(c.head[:n]) {
+					out = append(out, j)
+				}
 			}
 		}
 	}
-}
-
-// eachByPrefix calls reach for the candidates whose prefix starts path.
-func (ix *ruleIndex) eachByPrefix(path string, reach func(c *candidate)) {
+	if len(ix.prefixes) == 0 {
+		return out
+	}
 	// The greatest prefix ≤ path; every listed prefix of path is a prefix of
 	// its common part with path.
 	q := sort.SearchStrings(ix.prefixes, path)
@@ -335,7 +461,7 @@ func (ix *ruleIndex) eachByPrefix(path string, reach func(c *candidate)) {
 		q--
 	}
 	if q < 0 {
-		return
+		return out
 	}
 	common := commonPrefixLen(ix.prefixes[q], path)
 	for q >= 0 && len(ix.prefixes[q]) > common {
@@ -343,9 +469,10 @@ func (ix *ruleIndex) eachByPrefix(path string, reach func(c *candidate)) {
 	}
 	for ; q >= 0; q = int(ix.parent[q]) {
 		for i := ix.first[q]; i < ix.first[q+1]; i++ {
-			reach(&ix.byPrefix[i])
+			out = append(out, i)
 		}
 	}
+	return out
 }
 
 func commonPrefixLen(a, b string) int {

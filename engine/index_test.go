@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -33,20 +34,20 @@ func TestIndexFindsWhatAScanFinds(t *testing.T) {
 			rules = append(rules, Rule{Line: i + 1, Allow: rng.IntN(2) == 0, Pattern: p})
 		}
 		ix := buildIndex(rules)
-		var all []candidate
-		for i, r := range rules {
-			all = append(all, newCandidate(i, r.Pattern, false))
+		var all []string
+		for _, r := range rules {
+			all = append(all, r.Pattern)
 			if p, ok := indexHTMLPattern(r.Pattern); ok && r.Allow {
-				all = append(all, newCandidate(i, p, true))
+				all = append(all, p)
 			}
 		}
 		for range 50 {
 			path := "/" + piece(rng.IntN(24))
 			var got, want []string
-			ix.each(path, func(c *candidate) { got = append(got, c.pattern) })
-			for _, c := range all {
-				if matches(path, c.pattern) {
-					want = append(want, c.pattern)
+			ix.each(path, func(_ *candidate, p string) { got = append(got, p) })
+			for _, p := range all {
+				if matches(path, p) {
+					want = append(want, p)
 				}
 			}
 			slices.Sort(got)
@@ -64,11 +65,11 @@ func TestIndexFilesWildcardRulesByPiece(t *testing.T) {
 		rules = append(rules, Rule{Line: i + 1, Pattern: "/*." + w + "$"}, Rule{Line: 100 + i, Pattern: "*/modules/*." + w})
 	}
 	ix := buildIndex(rules)
-	if len(ix.byPair) != len(rules) {
-		t.Fatalf("%d of %d wildcard rules with a weak prefix filed by piece", len(ix.byPair), len(rules))
+	if int(ix.byPair) != len(rules) {
+		t.Fatalf("%d of %d wildcard rules with a weak prefix filed by piece", ix.byPair, len(rules))
 	}
 	var got []string
-	ix.each("/a/modules/x.css", func(c *candidate) { got = append(got, c.pattern) })
+	ix.each("/a/modules/x.css", func(_ *candidate, p string) { got = append(got, p) })
 	slices.Sort(got)
 	if want := []string{"*/modules/*.css", "/*.css$"}; !slices.Equal(got, want) {
 		t.Errorf("matches %q, want %q", got, want)
@@ -87,8 +88,8 @@ func TestMatchAllAgreesWithMatches(t *testing.T) {
 		return b.String()
 	}
 	for round := 0; round < 400; round++ {
-		var cands []*candidate
-		for i := range 1 + rng.IntN(60) {
+		var patterns []string
+		for range 1 + rng.IntN(60) {
 			p := random(rng.IntN(12))
 			if !strings.Contains(p, "*") && !strings.HasSuffix(p, "$") {
 				p = "*" + p
@@ -96,22 +97,91 @@ func TestMatchAllAgreesWithMatches(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				p = "/" + p
 			}
-			c := newCandidate(i, p, false)
-			c.wild = int32(len(cands))
-			cands = append(cands, &c)
+			patterns = append(patterns, p)
 		}
-		ac := buildAutomaton(cands)
-		for range 30 {
-			path := "/" + strings.ReplaceAll(random(rng.IntN(40)), "*", "a")
-			got := map[string]bool{}
-			ac.matchAll(path, cands, func(c *candidate) { got[c.pattern] = true })
-			for _, c := range cands {
-				if want := matches(path, c.pattern); got[c.pattern] != want {
-					t.Fatalf("round %d: pattern %q path %q: matched all at once = %v, alone = %v", round, c.pattern, path, got[c.pattern], want)
+		checkMatchAll(t, rng, patterns, func() string {
+			return "/" + strings.ReplaceAll(random(rng.IntN(40)), "*", "a")
+		})
+	}
+}
+
+// Pieces that are suffixes of each other, a, aa, aaa… and ba, baa…, make
+// chains deeper than deepChain: the stabbing tree must find what a walk of
+// the whole chain finds.
+func TestMatchAllDeepChains(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	run := func(c byte, n int) string { return strings.Repeat(string(c), n) }
+	for round := 0; round < 150; round++ {
+		var patterns []string
+		for range 20 + rng.IntN(100) {
+			var b strings.Builder
+			if rng.IntN(3) == 0 {
+				b.WriteString("/")
+			}
+			for range 1 + rng.IntN(4) {
+				b.WriteString("*")
+				if rng.IntN(4) == 0 {
+					b.WriteString("b")
 				}
+				b.WriteString(run('a', 1+rng.IntN(3*deepChain)))
+			}
+			switch rng.IntN(3) {
+			case 0:
+				b.WriteString("$")
+			case 1:
+				b.WriteString("*b" + run('a', rng.IntN(3)) + "$")
+			}
+			patterns = append(patterns, b.String())
+		}
+		ix := checkMatchAll(t, rng, patterns, func() string {
+			var b strings.Builder
+			b.WriteString("/")
+			for b.Len() < 300 {
+				if rng.IntN(8) == 0 {
+					b.WriteString("b")
+				}
+				b.WriteString(run('a', rng.IntN(4*deepChain)))
+			}
+			return b.String()
+		})
+		if round == 0 && ix.automaton().deep == 0 {
+			t.Fatal("no piece has a chain deeper than deepChain: the test does not reach the stabbing tree")
+		}
+	}
+}
+
+// checkMatchAll matches the patterns against paths from path, all at once
+// and one by one, and fails on any difference. It returns their index.
+func checkMatchAll(t *testing.T, rng *rand.Rand, patterns []string, path func() string) *ruleIndex {
+	t.Helper()
+	var rules []Rule
+	for i, p := range patterns {
+		rules = append(rules, Rule{Line: i + 1, Pattern: p})
+	}
+	ix := buildIndex(rules)
+	a := ix.automaton()
+	for range 30 {
+		p := path()
+		// matchAll's contract: wildcard candidates whose prefix starts the path.
+		var reached []int32
+		for i := range ix.cands {
+			if !ix.cands[i].literal && strings.HasPrefix(p, ix.prefix(int32(i))) {
+				reached = append(reached, int32(i))
+			}
+		}
+		rng.Shuffle(len(reached), func(i, j int) { reached[i], reached[j] = reached[j], reached[i] })
+		n := len(reached)
+		got := map[int32]bool{}
+		for _, c := range a.matchAll(ix, p, reached)[n:] {
+			got[c] = true
+		}
+		for _, c := range reached[:n] {
+			if want := matches(p, ix.pattern(c)); got[c] != want {
+				t.Fatalf("pattern %q path %q: matched all at once = %v, alone = %v", ix.pattern(c), p, got[c], want)
 			}
 		}
 	}
+	return ix
 }
 
 // A group with more wildcard rules than manyAt that the index cannot rule
@@ -187,5 +257,52 @@ func TestParseBuildsLargeWildcardGroups(t *testing.T) {
 	// Rule 442 (line 444) is the first /*aa*xyy, the longest that matches.
 	if res := large.Test("bot", "/aaxyy"); res.Allowed || res.Line != 444 {
 		t.Errorf("/aaxyy: allowed=%v line %d, want blocked by line 444, Disallow: /*aa*xyy", res.Allowed, res.Line)
+	}
+}
+
+// The automaton's scratch is pooled: goroutines matching the same group at
+// once (run with -race), through deep chains and shallow ones, must each
+// get the answer one goroutine gets.
+func TestMatchAllConcurrent(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for k := 1; k <= 3*deepChain; k++ {
+		fmt.Fprintf(&b, "Disallow: *%s*b\nAllow: /*%s$\nDisallow: *%sc*%s\n",
+			strings.Repeat("a", k), strings.Repeat("a", k), strings.Repeat("a", k%7), strings.Repeat("ab", k%5+1))
+	}
+	r := Parse([]byte(b.String()))
+	var paths []string
+	for i := 0; i < 40; i++ {
+		paths = append(paths, "/"+strings.Repeat("a", i*3)+strings.Repeat("cab", i%4)+strings.Repeat("a", i)+"b"[:i%2])
+	}
+	want := make([]Result, len(paths))
+	for i, p := range paths {
+		want[i] = Parse([]byte(b.String())).Test("bot", p)
+	}
+	ix := r.Groups[0].rules()
+	if ix.automaton().deep == 0 {
+		t.Fatal("no deep chain: the test does not reach the stabbing tree")
+	}
+	if n := len(ix.reach(paths[len(paths)-1], nil)); n < manyAt {
+		t.Fatalf("the longest path reaches %d rules, fewer than manyAt: they are not matched all at once", n)
+	}
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			for k := range paths {
+				i := (k + w*10) % len(paths)
+				if got := r.Test("bot", paths[i]); got.Allowed != want[i].Allowed || got.Line != want[i].Line || len(got.Matches) != len(want[i].Matches) {
+					errs <- fmt.Errorf("goroutine %d, path %q: allowed=%v line %d, %d matches; alone allowed=%v line %d, %d matches",
+						w, paths[i], got.Allowed, got.Line, len(got.Matches), want[i].Allowed, want[i].Line, len(want[i].Matches))
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }

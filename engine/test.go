@@ -174,13 +174,13 @@ func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 	}
 	for _, gi := range res.Groups {
 		g := &r.Groups[gi]
-		g.rules().each(res.Path, func(c *candidate) {
+		g.rules().each(res.Path, func(c *candidate, pattern string) {
 			rule := &g.Rules[c.rule]
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
 				Allow:     rule.Allow,
-				Pattern:   c.pattern,
-				Priority:  len(c.pattern),
+				Pattern:   pattern,
+				Priority:  len(pattern),
 				IndexHTML: c.indexHTML,
 				Group:     gi,
 			})
