@@ -8,9 +8,12 @@
 //	*Robots ──Test(agent, url)──▶ Result (verdict + deciding line + trace)
 //
 // Parse never fails: any bytes are a robots.txt. Everything that depends only
-// on the file (line splitting, key recognition, pattern normalisation, the
-// agent → group table, the rule indexes) is computed once in Parse; Test only
-// walks what the agent and the URL need.
+// on the file is computed once: line splitting, key recognition, pattern
+// normalisation and the agent → group table in Parse (parse.go), and each
+// group's rule index (index.go, multimatch.go) by the first Test that needs
+// that group, then kept. Test only walks what the agent and the URL need:
+// the index finds the few rules that can match, and a group with many
+// wildcard rules is matched in one pass over the path.
 //
 // Around the file, the package also answers the questions a tester asks before
 // and after matching: which robots.txt governs a URL (scope.go), what an HTTP
