@@ -113,12 +113,30 @@ func buildIndex(rules []Rule) *ruleIndex {
 		s.prefixes[i] = ix.prefix(int32(i))
 	}
 	s.sort(order[ix.byPair:], 0)
-	ix.cands = make([]candidate, len(cands))
-	for to, from := range order {
-		ix.cands[to] = cands[from]
-	}
 	ix.linkPrefixes(s.prefixes, order)
+	permute(cands, order)
 	return ix
+}
+
+// permute puts cands[order[i]] at i for every i, in place, following each
+// cycle of the permutation; it spends order.
+func permute(cands []candidate, order []int32) {
+	for i := range order {
+		if order[i] < 0 {
+			continue
+		}
+		held, j := cands[i], int32(i)
+		for {
+			k := order[j]
+			order[j] = -1
+			if k == int32(i) {
+				cands[j] = held
+				break
+			}
+			cands[j] = cands[k]
+			j = k
+		}
+	}
 }
 
 // automaton returns the group's Aho–Corasick automaton, built once.
