@@ -281,13 +281,12 @@ func (s *prefixSorter) sort(run []int32, depth int) {
 	if len(run) < 2 {
 		return
 	}
+	var keys []keyed
 	if len(run) <= 24 {
-		slices.SortFunc(run, func(a, b int32) int {
-			return strings.Compare(s.prefix(a)[depth:], s.prefix(b)[depth:])
-		})
-		return
+		keys = s.insertion(run, depth)
+	} else {
+		keys = s.radix(run, depth)
 	}
-	keys := s.radix(run, depth)
 	for i := 0; i < len(run); {
 		j := i + 1
 		for j < len(run) && keys[j].key == keys[i].key {
@@ -348,6 +347,24 @@ func (s *prefixSorter) radix(run []int32, depth int) []keyed {
 		run[i] = items[i].at
 	}
 	s.items, s.tmp = items, tmp
+	return items
+}
+
+// insertion sorts a short run as radix does, by insertion.
+func (s *prefixSorter) insertion(run []int32, depth int) []keyed {
+	items := grow(s.items, len(run))
+	s.items = items
+	for i, c := range run {
+		it := keyed{chunk(s.prefixes[c], depth), c}
+		j := i
+		for ; j > 0 && items[j-1].key > it.key; j-- {
+			items[j] = items[j-1]
+		}
+		items[j] = it
+	}
+	for i := range items {
+		run[i] = items[i].at
+	}
 	return items
 }
 
