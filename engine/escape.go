@@ -1,6 +1,6 @@
 package engine
 
-import "strings"
+import "encoding/binary"
 
 // Percent normalisation of allow/disallow patterns (robots.cc,
 // MaybeEscapePattern). The URL being tested is never normalised.
@@ -20,25 +20,11 @@ func toUpperASCII(c byte) byte {
 
 // normalisePattern upper-cases the hex digits of every %XX escape and
 // percent-encodes every byte ≥ 0x80, leaving everything else as written:
-// nothing is decoded, and ASCII that "should" be escaped is kept.
+// nothing is decoded, and ASCII that "should" be escaped is kept. Parse
+// calls it only for patterns scanPattern does not find plain.
 func normalisePattern(p string) string {
-	// Most patterns are plain ASCII without escapes: find that out eight
-	// bytes at a time.
-	i := 0
-	for ; i+8 <= len(p); i += 8 {
-		w := p[i : i+8] // one bounds check for the eight bytes
-		if (w[0]|w[1]|w[2]|w[3]|w[4]|w[5]|w[6]|w[7])&0x80 != 0 {
-			break
-		}
-	}
-	for i < len(p) && p[i] < 0x80 {
-		i++
-	}
-	if i == len(p) && strings.IndexByte(p, '%') < 0 {
-		return p
-	}
 	change := false
-	for i = 0; i < len(p); i++ {
+	for i := 0; i < len(p); i++ {
 		c := p[i]
 		if c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
 			if p[i+1] >= 'a' || p[i+2] >= 'a' {
@@ -66,4 +52,49 @@ func normalisePattern(p string) string {
 		}
 	}
 	return string(out)
+}
+
+// scanPattern reads a pattern once and reports whether it is plain (no '%'
+// and no byte ≥ 0x80, as most are: normalisePattern would return it as it
+// is) and whether it holds a '*'. It reads eight bytes at a time; the
+// []byte conversion in scanWord is not a copy (the compiler sees it is only
+// read), so each load is one instruction.
+func scanPattern(p string) (plain, star bool) {
+	var escapes, stars uint64
+	if len(p) < 8 {
+		for i := 0; i < len(p); i++ {
+			if c := p[i]; c >= 0x80 || c == '%' {
+				escapes = highs
+			} else if c == '*' {
+				stars = highs
+			}
+		}
+	} else {
+		// The last word overlaps the one before it rather than leaving a
+		// tail to read byte by byte.
+		escapes, stars = scanWord(p[len(p)-8:])
+		for i := 0; i+8 < len(p); i += 8 {
+			e, s := scanWord(p[i : i+8])
+			escapes, stars = escapes|e, stars|s
+		}
+	}
+	return escapes&highs == 0, stars&highs != 0
+}
+
+// Eight bytes of 0x01, and of 0x80, to test the bytes of a word at once.
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// scanWord reads the eight bytes of w: escapes has a high bit (highs) set
+// exactly when they hold a '%' or a byte ≥ 0x80, stars exactly when they
+// hold a '*'.
+func scanWord(w string) (escapes, stars uint64) {
+	u := binary.LittleEndian.Uint64([]byte(w))
+	return u | zeroByte(u^ones*'%'), zeroByte(u ^ ones*'*')
+}
+
+// zeroByte has a high bit set exactly when x has a zero byte: x-ones
+// borrows from no byte before the first zero one, and &^x drops the bytes
+// that were ≥ 0x80 already.
+func zeroByte(x uint64) uint64 {
+	return (x - ones) &^ x
 }

@@ -34,9 +34,9 @@ func (r *Robots) RuleText(n int) string {
 	ln := r.Lines[n-1]
 	switch ln.Kind {
 	case KindAllow:
-		return strings.TrimSpace("Allow: " + ln.Value)
+		return strings.TrimSpace("Allow: " + ln.Value(r.Body))
 	case KindDisallow:
-		return strings.TrimSpace("Disallow: " + ln.Value)
+		return strings.TrimSpace("Disallow: " + ln.Value(r.Body))
 	}
 	return strings.TrimSpace(r.LineText(n))
 }

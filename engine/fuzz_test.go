@@ -90,7 +90,7 @@ func checkLines(r *Robots, body []byte) error {
 		return fmt.Errorf("%d lines, oracle counts %d", len(r.Lines), f.lines)
 	}
 	for i, ln := range r.Lines {
-		if err := checkLineReport(ln, f.reports[i]); err != nil {
+		if err := checkLineReport(ln, r.Body, f.reports[i]); err != nil {
 			return fmt.Errorf("line %d: %v", ln.Number, err)
 		}
 	}
@@ -125,8 +125,8 @@ func checkLines(r *Robots, body []byte) error {
 }
 
 // checkLineReport compares one parsed line with what Google's reporter
-// says of it: kind, key, value and the flags.
-func checkLineReport(ln Line, rep oracleReport) error {
+// says of it: kind, key, value and the flags. body is the line's Robots.Body.
+func checkLineReport(ln Line, body string, rep oracleReport) error {
 	kind := KindInvalid
 	switch {
 	case rep.empty:
@@ -140,8 +140,8 @@ func checkLineReport(ln Line, rep oracleReport) error {
 	if ln.Kind != kind {
 		return fmt.Errorf("kind %v, Google's reporter reads %v", ln.Kind, kind)
 	}
-	if rep.directive && (ln.Key != rep.keyText || ln.Value != rep.value) {
-		return fmt.Errorf("key %q value %q, oracle %q %q", ln.Key, ln.Value, rep.keyText, rep.value)
+	if key, value := ln.Key(body), ln.Value(body); rep.directive && (key != rep.keyText || value != rep.value) {
+		return fmt.Errorf("key %q value %q, oracle %q %q", key, value, rep.keyText, rep.value)
 	}
 	if ln.HasComment != rep.hasComment || ln.MissingColon != rep.missingColon || ln.Typo != rep.typo || ln.TooLong != rep.tooLong || ln.NUL != rep.nul {
 		return fmt.Errorf("flags comment %v missing-colon %v typo %v too-long %v NUL %v; oracle %v %v %v %v %v",

@@ -31,17 +31,9 @@ func skipBOM(body string) int {
 func splitLines(body string, from int, emit func(number, start, end int)) int {
 	number := 0
 	pos := from
-	// The next LF and CR at or after pos, each found once with a fast
-	// IndexByte and reused until passed, so the split stays linear.
-	nextLF, nextCR := -1, -1
+	lf, cr := nextByte{c: '\n', at: -1}, nextByte{c: '\r', at: -1}
 	for {
-		if nextLF < pos {
-			nextLF = indexByteFrom(body, '\n', pos)
-		}
-		if nextCR < pos {
-			nextCR = indexByteFrom(body, '\r', pos)
-		}
-		end := min(nextLF, nextCR)
+		end := min(lf.from(body, pos), cr.from(body, pos))
 		number++
 		emit(number, pos, end)
 		if end == len(body) {
@@ -52,6 +44,23 @@ func splitLines(body string, from int, emit func(number, start, end int)) int {
 			pos++
 		}
 	}
+}
+
+// nextByte finds the next c at or after a position that only moves
+// forward: each IndexByte result is kept until the position passes it, so
+// a body is searched once in all, not once per line, and for a byte most
+// lines lack (CR in a LF file, NUL, '#') most lines cost no search at all.
+type nextByte struct {
+	c  byte
+	at int // the last c found, len(s) for none, -1 before the first search
+}
+
+// from is the index of the first c at or after pos, or len(s).
+func (n *nextByte) from(s string, pos int) int {
+	if n.at < pos {
+		n.at = indexByteFrom(s, n.c, pos)
+	}
+	return n.at
 }
 
 // indexByteFrom is the index of the first c at or after from, or len(s).

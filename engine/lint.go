@@ -416,8 +416,9 @@ func (l *linter) bytes(ln *Line) {
 		case ln.NUL:
 			l.add(ln.Number, MaxLineLen+1, SeverityInfo, "line-too-long", long, ", which cuts only bytes after a NUL byte — shorten the line.")
 		case ln.Kind == KindAllow || ln.Kind == KindDisallow || ln.Kind == KindUserAgent || ln.Kind == KindSitemap:
+			v := ln.Value(r.Body)
 			l.add(ln.Number, MaxLineLen+1, SeverityError, "line-too-long", long,
-				", so it reads the value as ", shown(ln.Value), " (", thousands(len(ln.Value)), " bytes) — shorten it, or split it into several shorter rules.")
+				", so it reads the value as ", shown(v), " (", thousands(len(v)), " bytes) — shorten it, or split it into several shorter rules.")
 		default:
 			l.add(ln.Number, MaxLineLen+1, SeverityWarning, "line-too-long", long, " — shorten the line.")
 		}
@@ -537,7 +538,7 @@ func (l *linter) dropped(ln *Line) {
 func (l *linter) bareValue(ln *Line, text string) bool {
 	switch {
 	case text[0] == '/' && !strings.HasPrefix(text, "//") && indexSpace(text) < 0:
-		if prev := l.previousDirective(ln); prev != nil && prev.Value == "" && (prev.Kind == KindAllow || prev.Kind == KindDisallow) {
+		if prev := l.previousDirective(ln); prev != nil && prev.Value(l.r.Body) == "" && (prev.Kind == KindAllow || prev.Kind == KindDisallow) {
 			l.add(ln.Number, 0, SeverityError, "bare-value",
 				"Google ignores a path alone on a line, and reads the ", canonical(prev.Kind), " on line ", strconv.Itoa(prev.Number),
 				" as empty — put the path on that line: ", shown(canonical(prev.Kind)+": "+text), ".")
@@ -569,47 +570,49 @@ func (l *linter) missingColon(ln *Line, known string) {
 	if !ln.MissingColon {
 		return
 	}
+	key, value := ln.Key(l.r.Body), ln.Value(l.r.Body)
 	if known == "" {
 		l.add(ln.Number, 0, SeverityInfo, "missing-colon",
-			"there is no colon after ", shown(ln.Key), "; Google accepts that — add the colon anyway.")
+			"there is no colon after ", shown(key), "; Google accepts that — add the colon anyway.")
 		return
 	}
 	l.add(ln.Number, 0, SeverityWarning, "missing-colon",
-		"Google reads ", shown(ln.Key+" "+ln.Value), " as ", shown(known+": "+ln.Value), ", but other crawlers may ignore a line without a colon — write ",
-		shown(known+": "+ln.Value), ".")
+		"Google reads ", shown(key+" "+value), " as ", shown(known+": "+value), ", but other crawlers may ignore a line without a colon — write ",
+		shown(known+": "+value), ".")
 }
 
 // directive looks at a user-agent, allow, disallow or sitemap line.
 func (l *linter) directive(ln *Line) {
 	name := canonical(ln.Kind)
+	key, value := ln.Key(l.r.Body), ln.Value(l.r.Body)
 	if ln.Typo {
 		l.add(ln.Number, 0, SeverityWarning, "typo",
-			shown(ln.Key), " is read by Google as ", shown(name), "; other crawlers may ignore it — spell it ", name, ".")
+			shown(key), " is read by Google as ", shown(name), "; other crawlers may ignore it — spell it ", name, ".")
 	}
 	l.missingColon(ln, name)
-	_, n := keyPrefix(ln.Key)
-	suffix := ln.Key[n:]
+	_, n := keyPrefix(key)
+	suffix := key[n:]
 	if i := indexSpace(suffix); i >= 0 {
 		// "Disallow /a:b": no colon after the key, so the first colon is in
 		// the value and Google splits there.
-		written := trimSpace(suffix[i:]) + ":" + ln.Value
+		written := trimSpace(suffix[i:]) + ":" + value
 		fix := written
 		if (ln.Kind == KindAllow || ln.Kind == KindDisallow) && (hasPrefixFold(written, "http://") || hasPrefixFold(written, "https://")) {
 			// A rule is matched against the path: suggest the path.
 			fix = MatchPath(written)
 		}
 		l.add(ln.Number, 0, SeverityError, "colon-in-value",
-			"Google splits the line at its first colon, so it reads ", shown(name), " with the value ", shown(ln.Value),
+			"Google splits the line at its first colon, so it reads ", shown(name), " with the value ", shown(value),
 			", not ", shown(written), " — write ", shown(name+": "+fix), ".")
 		return
 	}
 	if suffix != "" && !ln.Typo {
 		if ln.Kind == KindSitemap || len(suffix) <= 2 || !isWord(suffix) {
 			l.add(ln.Number, 0, SeverityWarning, "key-suffix",
-				shown(ln.Key), " is read by Google as ", shown(name), " (it only checks how the key starts); other crawlers may ignore it — spell it ", name, ".")
+				shown(key), " is read by Google as ", shown(name), " (it only checks how the key starts); other crawlers may ignore it — spell it ", name, ".")
 		} else {
 			l.add(ln.Number, 0, SeverityError, "key-suffix",
-				shown(ln.Key), " is read by Google as ", shown(name), ", because it starts with ", shown(ln.Key[:n]),
+				shown(key), " is read by Google as ", shown(name), ", because it starts with ", shown(key[:n]),
 				" — rename the key if this line is not meant as a ", name, " line.")
 		}
 	}
@@ -637,7 +640,7 @@ func isWord(s string) bool {
 // agentValue looks at how Google reads a user-agent value (robots.cc,
 // ExtractUserAgent and the global test in HandleUserAgent).
 func (l *linter) agentValue(ln *Line) {
-	v := ln.Value
+	v := ln.Value(l.r.Body)
 	if isGlobalAgent(v) {
 		if v != "*" {
 			l.add(ln.Number, 0, SeverityInfo, "agent-suffix",
@@ -728,7 +731,7 @@ func (l *linter) rule(ln *Line) {
 			"Google ignores this rule: no user-agent line comes before it — add ", quote("User-agent: *"), " (or the crawler's token) above it.")
 		return
 	}
-	v := ln.Value
+	v := ln.Value(l.r.Body)
 	if v == "" {
 		if ln.Kind == KindDisallow {
 			l.add(ln.Number, 0, SeverityInfo, "empty-disallow",
@@ -758,7 +761,7 @@ func (l *linter) rule(ln *Line) {
 	text := seenText(l.r, ln)
 	if hash := strings.IndexByte(text, '#'); ln.HasComment && hash > 0 && !isSpace(text[hash-1]) {
 		sev := SeverityWarning
-		if ln.Kind == KindDisallow && matchesEverything(ln.Value) {
+		if ln.Kind == KindDisallow && matchesEverything(v) {
 			sev = SeverityError
 		}
 		l.add(ln.Number, hash+1, sev, "hash-in-value",
@@ -790,7 +793,7 @@ func matchesEverything(p string) bool {
 // sitemap checks the URL: Google wants an absolute URL (google-crawling.md
 // §7); it need not be on the same host nor percent-encoded.
 func (l *linter) sitemap(ln *Line) {
-	v := ln.Value
+	v := ln.Value(l.r.Body)
 	bad := func(why, fix string) {
 		l.add(ln.Number, 0, SeverityError, "sitemap-invalid", why, " — ", fix, ".")
 	}
@@ -855,8 +858,9 @@ var ignoredKeys = map[string]struct {
 var suggestKeys = []string{"user-agent", "allow", "disallow", "sitemap", "crawl-delay", "noindex", "clean-param", "request-rate", "visit-time", "content-signal", "content-usage"}
 
 func (l *linter) unknown(ln *Line) {
-	key := lowerASCII(ln.Key)
-	if k, ok := ignoredKeys[key]; ok {
+	key := ln.Key(l.r.Body)
+	lower := lowerASCII(key)
+	if k, ok := ignoredKeys[lower]; ok {
 		l.add(ln.Number, 0, k.sev, "ignored-directive", k.what)
 		return
 	}
@@ -867,7 +871,7 @@ func (l *linter) unknown(ln *Line) {
 		{"\xEF\xBB\xBF", "a byte-order mark (U+FEFF), which Google skips only as the file's first bytes"},
 		{"\xC3\xAF\xC2\xBB\xC2\xBF", "\"ï»¿\", a byte-order mark garbled by a wrong encoding"},
 	} {
-		if rest, ok := strings.CutPrefix(ln.Key, bom.bytes); ok {
+		if rest, ok := strings.CutPrefix(key, bom.bytes); ok {
 			if kind, _ := keyPrefix(rest); kind != KindUnknown {
 				l.add(ln.Number, 1, SeverityError, "stray-bom",
 					"the line starts with ", bom.what, ", so Google does not recognise ", shown(rest), " and ignores the line — delete the characters before the key.")
@@ -880,35 +884,35 @@ func (l *linter) unknown(ln *Line) {
 	}
 	// Junk before a known key ("- Disallow", "1. User-agent").
 	start := 0
-	for start < len(key) && !('a' <= key[start] && key[start] <= 'z') {
+	for start < len(lower) && !('a' <= lower[start] && lower[start] <= 'z') {
 		start++
 	}
 	if start > 0 {
-		if kind, _ := keyPrefix(key[start:]); kind != KindUnknown {
+		if kind, _ := keyPrefix(lower[start:]); kind != KindUnknown {
 			l.add(ln.Number, 0, SeverityError, "unknown-directive",
-				"Google does not recognise the key ", shown(ln.Key), " because of what comes before ", shown(ln.Key[start:]), ", and ignores the line — start the line with ", shown(canonical(kind)+":"), ".")
+				"Google does not recognise the key ", shown(key), " because of what comes before ", shown(key[start:]), ", and ignores the line — start the line with ", shown(canonical(kind)+":"), ".")
 			return
 		}
 	}
 	// A known key after other words: a lost line break ("GPTBot Disallow").
-	if i := strings.LastIndexAny(ln.Key, " \t"); i >= 0 {
-		if kind, _ := keyPrefix(ln.Key[i+1:]); kind != KindUnknown {
+	if i := strings.LastIndexAny(key, " \t"); i >= 0 {
+		if kind, _ := keyPrefix(key[i+1:]); kind != KindUnknown {
 			l.add(ln.Number, 0, SeverityError, "unknown-directive",
-				"Google reads the key as ", shown(ln.Key), ", not ", shown(ln.Key[i+1:]), ", and ignores the line — start a new line at ", shown(ln.Key[i+1:]), ".")
+				"Google reads the key as ", shown(key), ", not ", shown(key[i+1:]), ", and ignores the line — start a new line at ", shown(key[i+1:]), ".")
 			return
 		}
 	}
-	if s := closestKey(key); s != "" {
+	if s := closestKey(lower); s != "" {
 		sev := SeverityWarning
 		if kind, _ := keyPrefix(s); kind != KindUnknown {
 			sev = SeverityError
 		}
 		l.add(ln.Number, 0, sev, "unknown-directive",
-			"Google does not recognise the key ", shown(ln.Key), " and ignores the line — spell it ", shown(displayKey(s)), " if that is what you meant.")
+			"Google does not recognise the key ", shown(key), " and ignores the line — spell it ", shown(displayKey(s)), " if that is what you meant.")
 		return
 	}
 	l.add(ln.Number, 0, SeverityWarning, "unknown-directive",
-		"Google does not know the key ", shown(ln.Key), " and ignores the line — remove it unless a crawler you care about documents it.")
+		"Google does not know the key ", shown(key), " and ignores the line — remove it unless a crawler you care about documents it.")
 }
 
 func displayKey(k string) string {

@@ -671,7 +671,8 @@ func TestLintDeadRulesNeverDecide(t *testing.T) {
 				continue
 			}
 			ln := r.Lines[d.Line-1]
-			probes := []string{ln.Value, "/" + ln.Value, MatchPath(ln.Value), "/" + ln.Value + "x"}
+			v := ln.Value(r.Body)
+			probes := []string{v, "/" + v, MatchPath(v), "/" + v + "x"}
 			if flagged++; flagged <= 20 {
 				// The URL list, for the first few rules of a file only:
 				// files with thousands of dead rules would take long.

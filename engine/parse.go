@@ -25,14 +25,11 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
-// Line is one line of the file as Google read it. Key and Value are trimmed
-// and, for Value, not yet normalised. The flags are those of Google's
-// reporter (robots.h, LineMetadata).
+// Line is one line of the file as Google read it. The flags are those of
+// Google's reporter (robots.h, LineMetadata).
 type Line struct {
-	Number     int // 1-based, counted as Google counts (LF, CR, CRLF)
-	Start, End int // byte offsets of the line's content in the body, breaks excluded
-	Key        string
-	Value      string
+	Number     int  // 1-based, counted as Google counts (LF, CR, CRLF)
+	Start, End int  // byte offsets of the line's content in the body, breaks excluded
 	Group      int  // index into Robots.Groups for user-agent and rule lines, else -1
 	Kind       Kind // what the line is
 
@@ -41,6 +38,28 @@ type Line struct {
 	Typo         bool // the key is an accepted misspelling (useragent, dissalow, site-map…)
 	TooLong      bool // bytes after MaxLineLen were dropped
 	NUL          bool // a NUL byte ended the line's content early
+
+	// The key and the value as offsets from Start (see Key and Value), not
+	// strings: a Line holds no pointer, so the GC never scans Robots.Lines
+	// and filling it needs no write barrier. Both lie in the line's first
+	// MaxLineLen bytes, so 16 bits are enough.
+	keyStart, keyEnd, valueStart, valueEnd uint16
+}
+
+// This does not compile if MaxLineLen outgrows Line's 16-bit offsets.
+const _ = uint16(MaxLineLen)
+
+// Key is the line's key, trimmed, as written in body, the Robots.Body the
+// line belongs to; "" for empty, comment and invalid lines.
+func (ln *Line) Key(body string) string {
+	return body[ln.Start+int(ln.keyStart) : ln.Start+int(ln.keyEnd)]
+}
+
+// Value is the line's value, trimmed and not yet normalised, as written in
+// body, the Robots.Body the line belongs to; "" for empty, comment and
+// invalid lines.
+func (ln *Line) Value(body string) string {
+	return body[ln.Start+int(ln.valueStart) : ln.Start+int(ln.valueEnd)]
 }
 
 // Agent is one user-agent line of a group.
@@ -102,18 +121,26 @@ type Robots struct {
 // (FetchLimit).
 func Parse(body []byte) *Robots {
 	src := string(body)
-	r := &Robots{Body: src, byToken: map[string][]int{}}
+	r := &Robots{Body: src}
 	r.BOM = skipBOM(src)
 	lines := 16 + strings.Count(src, "\n")
 	r.Lines = make([]Line, 0, lines)
 	// No more rules than lines: one allocation instead of a slice that grows
 	// (and is copied) a dozen times in a large file.
-	p := parser{r: r, group: -1, rules: make([]Rule, 0, lines)}
+	p := parser{r: r, group: -1, rules: make([]Rule, 0, lines),
+		nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}}
 	splitLines(src, r.BOM, p.line)
 	p.endGroup()
+	// One allocation for all the groups' lazy indexes, and one for the
+	// group lists of the tokens named once (most are): such a list's
+	// capacity is its length, so appending to it copies it. The map has at
+	// most one token per agent.
+	indexes := make([]lazyIndex, len(r.Groups))
+	namedOnce := make([]int, 0, len(p.agents))
+	r.byToken = make(map[string][]int, len(p.agents))
 	for i := range r.Groups {
 		g := &r.Groups[i]
-		g.index = &lazyIndex{}
+		g.index = &indexes[i]
 		if g.wildBytes >= eagerWildBytes {
 			g.rules().automaton()
 		}
@@ -125,7 +152,11 @@ func Parse(body []byte) *Robots {
 				continue
 			}
 			k := lowerASCII(a.Token)
-			if gs := r.byToken[k]; len(gs) == 0 || gs[len(gs)-1] != i {
+			switch gs := r.byToken[k]; {
+			case len(gs) == 0:
+				namedOnce = append(namedOnce, i)
+				r.byToken[k] = namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]
+			case gs[len(gs)-1] != i:
 				r.byToken[k] = append(gs, i)
 			}
 		}
@@ -145,6 +176,9 @@ type parser struct {
 	agentStart int // where the current group's agents start in agents
 	ruleStart  int // likewise for rules
 	wildBytes  int // bytes of the current group's rules with '*' or a final '$'
+
+	// The next NUL and '#' in the body: most lines have neither.
+	nul, hash nextByte
 }
 
 // eagerWildBytes is the size of a group's wildcard rules from which Parse
@@ -168,21 +202,25 @@ func (p *parser) endGroup() {
 
 func (p *parser) line(number, start, end int) {
 	r := p.r
-	r.Lines = append(r.Lines, Line{Number: number, Start: start, End: end, Group: -1})
-	ln := &r.Lines[len(r.Lines)-1]
+	ln := Line{Number: number, Start: start, End: end, Group: -1}
 	text := r.Body[start:end]
 	if len(text) > MaxLineLen {
 		text = text[:MaxLineLen]
 		ln.TooLong = true
 	}
 	// Google handles the line as a C string from here on.
-	if i := strings.IndexByte(text, 0); i >= 0 {
+	if i := p.nul.from(r.Body, start) - start; i < len(text) {
 		text = text[:i]
 		ln.NUL = true
 	}
-	ln.Kind, ln.Key, ln.Value = splitKeyValue(text, ln)
+	if i := p.hash.from(r.Body, start) - start; i < len(text) {
+		text = text[:i]
+		ln.HasComment = true
+	}
+	ln.Kind = splitKeyValue(text, &ln)
+	key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
 	if ln.Kind == KindUnknown {
-		ln.Kind, ln.Typo = recogniseKey(ln.Key)
+		ln.Kind, ln.Typo = recogniseKey(key)
 	}
 	switch ln.Kind {
 	case KindUserAgent:
@@ -192,88 +230,107 @@ func (p *parser) line(number, start, end int) {
 			p.group = len(r.Groups) - 1
 			p.sawRules = false
 		}
-		p.agents = append(p.agents, readAgentLine(number, ln.Value))
+		p.agents = append(p.agents, readAgentLine(number, value))
 		ln.Group = p.group
 	case KindAllow, KindDisallow:
 		if p.group < 0 {
 			r.OrphanRules++
 			break
 		}
+		plain, star := scanPattern(value)
+		pattern := value
+		if !plain {
+			pattern = normalisePattern(value)
+		}
 		p.rules = append(p.rules, Rule{
 			Line:    number,
 			Allow:   ln.Kind == KindAllow,
-			Value:   ln.Value,
-			Pattern: normalisePattern(ln.Value),
+			Value:   value,
+			Pattern: pattern,
 		})
-		if v := ln.Value; strings.IndexByte(v, '*') >= 0 || strings.HasSuffix(v, "$") {
-			p.wildBytes += len(v)
+		if star || strings.HasSuffix(value, "$") {
+			p.wildBytes += len(value)
 		}
 		p.sawRules = true
 		ln.Group = p.group
 	case KindSitemap:
-		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: number, URL: ln.Value})
+		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: number, URL: value})
 	}
+	r.Lines = append(r.Lines, ln)
 }
 
-// isSpace is absl::ascii_isspace: the bytes Google trims.
+// isSpace is absl::ascii_isspace: the bytes Google trims, ' ' and '\t'
+// '\n' '\v' '\f' '\r', which are 9 to 13 (below 9, c-'\t' wraps round, so
+// one comparison tests the range).
 func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+	return c == ' ' || c-'\t' <= '\r'-'\t'
 }
 
 func trimSpace(s string) string {
-	i, j := 0, len(s)
+	i, j := trimSpan(s, 0, len(s))
+	return s[i:j]
+}
+
+// trimSpan is where s[i:j] starts and ends once trimmed.
+func trimSpan(s string, i, j int) (int, int) {
 	for i < j && isSpace(s[i]) {
 		i++
 	}
 	for j > i && isSpace(s[j-1]) {
 		j--
 	}
-	return s[i:j]
+	return i, j
 }
 
-// splitKeyValue follows robots.cc's GetKeyAndValueFrom. It returns
-// KindUnknown for a key/value line whose key is still to be recognised.
-func splitKeyValue(text string, ln *Line) (Kind, string, string) {
-	if i := strings.IndexByte(text, '#'); i >= 0 {
-		ln.HasComment = true
-		text = text[:i]
-	}
-	text = trimSpace(text)
-	if text == "" {
+// splitKeyValue follows robots.cc's GetKeyAndValueFrom for text, the line
+// without its comment. It returns KindUnknown for a key/value line whose key
+// is still to be recognised, and sets ln's key and value to their offsets in
+// text.
+func splitKeyValue(text string, ln *Line) Kind {
+	start, end := trimSpan(text, 0, len(text))
+	if start == end {
 		if ln.HasComment {
-			return KindComment, "", ""
+			return KindComment
 		}
-		return KindEmpty, "", ""
+		return KindEmpty
 	}
-	sep := strings.IndexByte(text, ':')
+	sep := strings.IndexByte(text[start:end], ':')
 	if sep < 0 {
 		// Google accepts whitespace instead of the colon, but only when the
 		// line holds exactly two runs of non-space/tab bytes.
-		sep = strings.IndexAny(text, " \t")
+		sep = strings.IndexAny(text[start:end], " \t")
 		if sep < 0 {
-			return KindInvalid, "", ""
+			return KindInvalid
 		}
-		rest := strings.TrimLeft(text[sep:], " \t")
+		rest := strings.TrimLeft(text[start+sep:end], " \t")
 		if strings.ContainsAny(rest, " \t") {
-			return KindInvalid, "", ""
+			return KindInvalid
 		}
 		ln.MissingColon = true
 	}
-	key := trimSpace(text[:sep])
-	if key == "" {
-		return KindInvalid, "", ""
+	sep += start
+	// text[start] and text[end-1] are not spaces: the key needs only its end
+	// trimmed, the value only its start.
+	keyEnd := sep
+	for keyEnd > start && isSpace(text[keyEnd-1]) {
+		keyEnd--
 	}
-	return KindUnknown, key, trimSpace(text[sep+1:])
+	if keyEnd == start {
+		return KindInvalid
+	}
+	valueStart := sep + 1
+	for valueStart < end && isSpace(text[valueStart]) {
+		valueStart++
+	}
+	ln.keyStart, ln.keyEnd = uint16(start), uint16(keyEnd)
+	ln.valueStart, ln.valueEnd = uint16(valueStart), uint16(end)
+	return KindUnknown
 }
 
 // Keys are recognised by case-insensitive prefix, first hit wins, with
 // Google's accepted typos (robots.cc, ParsedRobotsKey::Parse and
 // kAllowFrequentTypos).
-var keyTable = []struct {
-	prefix string
-	kind   Kind
-	typo   bool
-}{
+var keyTable = []keyEntry{
 	{"user-agent", KindUserAgent, false},
 	{"useragent", KindUserAgent, true},
 	{"user agent", KindUserAgent, true},
@@ -288,16 +345,41 @@ var keyTable = []struct {
 	{"site-map", KindSitemap, true},
 }
 
+type keyEntry struct {
+	prefix string // lower-case
+	kind   Kind
+	typo   bool
+}
+
+// keysByFirst holds keyTable's entries by the first byte of their prefix,
+// in both cases, in table order: a key's first byte picks the only entries
+// that can match it.
+var keysByFirst = func() (t [256][]keyEntry) {
+	for _, k := range keyTable {
+		lower := k.prefix[0]
+		upper := lower - ('a' - 'A') // every prefix starts with a letter
+		t[lower] = append(t[lower], k)
+		t[upper] = append(t[upper], k)
+	}
+	return t
+}()
+
 func recogniseKey(key string) (Kind, bool) {
-	if key == "" {
+	// First the spellings nearly every file uses, most used first. Each
+	// starts with the first entry keysByFirst holds for its first byte, so
+	// the table would say the same.
+	switch {
+	case strings.HasPrefix(key, "Disallow"):
+		return KindDisallow, false
+	case strings.HasPrefix(key, "Allow"):
+		return KindAllow, false
+	case strings.HasPrefix(key, "User-agent"):
+		return KindUserAgent, false
+	case key == "":
 		return KindUnknown, false
 	}
-	// Every prefix of one kind starts with the same letter, and no two kinds
-	// share one, so the first byte picks the only entries that can match,
-	// in table order.
-	first := key[0] | 0x20
-	for _, k := range keyTable {
-		if k.prefix[0] == first && hasPrefixFold(key, k.prefix) {
+	for _, k := range keysByFirst[key[0]] {
+		if hasPrefixFold(key, k.prefix) {
 			return k.kind, k.typo
 		}
 	}

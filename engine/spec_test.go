@@ -75,8 +75,8 @@ func TestSpecSizeLimits(t *testing.T) {
 			specUA + "Disallow: /" + long[1:] + "$\n", "foo", "http://example.com/" + long, specAllowed, 0},
 	})
 	r := Parse([]byte("Disallow: /" + strings.Repeat("a", 20000)))
-	if ln := r.Lines[0]; !ln.TooLong || len(ln.Value) != 16653 {
-		t.Errorf("a 20,011-byte line: TooLong=%v, value %d bytes, want true and 16,653 (\"/\" + 16,652 a's)", ln.TooLong, len(ln.Value))
+	if ln := r.Lines[0]; !ln.TooLong || len(ln.Value(r.Body)) != 16653 {
+		t.Errorf("a 20,011-byte line: TooLong=%v, value %d bytes, want true and 16,653 (\"/\" + 16,652 a's)", ln.TooLong, len(ln.Value(r.Body)))
 	}
 	if r := Parse([]byte("Disallow: /" + long)); r.Lines[0].TooLong {
 		t.Errorf("a line of exactly 16,663 bytes is flagged too long; Google keeps all of it")
@@ -163,10 +163,12 @@ func TestSpecKeyValue(t *testing.T) {
 		{"dissallow: /x", KindDisallow, "dissallow", "/x", false, true, false},
 		{"justoneword", KindInvalid, "", "", false, false, false},
 	} {
-		ln := Parse([]byte(c.line)).Lines[0]
-		if ln.Kind != c.kind || ln.Key != c.key || ln.Value != c.value || ln.MissingColon != c.missingColon || ln.Typo != c.typo || ln.HasComment != c.hasCmt {
+		r := Parse([]byte(c.line))
+		ln := r.Lines[0]
+		key, value := ln.Key(r.Body), ln.Value(r.Body)
+		if ln.Kind != c.kind || key != c.key || value != c.value || ln.MissingColon != c.missingColon || ln.Typo != c.typo || ln.HasComment != c.hasCmt {
 			t.Errorf("line %q: kind %v key %q value %q missingColon %v typo %v comment %v; want %v %q %q %v %v %v",
-				c.line, ln.Kind, ln.Key, ln.Value, ln.MissingColon, ln.Typo, ln.HasComment, c.kind, c.key, c.value, c.missingColon, c.typo, c.hasCmt)
+				c.line, ln.Kind, key, value, ln.MissingColon, ln.Typo, ln.HasComment, c.kind, c.key, c.value, c.missingColon, c.typo, c.hasCmt)
 		}
 	}
 }

@@ -1,0 +1,45 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// scanPattern reads eight bytes at a time, the last word overlapping the
+// one before: at every length up to three words, any one or two
+// neighbouring bytes that matter (or that a word-wise test could mistake
+// for one, such as '$' and '+' next to '%' and '*', or a NUL) must read as
+// they do byte by byte.
+func TestScanPatternReadsAsByteByByte(t *testing.T) {
+	tricky := []byte{'a', '%', '*', 0x80, 0xFF, '$', '&', '+', ')', 0x00, 0x01, 0xA5, 0xAA}
+	check := func(p string) {
+		t.Helper()
+		plain, star := true, false
+		for i := 0; i < len(p); i++ {
+			plain = plain && p[i] != '%' && p[i] < 0x80
+			star = star || p[i] == '*'
+		}
+		gotPlain, gotStar := scanPattern(p)
+		if gotPlain != plain || gotStar != star {
+			t.Fatalf("scanPattern(%q) = plain %v, star %v; want %v, %v", p, gotPlain, gotStar, plain, star)
+		}
+		if plain && normalisePattern(p) != p {
+			t.Fatalf("%q is plain, but normalisePattern changes it to %q", p, normalisePattern(p))
+		}
+	}
+	for n := 0; n <= 24; n++ {
+		check(strings.Repeat("/", n))
+		for at := 0; at < n; at++ {
+			for _, b1 := range tricky {
+				for _, b2 := range tricky {
+					p := []byte(strings.Repeat("/", n))
+					p[at] = b1
+					if at+1 < n {
+						p[at+1] = b2
+					}
+					check(string(p))
+				}
+			}
+		}
+	}
+}
