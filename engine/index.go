@@ -58,7 +58,6 @@ type ruleIndex struct {
 	parent   []int32  // parent[i]: the longest other prefix that starts prefixes[i], or -1
 	first    []int32  // cands[first[i]:first[i+1]] have prefix prefixes[i]
 
-	wilds  int // the number of wildcard candidates
 	acOnce sync.Once
 	ac     *automaton // over every wildcard candidate, built when first needed
 }
@@ -87,11 +86,6 @@ func buildIndex(rules []Rule) *ruleIndex {
 				ix.variants[int32(i)] = p
 				cands = append(cands, newCandidate(i, p, true))
 			}
-		}
-	}
-	for i := range cands {
-		if !cands[i].literal {
-			ix.wilds++
 		}
 	}
 	if len(cands) <= smallIndex {
