@@ -11,14 +11,7 @@ import (
 // The index must find exactly the candidates a scan of every pattern finds.
 func TestIndexFindsWhatAScanFinds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	const alphabet = "/ab.*$?=%"
-	piece := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteByte(alphabet[rng.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
+	piece := func(n int) string { return randomString(rng, "/ab.*$?=%", n) }
 	for round := 0; round < 300; round++ {
 		var rules []Rule
 		for i := range 10 + rng.IntN(200) {
@@ -79,14 +72,7 @@ func TestIndexFilesWildcardRulesByPiece(t *testing.T) {
 // Matching many patterns at once must answer as matches does for each.
 func TestMatchAllAgreesWithMatches(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	const alphabet = "/ab*$"
-	random := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteByte(alphabet[rng.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
+	random := func(n int) string { return randomString(rng, "/ab*$", n) }
 	for round := 0; round < 400; round++ {
 		var patterns []string
 		for range 1 + rng.IntN(60) {
@@ -305,4 +291,13 @@ func TestMatchAllConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// randomString is n bytes drawn from alphabet.
+func randomString(rng *rand.Rand, alphabet string, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteByte(alphabet[rng.IntN(len(alphabet))])
+	}
+	return b.String()
 }
