@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -106,8 +107,8 @@ func buildIndex(rules []Rule) *ruleIndex {
 	for i := range cands {
 		s.prefixes[i] = ix.prefix(int32(i))
 	}
-	s.sort(order[ix.byPair:], 0)
-	ix.linkPrefixes(s.prefixes, order)
+	s.sortAll(order[ix.byPair:])
+	ix.linkPrefixes(s.prefixes, order, s.lcp)
 	permute(cands, order)
 	return ix
 }
@@ -143,12 +144,14 @@ func (ix *ruleIndex) automaton() *automaton {
 const noPair = pairBuckets
 
 func newCandidate(rule int, pattern string, indexHTML bool) candidate {
+	prefix := len(literalPrefix(pattern))
 	return candidate{
 		rule:      int32(rule),
-		prefix:    int32(len(literalPrefix(pattern))),
+		prefix:    int32(prefix),
 		pair:      noPair,
 		indexHTML: indexHTML,
-		literal:   !strings.Contains(pattern, "*") && !strings.HasSuffix(pattern, "$"),
+		// The prefix is all of it: no '*', and no final '$'.
+		literal: prefix == len(pattern),
 	}
 }
 
@@ -231,29 +234,35 @@ func (ix *ruleIndex) fileByPair() []int32 {
 
 // linkPrefixes lists the distinct prefixes of the candidates filed by
 // prefix, which are sorted, with their parent links. The prefix of
-// ix.cands[i] is prefixes[order[i]].
-func (ix *ruleIndex) linkPrefixes(prefixes []string, order []int32) {
+// ix.cands[i] is prefixes[order[i]], and lcp[i-byPair] its common prefix
+// with the one before: a prefix is a duplicate when that is its whole
+// length and the one before's, and it starts every prefix on the stack of
+// those that start the one before, up to that length.
+func (ix *ruleIndex) linkPrefixes(prefixes []string, order, lcp []int32) {
 	n := len(ix.cands) - int(ix.byPair)
 	ix.prefixes = make([]string, 0, n)
 	ix.parent = make([]int32, 0, n)
 	ix.first = make([]int32, 0, n+1)
-	var stack []int32
+	type listed struct{ at, n int32 } // a prefix and its length
+	var stack []listed                // the prefixes that start the last one
+	last := -1                        // the last one's length
 	for i := ix.byPair; int(i) < len(ix.cands); i++ {
-		p := prefixes[order[i]]
-		if n := len(ix.prefixes); n > 0 && ix.prefixes[n-1] == p {
+		p, common := prefixes[order[i]], int(lcp[i-ix.byPair])
+		if common == len(p) && common == last {
 			continue
 		}
-		for len(stack) > 0 && !strings.HasPrefix(p, ix.prefixes[stack[len(stack)-1]]) {
+		for len(stack) > 0 && int(stack[len(stack)-1].n) > common {
 			stack = stack[:len(stack)-1]
 		}
 		parent := int32(-1)
 		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
+			parent = stack[len(stack)-1].at
 		}
-		ix.prefixes = append(ix.prefixes, p)
 		ix.parent = append(ix.parent, parent)
+		ix.prefixes = append(ix.prefixes, p)
 		ix.first = append(ix.first, i)
-		stack = append(stack, int32(len(ix.prefixes)-1))
+		stack = append(stack, listed{int32(len(ix.prefixes) - 1), int32(len(p))})
+		last = len(p)
 	}
 	ix.first = append(ix.first, int32(len(ix.cands)))
 }
@@ -262,110 +271,139 @@ func (ix *ruleIndex) linkPrefixes(prefixes []string, order []int32) {
 // eight bytes at a time, so that the cost follows the bytes that tell the
 // prefixes apart and not n·log n string compares: the first Test of a
 // 500 KiB group of literal rules sorts twenty thousand of them.
+//
+// Memory, not arithmetic, is what such a sort waits for: a prefix read out
+// of file order is a cache miss. So the first pass, which reads the
+// candidates in file order, keeps sixteen bytes of each, and a run that ties
+// on eight reads the next eight only for its prefixes that are longer still.
+// And the sort records, from the keys it compares, how long a prefix each
+// sorted prefix shares with the one before it (lcp), so that listing and
+// linking the sorted prefixes reads none of their bytes.
 type prefixSorter struct {
 	prefixes []string // by candidate
-	items    []keyed  // scratch, by position in the run being sorted
-	tmp      []keyed
+	lcp      []int32  // by sorted position: common prefix with the one before
+	items    []keyed  // by position in the run
+	tmp      []keyed  // scratch for items
 }
 
-func (s *prefixSorter) prefix(i int32) string { return s.prefixes[i] }
+// keyed is a candidate with sixteen bytes of its prefix.
+type keyed struct {
+	key  uint64 // the eight bytes from the depth being sorted
+	next uint64 // the eight after them
+	at   int32  // the candidate
+	n    int32  // its prefix's length
+}
 
-// sort orders run, whose prefixes share their first depth bytes.
-func (s *prefixSorter) sort(run []int32, depth int) {
-	if len(run) < 2 {
+// sortAll sorts run and fills lcp.
+func (s *prefixSorter) sortAll(run []int32) {
+	n := len(run)
+	s.lcp = make([]int32, n)
+	s.items, s.tmp = make([]keyed, n), make([]keyed, n)
+	for i, c := range run {
+		p := s.prefixes[c]
+		s.items[i] = keyed{chunk(p, 0), chunk(p, 8), c, int32(len(p))}
+	}
+	s.sort(0, n, 0)
+	for i := range run {
+		run[i] = s.items[i].at
+	}
+}
+
+// sort orders items[lo:hi], whose prefixes share their first depth bytes,
+// and sets lcp[lo+1:hi].
+func (s *prefixSorter) sort(lo, hi, depth int) {
+	items, lcp := s.items[lo:hi], s.lcp[lo:hi]
+	if len(items) < 2 {
 		return
 	}
-	var keys []keyed
-	if len(run) <= 24 {
-		keys = s.insertion(run, depth)
-	} else {
-		keys = s.radix(run, depth)
+	radixSort(items, s.tmp[lo:hi], 0)
+	// Where the keys differ, they tell the common prefix. A prefix that
+	// ends is padded with zeros, so the length caps it (a NUL byte, which
+	// no pattern holds, would otherwise read as padding).
+	for i := 1; i < len(items); i++ {
+		if a, b := &items[i-1], &items[i]; a.key != b.key {
+			l := depth + bits.LeadingZeros64(a.key^b.key)/8
+			lcp[i] = int32(min(l, int(a.n), int(b.n)))
+		}
 	}
-	for i := 0; i < len(run); {
+	// Where they do not, the next eight bytes do.
+	for i := 0; i < len(items); {
 		j := i + 1
-		for j < len(run) && keys[j].key == keys[i].key {
+		longer := items[i].n > int32(depth+8)
+		for j < len(items) && items[j].key == items[i].key {
+			longer = longer || items[j].n > int32(depth+8)
 			j++
 		}
 		if j-i > 1 {
-			longer := false
-			for _, c := range run[i:j] {
-				longer = longer || len(s.prefix(c)) > depth+8
-			}
-			// Sorted in place. The recursion reuses the scratch that
-			// holds keys, but only below j.
-			sub := run[i:j]
 			if longer {
-				s.sort(sub, depth+8)
+				for k := i; k < j; k++ {
+					it := &items[k]
+					it.key, it.next = it.next, 0
+					if it.n > int32(depth+16) {
+						it.next = chunk(s.prefixes[it.at], depth+16)
+					}
+				}
+				s.sort(lo+i, lo+j, depth+8)
 			} else {
-				// Equal bytes, zero-padded: only a shorter prefix
-				// that ends in NUL bytes could differ.
-				slices.SortStableFunc(sub, func(a, b int32) int { return len(s.prefix(a)) - len(s.prefix(b)) })
+				// Equal bytes, zero padded: the shorter sorts first, and
+				// is the common part.
+				slices.SortStableFunc(items[i:j], func(a, b keyed) int { return int(a.n - b.n) })
+				for k := i + 1; k < j; k++ {
+					lcp[k] = items[k-1].n
+				}
 			}
 		}
 		i = j
 	}
 }
 
-// radix sorts run by the eight bytes of each prefix from depth (zero
-// padded), least significant byte first, skipping bytes all keys share. It
-// returns the sorted keys, with run's candidates.
-func (s *prefixSorter) radix(run []int32, depth int) []keyed {
-	n := len(run)
-	s.items, s.tmp = grow(s.items, n), grow(s.tmp, n)
-	items, tmp := s.items, s.tmp
-	var count [8][256]int32
-	for i, c := range run {
-		k := chunk(s.prefixes[c], depth)
-		items[i] = keyed{k, c}
-		for b := 0; b < 8; b++ {
-			count[b][byte(k>>(8*b))]++
+// radixSort sorts items by key, most significant byte first from byte b:
+// each bucket is sorted on its own, and soon fits in the cache. Bytes all
+// of a bucket's keys share cost one counting pass and no move. tmp is
+// scratch of the same length.
+func radixSort(items, tmp []keyed, b int) {
+	for ; len(items) > 24 && b < 8; b++ {
+		shift := 56 - 8*b
+		var count [256]int32
+		for i := range items {
+			count[byte(items[i].key>>shift)]++
 		}
-	}
-	for b := 0; b < 8; b++ {
-		if count[b][byte(items[0].key>>(8*b))] == int32(n) {
+		if count[byte(items[0].key>>shift)] == int32(len(items)) {
 			continue // every key has this byte
 		}
-		var at [256]int32
-		sum := int32(0)
+		var at [257]int32
 		for v := range 256 {
-			at[v], sum = sum, sum+count[b][v]
+			at[v+1] = at[v] + count[v]
 		}
-		for _, it := range items {
-			v := byte(it.key >> (8 * b))
-			tmp[at[v]] = it
-			at[v]++
+		next := at
+		for i := range items {
+			v := byte(items[i].key >> shift)
+			tmp[next[v]] = items[i]
+			next[v]++
 		}
-		items, tmp = tmp, items
+		copy(items, tmp)
+		for v := range 256 {
+			if lo, hi := at[v], at[v+1]; hi-lo > 1 {
+				radixSort(items[lo:hi], tmp[lo:hi], b+1)
+			}
+		}
+		return
 	}
-	for i := range items {
-		run[i] = items[i].at
+	if b < 8 {
+		insertionSort(items)
 	}
-	s.items, s.tmp = items, tmp
-	return items
 }
 
-// insertion sorts a short run as radix does, by insertion.
-func (s *prefixSorter) insertion(run []int32, depth int) []keyed {
-	items := grow(s.items, len(run))
-	s.items = items
-	for i, c := range run {
-		it := keyed{chunk(s.prefixes[c], depth), c}
+// insertionSort sorts a short run by key.
+func insertionSort(items []keyed) {
+	for i := 1; i < len(items); i++ {
+		it := items[i]
 		j := i
 		for ; j > 0 && items[j-1].key > it.key; j-- {
 			items[j] = items[j-1]
 		}
 		items[j] = it
 	}
-	for i := range items {
-		run[i] = items[i].at
-	}
-	return items
-}
-
-// keyed is a candidate with eight bytes of its prefix.
-type keyed struct {
-	key uint64
-	at  int32
 }
 
 // chunk is the eight bytes of p from depth, zero padded, as a number that

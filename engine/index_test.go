@@ -301,3 +301,66 @@ func randomString(rng *rand.Rand, alphabet string, n int) string {
 	}
 	return b.String()
 }
+
+// The prefix sort orders any strings as Go compares them, with each one's
+// common prefix with the one before, through runs sorted by insertion and
+// by radix, ties on the first and second eight bytes, and prefixes that end
+// inside a chunk. The prefix list built from it has no duplicates and links
+// each prefix to the longest other one that starts it.
+func TestPrefixSortAndLinks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := 0; round < 400; round++ {
+		var stems []string
+		for range 1 + rng.IntN(6) {
+			stems = append(stems, randomString(rng, "/ab", rng.IntN(30)))
+		}
+		var rules []Rule
+		for i := range 1 + rng.IntN(300) {
+			p := stems[rng.IntN(len(stems))]
+			p = p[:rng.IntN(len(p)+1)] + randomString(rng, "/ab", rng.IntN(12))
+			if rng.IntN(3) == 0 {
+				p += "*" + randomString(rng, "ab", 3)
+			}
+			rules = append(rules, Rule{Line: i + 1, Pattern: p})
+		}
+
+		var prefixes []string
+		for _, r := range rules {
+			prefixes = append(prefixes, literalPrefix(r.Pattern))
+		}
+		s := prefixSorter{prefixes: prefixes}
+		run := make([]int32, len(prefixes))
+		for i := range run {
+			run[i] = int32(i)
+		}
+		s.sortAll(run)
+		for i := 1; i < len(run); i++ {
+			a, b := prefixes[run[i-1]], prefixes[run[i]]
+			if a > b {
+				t.Fatalf("round %d: %q sorted before %q", round, a, b)
+			}
+			if got, want := int(s.lcp[i]), commonPrefixLen(a, b); got != want {
+				t.Fatalf("round %d: %q then %q: common prefix %d, want %d", round, a, b, got, want)
+			}
+		}
+
+		ix := buildIndex(rules)
+		if ix.small {
+			continue
+		}
+		if !slices.IsSorted(ix.prefixes) || len(slices.Compact(slices.Clone(ix.prefixes))) != len(ix.prefixes) {
+			t.Fatalf("round %d: prefixes not sorted and distinct: %q", round, ix.prefixes)
+		}
+		for i, p := range ix.prefixes {
+			want := -1
+			for j, q := range ix.prefixes {
+				if j != i && strings.HasPrefix(p, q) && (want < 0 || len(q) > len(ix.prefixes[want])) {
+					want = j
+				}
+			}
+			if int(ix.parent[i]) != want {
+				t.Fatalf("round %d: parent of %q is %d, want %d (%q)", round, p, ix.parent[i], want, ix.prefixes)
+			}
+		}
+	}
+}

@@ -95,17 +95,21 @@ func buildAutomaton(ix *ruleIndex) *automaton {
 		order[i] = int32(i)
 	}
 	sorter := prefixSorter{prefixes: all}
-	sorter.sort(order, 0)
+	sorter.sortAll(order)
 	a.seq = make([]int32, len(all))
 	var pieces []string // distinct, sorted
+	// lcp[j] is sorted piece j's common prefix with the one before: the
+	// piece is new unless that is all of both.
+	var lcp []int32 // by distinct piece
 	for j, at := range order {
-		if j == 0 || all[at] != pieces[len(pieces)-1] {
+		if n := len(all[at]); j == 0 || int(sorter.lcp[j]) != n || n != len(pieces[len(pieces)-1]) {
 			pieces = append(pieces, all[at])
-			a.pieceLen = append(a.pieceLen, int32(len(all[at])))
+			lcp = append(lcp, sorter.lcp[j])
+			a.pieceLen = append(a.pieceLen, int32(n))
 		}
 		a.seq[at] = int32(len(pieces) - 1)
 	}
-	a.buildTrie(pieces)
+	a.buildTrie(pieces, lcp)
 	a.link()
 	a.chains()
 	return a
@@ -140,16 +144,13 @@ func (a *automaton) plan(i int, pattern string, prefix int, piece func(string)) 
 // buildTrie lays the trie of the pieces, which are sorted and distinct,
 // out breadth first. Each node stands for a run of the pieces that share
 // its path; its children split that run by the next byte.
-func (a *automaton) buildTrie(pieces []string) {
+func (a *automaton) buildTrie(pieces []string, lcp []int32) {
 	a.node = make([]int32, len(pieces))
 	// Each piece adds a node per byte past its common prefix with the one
 	// before it.
 	nodes := 1
 	for i, p := range pieces {
-		nodes += len(p)
-		if i > 0 {
-			nodes -= commonPrefixLen(pieces[i-1], p)
-		}
+		nodes += len(p) - int(lcp[i])
 	}
 	type run struct{ lo, hi, depth int32 }
 	runs := make([]run, 1, nodes) // runs[u] is node u's
