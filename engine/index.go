@@ -307,6 +307,14 @@ func (s *prefixSorter) sortAll(run []int32) {
 	for i := range run {
 		run[i] = s.items[i].at
 	}
+	// Where two prefixes' padded bytes first differ is their common
+	// prefix, unless one ends first (a NUL byte, which no pattern holds,
+	// reads as padding). That is capped here, once the neighbours are
+	// final: sort set it from neighbours that sorting the runs on either
+	// side may have replaced, but with the same padded bytes.
+	for i := 1; i < n; i++ {
+		s.lcp[i] = min(s.lcp[i], s.items[i-1].n, s.items[i].n)
+	}
 }
 
 // sort orders items[lo:hi], whose prefixes share their first depth bytes,
@@ -317,13 +325,11 @@ func (s *prefixSorter) sort(lo, hi, depth int) {
 		return
 	}
 	radixSort(items, s.tmp[lo:hi], 0)
-	// Where the keys differ, they tell the common prefix. A prefix that
-	// ends is padded with zeros, so the length caps it (a NUL byte, which
-	// no pattern holds, would otherwise read as padding).
+	// Where the keys differ, they tell where the prefixes, zero padded,
+	// first differ; sortAll caps that by their lengths.
 	for i := 1; i < len(items); i++ {
 		if a, b := &items[i-1], &items[i]; a.key != b.key {
-			l := depth + bits.LeadingZeros64(a.key^b.key)/8
-			lcp[i] = int32(min(l, int(a.n), int(b.n)))
+			lcp[i] = int32(depth + bits.LeadingZeros64(a.key^b.key)/8)
 		}
 	}
 	// Where they do not, the next eight bytes do.
@@ -336,14 +342,7 @@ func (s *prefixSorter) sort(lo, hi, depth int) {
 		}
 		if j-i > 1 {
 			if longer {
-				for k := i; k < j; k++ {
-					it := &items[k]
-					it.key, it.next = it.next, 0
-					if it.n > int32(depth+16) {
-						it.next = chunk(s.prefixes[it.at], depth+16)
-					}
-				}
-				s.sort(lo+i, lo+j, depth+8)
+				s.deeper(lo+i, lo+j, depth)
 			} else {
 				// Equal bytes, zero padded: the shorter sorts first, and
 				// is the common part.
@@ -357,35 +356,99 @@ func (s *prefixSorter) sort(lo, hi, depth int) {
 	}
 }
 
+// deeper sorts items[lo:hi], which tie on their first depth+8 bytes, by
+// the bytes after those. Their next eight bytes are at hand. When those
+// tie too, the prefixes are read once to skip all the bytes the run
+// shares, however long: real files list thousands of paths under one long
+// directory.
+func (s *prefixSorter) deeper(lo, hi, depth int) {
+	items := s.items[lo:hi]
+	same, longer := true, false
+	for k := range items {
+		it := &items[k]
+		it.key, it.next = it.next, 0
+		same = same && it.key == items[0].key
+		longer = longer || it.n > int32(depth+16)
+	}
+	if !same || !longer {
+		for k := range items {
+			if it := &items[k]; it.n > int32(depth+16) {
+				it.next = chunk(s.prefixes[it.at], depth+16)
+			}
+		}
+		s.sort(lo, hi, depth+8)
+		return
+	}
+	// The common part of every prefix with a longer one is what they
+	// share: at least depth+16 bytes, so each call goes deeper.
+	var first string
+	for k := range items {
+		if items[k].n > int32(depth+16) {
+			first = s.prefixes[items[k].at]
+			break
+		}
+	}
+	shared := len(first)
+	for k := 0; k < len(items) && shared > depth+16; k++ {
+		p := s.prefixes[items[k].at]
+		shared = depth + 16 + commonPrefixLen(first[depth+16:shared], p[min(depth+16, len(p)):])
+	}
+	for k := range items {
+		it := &items[k]
+		p := s.prefixes[it.at]
+		it.key, it.next = chunk(p, shared), chunk(p, shared+8)
+	}
+	s.sort(lo, hi, shared)
+}
+
 // radixSort sorts items by key, most significant byte first from byte b:
-// each bucket is sorted on its own, and soon fits in the cache. Bytes all
-// of a bucket's keys share cost one counting pass and no move. tmp is
+// each bucket is sorted on its own, and soon fits in the cache. Bytes that
+// all of a bucket's keys share are skipped after one counting pass (long
+// shared prefixes are common: /Government/Agencies-Departments-…). tmp is
 // scratch of the same length.
 func radixSort(items, tmp []keyed, b int) {
-	for ; len(items) > 24 && b < 8; b++ {
+	for len(items) > insertionMax && b < 8 {
 		shift := 56 - 8*b
 		var count [256]int32
+		and, or := ^uint64(0), uint64(0)
+		low := byte(255)
 		for i := range items {
-			count[byte(items[i].key>>shift)]++
+			k := items[i].key
+			v := byte(k >> shift)
+			count[v]++
+			low = min(low, v)
+			and, or = and&k, or|k
 		}
-		if count[byte(items[0].key>>shift)] == int32(len(items)) {
-			continue // every key has this byte
+		if count[low] == int32(len(items)) {
+			// Every key has this byte: go on from the first they do not
+			// all share, if any.
+			diff := (and ^ or) << (8 * b)
+			if diff == 0 {
+				return
+			}
+			b += bits.LeadingZeros64(diff) / 8
+			continue
 		}
-		var at [257]int32
-		for v := range 256 {
-			at[v+1] = at[v] + count[v]
+		// end[v] is where bucket v ends; filling it from there leaves it
+		// where the bucket starts.
+		var end [256]int32
+		sum := int32(0)
+		for v := int(low); sum < int32(len(items)); v++ {
+			sum += count[v]
+			end[v] = sum
 		}
-		next := at
 		for i := range items {
 			v := byte(items[i].key >> shift)
-			tmp[next[v]] = items[i]
-			next[v]++
+			end[v]--
+			tmp[end[v]] = items[i]
 		}
 		copy(items, tmp)
-		for v := range 256 {
-			if lo, hi := at[v], at[v+1]; hi-lo > 1 {
-				radixSort(items[lo:hi], tmp[lo:hi], b+1)
+		for v, at := int(low), int32(0); at < int32(len(items)); v++ {
+			n := count[v]
+			if n > 1 {
+				radixSort(items[at:at+n], tmp[at:at+n], b+1)
 			}
+			at += n
 		}
 		return
 	}
@@ -393,6 +456,9 @@ func radixSort(items, tmp []keyed, b int) {
 		insertionSort(items)
 	}
 }
+
+// insertionMax is the longest run sorted by insertion rather than by radix.
+const insertionMax = 24
 
 // insertionSort sorts a short run by key.
 func insertionSort(items []keyed) {
