@@ -268,6 +268,22 @@ func worstCaseNestedPieces() []byte {
 	return []byte(b.String())
 }
 
+// worstCaseNestedPrefixes is a 500 KiB file of rules /a, /aa, /aaa…: a
+// thousand literal prefixes, each starting all the longer ones, that every
+// path of a's reaches, and that sorting tells apart only at their ends.
+func worstCaseNestedPrefixes() []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for k := 1; ; k++ {
+		rule := "Disallow: /" + strings.Repeat("a", k) + "\n"
+		if b.Len()+len(rule) > worstCaseSize {
+			break
+		}
+		b.WriteString(rule)
+	}
+	return []byte(b.String())
+}
+
 // BenchmarkWorstCase tests 16,663-byte urls against 500 KiB files built to
 // be slow, and reports:
 //   - ns/test and p50-ns/test: the mean and median Test;
@@ -300,6 +316,10 @@ func BenchmarkWorstCase(b *testing.B) {
 		{"nested-pieces", worstCaseNestedPieces(), []string{
 			"https://example.com/" + strings.Repeat("a", n-1),
 			"https://example.com/" + strings.Repeat("a", n-2) + "b",
+		}},
+		{"nested-prefixes", worstCaseNestedPrefixes(), []string{
+			"https://example.com/" + strings.Repeat("a", n-1),
+			"https://example.com/" + strings.Repeat("a", 500) + "b",
 		}},
 		{"literals", worstCaseLiterals(), []string{
 			"https://example.com/a/" + strings.Repeat("a", n-3),

@@ -303,17 +303,17 @@ func randomString(rng *rand.Rand, alphabet string, n int) string {
 }
 
 // The prefix sort orders any strings (NUL bytes too, which no pattern holds)
-// as Go compares them, with each one's
-// common prefix with the one before, through runs sorted by insertion and
-// by radix, ties on the first and second eight bytes, and prefixes that end
-// inside a chunk. The prefix list built from it has no duplicates and links
+// as Go compares them, with each one's common prefix with the one before,
+// through runs sorted by insertion, by radix and, past compareDepth, by
+// string compares; ties on the first and second eight bytes; and prefixes
+// that end inside a chunk. The prefix list built from it has no duplicates and links
 // each prefix to the longest other one that starts it.
 func TestPrefixSortAndLinks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for round := 0; round < 400; round++ {
 		var stems []string
 		for range 1 + rng.IntN(6) {
-			stems = append(stems, randomString(rng, "/ab\x00", rng.IntN(30)))
+			stems = append(stems, randomString(rng, "/ab\x00", rng.IntN(30)+70*rng.IntN(2)))
 		}
 		var rules []Rule
 		for i := range 1 + rng.IntN(300) {
