@@ -251,31 +251,19 @@ func worstCaseOrderedPieces(n int) (body []byte, path string) {
 	return []byte(b.String()), path
 }
 
-// worstCaseNestedPieces is a 500 KiB file of rules "*a…a*b", with runs of
-// 1, 2, 3… a's: pieces that are suffixes of each other, so that each byte of
-// a path of a's ends all of them at once (a chain a thousand pieces deep in
-// the automaton of multimatch.go).
-func worstCaseNestedPieces() []byte {
+// worstCaseNested is a 500 KiB file of the rules pattern(1), pattern(2)…
+// for runs of 1, 2, 3… a's:
+//   - nested pieces, "*a…a*b": pieces that are suffixes of each other, so
+//     that each byte of a path of a's ends all of them at once (a chain a
+//     thousand pieces deep in the automaton of multimatch.go);
+//   - nested prefixes, "/a…a": a thousand literal prefixes, each starting
+//     all the longer ones, that every path of a's reaches, and that sorting
+//     tells apart only at their ends.
+func worstCaseNested(pattern func(a string) string) []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	for k := 1; ; k++ {
-		rule := "Disallow: *" + strings.Repeat("a", k) + "*b\n"
-		if b.Len()+len(rule) > worstCaseSize {
-			break
-		}
-		b.WriteString(rule)
-	}
-	return []byte(b.String())
-}
-
-// worstCaseNestedPrefixes is a 500 KiB file of rules /a, /aa, /aaa…: a
-// thousand literal prefixes, each starting all the longer ones, that every
-// path of a's reaches, and that sorting tells apart only at their ends.
-func worstCaseNestedPrefixes() []byte {
-	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for k := 1; ; k++ {
-		rule := "Disallow: /" + strings.Repeat("a", k) + "\n"
+		rule := "Disallow: " + pattern(strings.Repeat("a", k)) + "\n"
 		if b.Len()+len(rule) > worstCaseSize {
 			break
 		}
@@ -313,11 +301,11 @@ func BenchmarkWorstCase(b *testing.B) {
 		}},
 		{"every-pair", worstCaseEveryPair(pairs), []string{"https://example.com" + pairs}},
 		{"ordered-pieces", ordered, []string{"https://example.com" + orderedPath}},
-		{"nested-pieces", worstCaseNestedPieces(), []string{
+		{"nested-pieces", worstCaseNested(func(a string) string { return "*" + a + "*b" }), []string{
 			"https://example.com/" + strings.Repeat("a", n-1),
 			"https://example.com/" + strings.Repeat("a", n-2) + "b",
 		}},
-		{"nested-prefixes", worstCaseNestedPrefixes(), []string{
+		{"nested-prefixes", worstCaseNested(func(a string) string { return "/" + a }), []string{
 			"https://example.com/" + strings.Repeat("a", n-1),
 			"https://example.com/" + strings.Repeat("a", 500) + "b",
 		}},
