@@ -272,6 +272,31 @@ func worstCaseNested(pattern func(a string) string) []byte {
 	return []byte(b.String())
 }
 
+// worstCaseMergedGroups is a 500 KiB file of groups "User-agent:
+// Googlebot" with one wildcard rule each: Google reads them as one group of
+// twenty thousand rules.
+func worstCaseMergedGroups() []byte {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		group := fmt.Sprintf("User-agent: Googlebot\nDisallow: /*a%d*b\n", i)
+		if b.Len()+len(group) > worstCaseSize {
+			break
+		}
+		b.WriteString(group)
+	}
+	return []byte(b.String())
+}
+
+// mergedGroupsPath is an n-byte path "/a0a1a2…b" that every rule of
+// worstCaseMergedGroups up to a few thousand matches.
+func mergedGroupsPath(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "a%d", i)
+	}
+	return "/" + b.String()[:n-2] + "b"
+}
+
 // BenchmarkWorstCase tests 16,663-byte urls against 500 KiB files built to
 // be slow, and reports:
 //   - ns/test and p50-ns/test: the mean and median Test;
@@ -308,6 +333,10 @@ func BenchmarkWorstCase(b *testing.B) {
 		{"nested-prefixes", worstCaseNested(func(a string) string { return "/" + a }), []string{
 			"https://example.com/" + strings.Repeat("a", n-1),
 			"https://example.com/" + strings.Repeat("a", 500) + "b",
+		}},
+		{"merged-groups", worstCaseMergedGroups(), []string{
+			"https://example.com" + mergedGroupsPath(n),
+			"https://example.com/" + strings.Repeat("a", n-1),
 		}},
 		{"literals", worstCaseLiterals(), []string{
 			"https://example.com/a/" + strings.Repeat("a", n-3),
@@ -347,7 +376,11 @@ func BenchmarkWorstCase(b *testing.B) {
 			b.ReportMetric(float64(first[len(first)/2].Nanoseconds()), "first-ns")
 			b.ReportMetric(float64(first[len(first)-1].Nanoseconds()), "first-max-ns")
 			b.ReportMetric(float64(len(c.body))/1024, "KiB")
-			b.ReportMetric(float64(len(r.Groups[0].Rules)), "rules")
+			rules := 0
+			for _, g := range r.Groups {
+				rules += len(g.Rules)
+			}
+			b.ReportMetric(float64(rules), "rules")
 		})
 	}
 }

@@ -106,7 +106,7 @@ func (r *Robots) explainGroup(res Result) string {
 		}
 		b.WriteString(r.groupsPhrase(res.Groups, quote(res.Token)))
 		if res.GlobalIgnored {
-			b.WriteString(" Because a group names " + quote(res.Token) + ", the * group" + plural(len(r.global)) + " at " + r.agentLines(r.global, true) + " " + isAre(len(r.global)) + " ignored entirely, even rules there that match this URL.")
+			b.WriteString(" Because a group names " + quote(res.Token) + ", the * group" + plural(len(r.global.groups)) + " at " + r.agentLines(r.global.groups, true) + " " + isAre(len(r.global.groups)) + " ignored entirely, even rules there that match this URL.")
 		}
 	case SourceGlobal:
 		if len(res.Tokens) == 0 {
@@ -117,8 +117,8 @@ func (r *Robots) explainGroup(res Result) string {
 		b.WriteString(r.groupsPhrase(res.Groups, "*"))
 	default:
 		switch {
-		case !res.ObeysGlobal && len(r.global) > 0:
-			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores the * group (at " + r.agentLines(r.global, true) + "): it needs a group of its own, so nothing here restricts it.")
+		case !res.ObeysGlobal && len(r.global.groups) > 0:
+			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores the * group (at " + r.agentLines(r.global.groups, true) + "): it needs a group of its own, so nothing here restricts it.")
 		case !res.ObeysGlobal:
 			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores * groups anyway: nothing here restricts it.")
 		case len(res.Tokens) == 0:

@@ -365,3 +365,63 @@ func TestPrefixSortAndLinks(t *testing.T) {
 		}
 	}
 }
+
+// Several groups naming one token, or "*", are one list of rules to
+// Google, and to a Test one index over all of them: each match still says
+// its group, the verdicts agree with the oracle, and no group of the list
+// gets an index of its own. A list whose groups hold eagerWildBytes of
+// wildcard rules between them has its index and automaton from Parse.
+func TestGroupsOfOneTokenShareAnIndex(t *testing.T) {
+	var b strings.Builder
+	for i := range 400 {
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(&b, "User-agent: Googlebot\nDisallow: /p%d*x%d\nAllow: /p%d/a%d\nAllow: /p%d/index.html\n", i%37, i%11, i%37, i%5, i%7)
+		case 1:
+			fmt.Fprintf(&b, "User-agent: other\nDisallow: /\n")
+		case 2:
+			fmt.Fprintf(&b, "User-agent: *\nDisallow: /p%d\nAllow: /*a%d$\n", i%13, i%4)
+		}
+	}
+	body := []byte(b.String())
+	r, f := Parse(body), oracleParse(body)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 300 {
+		url := fmt.Sprintf("https://example.com/p%d/a%d", rng.IntN(40), rng.IntN(6))
+		if rng.IntN(2) == 0 {
+			url += fmt.Sprintf("x%d", rng.IntN(12))
+		}
+		if rng.IntN(4) == 0 {
+			url = fmt.Sprintf("https://example.com/p%d/", rng.IntN(8))
+		}
+		for _, agent := range []string{"Googlebot", "nobody"} {
+			if err := compareWithOracle(r, f, agent, url); err != nil {
+				t.Fatal(err)
+			}
+			if err := checkMatchesComplete(r, r.Test(agent, url)); err != nil {
+				t.Fatalf("agent %s url %s: %v", agent, url, err)
+			}
+		}
+	}
+	for _, gl := range []groupList{r.byToken["googlebot"], r.global} {
+		if len(gl.groups) < 100 || gl.merged == nil || gl.merged.ix == nil {
+			t.Fatalf("a list of %d groups was not tested through one index over them all", len(gl.groups))
+		}
+		for _, gi := range gl.groups {
+			if r.Groups[gi].index.ix != nil {
+				t.Fatalf("group %d got an index of its own", gi)
+			}
+		}
+	}
+
+	b.Reset()
+	for i, wild := 0, 0; wild < eagerWildBytes; i++ {
+		pattern := fmt.Sprintf("/*a%d*b", i)
+		fmt.Fprintf(&b, "User-agent: Googlebot\nDisallow: %s\n", pattern)
+		wild += len(pattern)
+	}
+	eager := Parse([]byte(b.String()))
+	if m := eager.byToken["googlebot"].merged; m == nil || m.ix == nil || m.ix.ac == nil {
+		t.Fatal("groups of one token with eagerWildBytes of wildcard rules between them have no automaton after Parse")
+	}
+}

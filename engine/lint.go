@@ -1142,7 +1142,7 @@ func (l *linter) noRules(gi int) {
 }
 
 func (l *linter) globalHasRules() bool {
-	for _, gi := range l.r.global {
+	for _, gi := range l.r.global.groups {
 		for _, rule := range l.r.Groups[gi].Rules {
 			if rule.Pattern != "" {
 				return true
@@ -1155,11 +1155,11 @@ func (l *linter) globalHasRules() bool {
 // global looks at the "*" groups and Googlebot's: whether they block the
 // whole site, and which named crawlers escape the "*" rules.
 func (l *linter) global() {
-	for _, n := range l.blockLines(l.r.byToken["googlebot"]) {
+	for _, n := range l.blockLines(l.r.byToken["googlebot"].groups) {
 		l.add(n, 0, SeverityWarning, "blocks-all",
 			"this rule blocks Googlebot from the whole site, so Google can no longer crawl its pages — remove it unless that is meant.")
 	}
-	lines := l.blockLines(l.r.global)
+	lines := l.blockLines(l.r.global.groups)
 	if lines == nil {
 		l.notInherited()
 		return
@@ -1215,7 +1215,7 @@ func (l *linter) notInherited() {
 	// map of its own.
 	globalRules := map[ruleKey]int{}
 	firstGlobal := 0
-	for _, gi := range r.global {
+	for _, gi := range r.global.groups {
 		for _, rule := range r.Groups[gi].Rules {
 			if rule.Pattern != "" {
 				globalRules[ruleKey{rule.Allow, rule.Pattern}] = -1

@@ -575,16 +575,19 @@ func mentionsLine(s string, n int) bool {
 }
 
 // checkMatchesComplete checks that Result.Matches lists every rule of the
-// applied groups that matches the path, each once: a rule's own pattern, or,
-// for an allow whose own pattern did not match, its index.html variant.
+// applied groups that matches the path, each once and with its group: a
+// rule's own pattern, or, for an allow whose own pattern did not match, its
+// index.html variant.
 func checkMatchesComplete(r *Robots, res Result) error {
 	type key struct {
 		line      int
 		indexHTML bool
 	}
 	want := map[key]bool{}
+	groupOf := map[int]int{} // rule line → its group
 	for _, gi := range res.Groups {
 		for _, rule := range r.Groups[gi].Rules {
+			groupOf[rule.Line] = gi
 			if oracleMatch(res.Path, rule.Pattern) {
 				want[key{rule.Line, false}] = true
 				continue
@@ -599,6 +602,9 @@ func checkMatchesComplete(r *Robots, res Result) error {
 		k := key{m.Line, m.IndexHTML}
 		if !want[k] {
 			return fmt.Errorf("match on line %d (index.html %v) listed twice or not expected", m.Line, m.IndexHTML)
+		}
+		if m.Group != groupOf[m.Line] {
+			return fmt.Errorf("match on line %d says group %d; the line is in group %d", m.Line, m.Group, groupOf[m.Line])
 		}
 		delete(want, k)
 	}

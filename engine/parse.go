@@ -97,10 +97,11 @@ type Sitemap struct {
 
 // Robots is a parsed robots.txt. It is read-only after Parse and safe for
 // concurrent use by many Test calls. Everything that depends only on the
-// file is computed once: the lines and groups in Parse, each group's rule
-// index on the first Test that needs that group (a file with two thousand
-// groups is mostly tested for one or two of them), except for groups with
-// large wildcard rules (eagerWildBytes), whose index Parse builds.
+// file is computed once: the lines and groups in Parse, the rule index of
+// the groups of a token (or of "*") on the first Test that needs them (a
+// file with two thousand groups is mostly tested for one or two of them),
+// except where they hold large wildcard rules (eagerWildBytes), whose index
+// Parse builds.
 type Robots struct {
 	Body     string    // the bytes as given
 	BOM      int       // leading bytes Google skipped as a byte-order mark
@@ -112,8 +113,8 @@ type Robots struct {
 	// Google ignores them.
 	OrphanRules int
 
-	byToken map[string][]int // lower-cased product token → groups naming it
-	global  []int            // groups naming "*"
+	byToken map[string]groupList // lower-cased product token → the groups naming it
+	global  groupList            // the groups naming "*"
 }
 
 // Parse reads a robots.txt body. It never fails and has no size limit, like
@@ -137,27 +138,46 @@ func Parse(body []byte) *Robots {
 	// most one token per agent.
 	indexes := make([]lazyIndex, len(r.Groups))
 	namedOnce := make([]int, 0, len(p.agents))
-	r.byToken = make(map[string][]int, len(p.agents))
+	r.byToken = make(map[string]groupList, len(p.agents))
+	var several []string // tokens named by more than one group
 	for i := range r.Groups {
-		g := &r.Groups[i]
-		g.index = &indexes[i]
-		if g.wildBytes >= eagerWildBytes {
-			g.rules().automaton()
-		}
-		for _, a := range g.Agents {
+		r.Groups[i].index = &indexes[i]
+		for _, a := range r.Groups[i].Agents {
 			if a.Global {
-				if len(r.global) == 0 || r.global[len(r.global)-1] != i {
-					r.global = append(r.global, i)
+				if gs := r.global.groups; len(gs) == 0 || gs[len(gs)-1] != i {
+					r.global.groups = append(gs, i)
 				}
 				continue
 			}
 			k := lowerASCII(a.Token)
-			switch gs := r.byToken[k]; {
+			switch gs := r.byToken[k].groups; {
 			case len(gs) == 0:
 				namedOnce = append(namedOnce, i)
-				r.byToken[k] = namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]
+				r.byToken[k] = groupList{groups: namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]}
 			case gs[len(gs)-1] != i:
-				r.byToken[k] = append(gs, i)
+				if len(gs) == 1 {
+					several = append(several, k)
+				}
+				r.byToken[k] = groupList{groups: append(gs, i)}
+			}
+		}
+	}
+	// A list of several groups gets one index over all their rules. Parse
+	// builds the index of a list, or of a group tested alone, that holds
+	// eagerWildBytes of wildcard rules.
+	r.global.prepare(r)
+	for _, k := range several {
+		gl := r.byToken[k]
+		gl.prepare(r)
+		r.byToken[k] = gl
+	}
+	for i := range r.Groups {
+		if g := &r.Groups[i]; g.wildBytes >= eagerWildBytes {
+			for _, a := range g.Agents {
+				if !a.Global && len(r.byToken[lowerASCII(a.Token)].groups) == 1 {
+					g.rules().automaton()
+					break
+				}
 			}
 		}
 	}

@@ -151,16 +151,18 @@ func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 		ObeysGlobal: obeysGlobal,
 		Winner:      -1,
 	}
+	var list groupList
 	for _, t := range tokens {
-		if gs := r.groupsFor(t); len(gs) > 0 {
-			res.Token, res.Groups, res.Source = t, gs, SourceSpecific
+		if gl := r.groupsFor(t); len(gl.groups) > 0 {
+			res.Token, list, res.Source = t, gl, SourceSpecific
 			break
 		}
 	}
-	if res.Source == SourceNone && obeysGlobal && len(r.global) > 0 {
-		res.Groups, res.Source = r.global, SourceGlobal
+	if res.Source == SourceNone && obeysGlobal && len(r.global.groups) > 0 {
+		list, res.Source = r.global, SourceGlobal
 	}
-	res.GlobalIgnored = len(r.global) > 0 && res.Source != SourceGlobal
+	res.Groups = list.groups
+	res.GlobalIgnored = len(r.global.groups) > 0 && res.Source != SourceGlobal
 
 	// Best of each kind: highest priority, the earliest line on a tie
 	// (Google keeps the first with a strict <).
@@ -172,10 +174,13 @@ func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 		a, b := &res.Matches[i], &res.Matches[best]
 		return a.Priority > b.Priority || a.Priority == b.Priority && a.Line < b.Line
 	}
-	for _, gi := range res.Groups {
-		g := &r.Groups[gi]
-		g.rules().each(res.Path, func(c *candidate, pattern string) {
-			rule := &g.Rules[c.rule]
+	if len(list.groups) > 0 {
+		ix, group := list.rules(r)
+		ix.each(res.Path, func(c *candidate, pattern string) {
+			rule, gi := &ix.rules[c.rule], list.groups[0]
+			if group != nil {
+				gi = int(group[c.rule])
+			}
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
 				Allow:     rule.Allow,
@@ -238,7 +243,7 @@ func (res *Result) decide(allow, disallow int) {
 
 // groupsFor returns the groups naming token, compared ASCII
 // case-insensitively and whole.
-func (r *Robots) groupsFor(token string) []int {
+func (r *Robots) groupsFor(token string) groupList {
 	var buf [64]byte
 	var key []byte
 	if len(token) <= len(buf) {
