@@ -550,6 +550,36 @@ func TestBrowserWhichRuleWins(t *testing.T) {
 	}
 }
 
+// TestBrowserManyMatchingRules loads 3,000 groups for Googlebot, each
+// blocking /p, and a last one allowing /p/x: one URL matches all 3,001
+// rules, and the last decides. The group cell names the first groups and
+// counts the rest; the why panel lists the first 100 matches and the
+// deciding one, and says how many it left out.
+func TestBrowserManyMatchingRules(t *testing.T) {
+	var b strings.Builder
+	for range 3000 {
+		b.WriteString("User-agent: Googlebot\nDisallow: /p\n")
+	}
+	b.WriteString("User-agent: Googlebot\nAllow: /p/x\n")
+	a := openApp(t, newBrowser(t), serveSite(t))
+	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
+	r := a.load(b.String(), "/p/x")[0]
+	checkRow(t, r, "allowed", 6002)
+	if !strings.HasSuffix(r.Group, "and 2995 more groups") {
+		t.Errorf("td.group %q, want the first six groups and \"and 2995 more groups\"", r.Group)
+	}
+	a.selectRow(0)
+	d := a.waitDecided(6002)
+	if len(d.Matches) != 101 || !strings.HasPrefix(d.Matches[100], "Line 6002") {
+		t.Errorf("#why .matches has %d items, the last %q; want 101, the last the allow on line 6002", len(d.Matches), d.Matches[len(d.Matches)-1])
+	}
+	hidden := js[string](a, `document.querySelector("#why .matches-hidden")?.textContent ?? ""`)
+	if !strings.Contains(hidden, "3001 rules match") || !strings.Contains(hidden, "other 2900") {
+		t.Errorf("#why .matches-hidden %q, want that 3001 rules match and 2900 are not listed", hidden)
+	}
+}
+
 // TestBrowserPathMatching runs the pattern table of "Path matching"
 // (google-crawling.md §5): for each pattern P, "user-agent: *" then
 // "disallow: P" (line 2); the URLs it matches are blocked by line 2, the

@@ -150,8 +150,12 @@ func scope(robotsURL, u string) string {
 // groupText names the user-agent lines whose groups applied:
 // "googlebot (line 1)", "* (line 4)".
 func groupText(r *engine.Robots, res engine.Result) string {
-	parts := make([]string, 0, len(res.Groups))
+	parts := make([]string, 0, min(len(res.Groups), maxGroupsNamed+1))
 	for _, gi := range res.Groups {
+		if len(parts) == maxGroupsNamed {
+			parts = append(parts, "and "+strconv.Itoa(len(res.Groups)-maxGroupsNamed)+" more groups")
+			break
+		}
 		for _, a := range r.Groups[gi].Agents {
 			if a.Global == (res.Source == engine.SourceGlobal) && (a.Global || strings.EqualFold(a.Token, res.Token)) {
 				parts = append(parts, a.Value+" (line "+strconv.Itoa(a.Line)+")")
@@ -161,6 +165,10 @@ func groupText(r *engine.Robots, res engine.Result) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// maxGroupsNamed is how many groups a row's group column names: Google
+// merges every group that names the crawler, and a file can hold thousands.
+const maxGroupsNamed = 6
 
 // summary is the sentence announced when the results change:
 // "12 URLs: 9 allowed, 3 blocked".

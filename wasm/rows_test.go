@@ -167,3 +167,18 @@ func TestRowsTestWhatABrowserSends(t *testing.T) {
 		}
 	}
 }
+
+// The group column names the first groups of a merged list and counts the
+// rest: a file can hold thousands of groups for one crawler.
+func TestGroupTextCountsManyGroups(t *testing.T) {
+	var b strings.Builder
+	for range 10 {
+		b.WriteString("User-agent: Googlebot\nDisallow: /x\n\n")
+	}
+	r := engine.Parse([]byte(b.String()))
+	got := groupText(r, r.Test("Googlebot", "/x"))
+	want := "Googlebot (line 1), Googlebot (line 4), Googlebot (line 7), Googlebot (line 10), Googlebot (line 13), Googlebot (line 16), and 4 more groups"
+	if got != want {
+		t.Errorf("group text %q, want %q", got, want)
+	}
+}

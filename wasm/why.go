@@ -3,6 +3,8 @@
 package main
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -31,14 +33,16 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	r := s.rows[s.selected]
 	ex := s.robots.Explain(r.Result)
 	_, outcome := serverAnswer(s.in.Status)
-	matches := make(vecty.List, len(ex.Rules))
-	for i, rule := range ex.Rules {
+	shown := shownMatches(len(ex.Rules), r.Result.Winner)
+	matches := make(vecty.List, len(shown))
+	for k, i := range shown {
 		won := i == r.Result.Winner
-		matches[i] = elem.ListItem(
+		matches[k] = elem.ListItem(
 			vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))),
-			sentence(rule),
+			sentence(ex.Rules[i]),
 		)
 	}
+	hidden := len(ex.Rules) - len(shown)
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
 		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), sentence(outcome.Reason+" The rules below are what the file would decide."))),
@@ -47,6 +51,7 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
 		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
 		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
+		vecty.If(hidden > 0, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules))))),
 		elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
 		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), sentences(r.Encoding))),
 	)
@@ -58,4 +63,29 @@ func sentences(texts []string) vecty.List {
 		items[i] = elem.ListItem(sentence(t))
 	}
 	return items
+}
+
+// maxShownMatches is how many matching rules the why panel lists. One URL
+// can match thousands (a file of twenty thousand one-rule groups for
+// Googlebot), which nobody reads one by one and which would make every
+// change slow to show while that row is selected.
+const maxShownMatches = 100
+
+// shownMatches picks which of n matches, in line order, the why panel
+// lists: the first maxShownMatches, and the winner wherever it is.
+func shownMatches(n, winner int) []int {
+	shown := make([]int, 0, min(n, maxShownMatches+1))
+	for i := 0; i < n && i < maxShownMatches; i++ {
+		shown = append(shown, i)
+	}
+	if winner >= maxShownMatches && winner < n {
+		shown = append(shown, winner)
+	}
+	return shown
+}
+
+// hiddenMatches says how many matching rules the list leaves out.
+func hiddenMatches(hidden, all int) string {
+	return strconv.Itoa(all) + " rules match this URL. The first " + strconv.Itoa(maxShownMatches) +
+		" are listed above, with the one that decided; the other " + strconv.Itoa(hidden) + " decide nothing."
 }
