@@ -43,22 +43,36 @@ type candidate struct {
 	prefix    int32            // length of the pattern's literal prefix
 	pair      uint16           // piece bucket, for candidates filed by piece
 	indexHTML bool             // the pattern is the rule's index.html variant
-	literal   bool             // no wildcard: the prefix test alone decides
+	kind      candidateKind    // what decides once the prefix starts the path
 	head      [weakPrefix]byte // filed by piece: the prefix itself, shorter than weakPrefix
 }
 
+type candidateKind uint8
+
+const (
+	wildcard candidateKind = iota // a '*': the rest of the pattern is matched
+	literal                       // no '*' and no final '$': the prefix test alone decides
+	// No '*' and a final '$': the path must be the prefix itself. Every
+	// index.html variant ("/dir/$") is one, and so is a rule like "/feed$":
+	// none needs the wildcard matcher.
+	exact
+)
+
 type ruleIndex struct {
 	rules    []Rule           // the group's
-	variants map[int32]string // rule → its index.html variant pattern
-	cands    []candidate      // filed by piece (cands[:byPair]), then by prefix
+	variants map[int32]string // rule → its index.html variant, when that has a '*'
+	cands    []candidate      // filed by piece (cands[:byPair]), then by prefix, then exact ones
 	small    bool             // few candidates: every one is tried
 
 	byPair    int32   // cands[:byPair] are filed by piece
 	pairStart []int32 // cands[pairStart[b]:pairStart[b+1]] are in bucket b
 
-	prefixes []string // distinct prefixes of cands[byPair:], sorted
+	prefixes []string // distinct prefixes of the candidates filed by prefix, sorted
 	parent   []int32  // parent[i]: the longest other prefix that starts prefixes[i], or -1
 	first    []int32  // cands[first[i]:first[i+1]] have prefix prefixes[i]
+
+	exact      map[string]int32 // prefix of exact candidates → their group
+	exactStart []int32          // cands[exactStart[g]:exactStart[g+1]] are in group g
 
 	acOnce sync.Once
 	ac     *automaton // over every wildcard candidate, built when first needed
@@ -138,14 +152,19 @@ func buildIndex(rules []Rule) *ruleIndex {
 	cands := make([]candidate, 0, len(rules)+len(rules)/8)
 	for i, r := range rules {
 		cands = append(cands, newCandidate(i, r.Pattern, false))
-		if r.Allow {
-			if p, ok := indexHTMLPattern(r.Pattern); ok {
+		if cut := indexHTMLCut(r.Pattern); r.Allow && cut > 0 {
+			// The variant, r.Pattern[:cut]+"$", starts with its rule's
+			// prefix. Only one with a '*' is kept as a string, to be
+			// matched; the others are exact.
+			c := candidate{rule: int32(i), prefix: int32(cut), pair: noPair, indexHTML: true, kind: exact}
+			if star := strings.IndexByte(r.Pattern[:cut], '*'); star >= 0 {
+				c.prefix, c.kind = int32(star), wildcard
 				if ix.variants == nil {
 					ix.variants = map[int32]string{}
 				}
-				ix.variants[int32(i)] = p
-				cands = append(cands, newCandidate(i, p, true))
+				ix.variants[int32(i)] = r.Pattern[:cut] + "$"
 			}
+			cands = append(cands, c)
 		}
 	}
 	if len(cands) <= smallIndex {
@@ -153,23 +172,63 @@ func buildIndex(rules []Rule) *ruleIndex {
 		return ix
 	}
 	// order is where each candidate goes: those filed by piece, in bucket
-	// order, then the others, by prefix.
+	// order, then those filed by prefix, sorted, then the exact ones, by
+	// prefix.
 	ix.cands = cands // for now, in rule order
 	order := ix.fileByPair()
+	var exacts []int32
 	for i := range cands {
-		if cands[i].pair == noPair {
+		switch {
+		case cands[i].pair != noPair:
+		case cands[i].kind == exact:
+			exacts = append(exacts, int32(i))
+		default:
 			order = append(order, int32(i))
 		}
 	}
-	// The prefixes, in rule order: read once, in memory order.
-	s := prefixSorter{prefixes: make([]string, len(cands))}
-	for i := range cands {
-		s.prefixes[i] = ix.prefix(int32(i))
-	}
+	s := prefixSorter{prefix: ix.prefix}
 	s.sortAll(order[ix.byPair:])
-	ix.linkPrefixes(s.prefixes, order, s.lcp)
+	ix.linkPrefixes(order, s.lcp)
+	order = ix.fileExact(exacts, order)
 	permute(cands, order)
 	return ix
+}
+
+// fileExact files the exact candidates under their prefix, which a path
+// must equal: a Test looks its path up, with no need to sort them (every
+// allow rule for an index.html page has one, its "/dir/$" variant). It
+// returns order with them appended, grouped by prefix.
+func (ix *ruleIndex) fileExact(exacts, order []int32) []int32 {
+	if len(exacts) == 0 {
+		return order
+	}
+	ix.exact = map[string]int32{}
+	group := make([]int32, len(exacts))
+	for k, c := range exacts {
+		p := ix.prefix(c)
+		g, ok := ix.exact[p]
+		if !ok {
+			g = int32(len(ix.exact))
+			ix.exact[p] = g
+		}
+		group[k] = g
+	}
+	// A counting sort by group, after the candidates already in order.
+	ix.exactStart = make([]int32, len(ix.exact)+1)
+	ix.exactStart[0] = int32(len(order))
+	for _, g := range group {
+		ix.exactStart[g+1]++
+	}
+	for g := 1; g < len(ix.exactStart); g++ {
+		ix.exactStart[g] += ix.exactStart[g-1]
+	}
+	fill := slices.Clone(ix.exactStart[:len(ix.exact)])
+	order = order[:len(order)+len(exacts)]
+	for k, c := range exacts {
+		order[fill[group[k]]] = c
+		fill[group[k]]++
+	}
+	return order
 }
 
 // permute puts cands[order[i]] at i for every i, in place, following each
@@ -204,28 +263,39 @@ const noPair = pairBuckets
 
 func newCandidate(rule int, pattern string, indexHTML bool) candidate {
 	prefix := len(literalPrefix(pattern))
+	kind := wildcard
+	switch {
+	case prefix == len(pattern): // no '*', and no final '$'
+		kind = literal
+	case prefix == len(pattern)-1 && pattern[prefix] == '$':
+		kind = exact
+	}
 	return candidate{
 		rule:      int32(rule),
 		prefix:    int32(prefix),
 		pair:      noPair,
 		indexHTML: indexHTML,
-		// The prefix is all of it: no '*', and no final '$'.
-		literal: prefix == len(pattern),
+		kind:      kind,
 	}
 }
 
 // pattern is candidate i's pattern; its length is its priority.
 func (ix *ruleIndex) pattern(i int32) string {
 	c := &ix.cands[i]
-	if c.indexHTML {
-		return ix.variants[c.rule]
+	switch {
+	case !c.indexHTML:
+		return ix.rules[c.rule].Pattern
+	case c.kind == exact:
+		return ix.prefix(i) + "$"
 	}
-	return ix.rules[c.rule].Pattern
+	return ix.variants[c.rule]
 }
 
-// prefix is candidate i's literal prefix.
+// prefix is candidate i's literal prefix, which starts its rule's pattern
+// for an index.html variant too.
 func (ix *ruleIndex) prefix(i int32) string {
-	return ix.pattern(i)[:ix.cands[i].prefix]
+	c := &ix.cands[i]
+	return ix.rules[c.rule].Pattern[:c.prefix]
 }
 
 // fileByPair files the wildcard candidates with a weak prefix under the
@@ -236,7 +306,7 @@ func (ix *ruleIndex) fileByPair() []int32 {
 	cands := ix.cands
 	order := make([]int32, 0, len(cands))
 	weak := func(i int) string {
-		if c := &cands[i]; c.literal || c.prefix >= weakPrefix {
+		if c := &cands[i]; c.kind != wildcard || c.prefix >= weakPrefix {
 			return ""
 		}
 		return longestPiece(ix.pattern(int32(i)))
@@ -293,20 +363,20 @@ func (ix *ruleIndex) fileByPair() []int32 {
 
 // linkPrefixes lists the distinct prefixes of the candidates filed by
 // prefix, which are sorted, with their parent links. The prefix of
-// ix.cands[i] is prefixes[order[i]], and lcp[i-byPair] its common prefix
+// ix.cands[i] is candidate order[i]'s, and lcp[i-byPair] its common prefix
 // with the one before: a prefix is a duplicate when that is its whole
 // length and the one before's, and it starts every prefix on the stack of
 // those that start the one before, up to that length.
-func (ix *ruleIndex) linkPrefixes(prefixes []string, order, lcp []int32) {
-	n := len(ix.cands) - int(ix.byPair)
+func (ix *ruleIndex) linkPrefixes(order, lcp []int32) {
+	n := len(order) - int(ix.byPair)
 	ix.prefixes = make([]string, 0, n)
 	ix.parent = make([]int32, 0, n)
 	ix.first = make([]int32, 0, n+1)
 	type listed struct{ at, n int32 } // a prefix and its length
 	var stack []listed                // the prefixes that start the last one
 	last := -1                        // the last one's length
-	for i := ix.byPair; int(i) < len(ix.cands); i++ {
-		p, common := prefixes[order[i]], int(lcp[i-ix.byPair])
+	for i := ix.byPair; int(i) < len(order); i++ {
+		p, common := ix.prefix(order[i]), int(lcp[i-ix.byPair])
 		if common == len(p) && common == last {
 			continue
 		}
@@ -323,7 +393,7 @@ func (ix *ruleIndex) linkPrefixes(prefixes []string, order, lcp []int32) {
 		stack = append(stack, listed{int32(len(ix.prefixes) - 1), int32(len(p))})
 		last = len(p)
 	}
-	ix.first = append(ix.first, int32(len(ix.cands)))
+	ix.first = append(ix.first, int32(len(order)))
 }
 
 // prefixSorter sorts candidates by literal prefix with a radix sort on
@@ -339,10 +409,10 @@ func (ix *ruleIndex) linkPrefixes(prefixes []string, order, lcp []int32) {
 // sorted prefix shares with the one before it (lcp), so that listing and
 // linking the sorted prefixes reads none of their bytes.
 type prefixSorter struct {
-	prefixes []string // by candidate
-	lcp      []int32  // by sorted position: common prefix with the one before
-	items    []keyed  // by position in the run
-	tmp      []keyed  // scratch for items
+	prefix func(c int32) string // candidate c's
+	lcp    []int32              // by sorted position: common prefix with the one before
+	items  []keyed              // by position in the run
+	tmp    []keyed              // scratch for items
 }
 
 // keyed is a candidate with sixteen bytes of its prefix.
@@ -359,7 +429,7 @@ func (s *prefixSorter) sortAll(run []int32) {
 	s.lcp = make([]int32, n)
 	s.items, s.tmp = make([]keyed, n), make([]keyed, n)
 	for i, c := range run {
-		p := s.prefixes[c]
+		p := s.prefix(c)
 		s.items[i] = keyed{chunk(p, 0), chunk(p, 8), c, int32(len(p))}
 	}
 	s.sort(0, n, 0)
@@ -422,7 +492,7 @@ func (s *prefixSorter) sort(lo, hi, depth int) {
 // directory.
 func (s *prefixSorter) deeper(lo, hi, depth int) {
 	items := s.items[lo:hi]
-	if depth+8 >= compareDepth && len(items) <= compareRun {
+	if depth+8 >= compareDepth {
 		s.compare(lo, hi, depth+8)
 		return
 	}
@@ -436,7 +506,7 @@ func (s *prefixSorter) deeper(lo, hi, depth int) {
 	if !same || !longer {
 		for k := range items {
 			if it := &items[k]; it.n > int32(depth+16) {
-				it.next = chunk(s.prefixes[it.at], depth+16)
+				it.next = chunk(s.prefix(it.at), depth+16)
 			}
 		}
 		s.sort(lo, hi, depth+8)
@@ -447,37 +517,38 @@ func (s *prefixSorter) deeper(lo, hi, depth int) {
 	var first string
 	for k := range items {
 		if items[k].n > int32(depth+16) {
-			first = s.prefixes[items[k].at]
+			first = s.prefix(items[k].at)
 			break
 		}
 	}
 	shared := len(first)
 	for k := 0; k < len(items) && shared > depth+16; k++ {
-		p := s.prefixes[items[k].at]
+		p := s.prefix(items[k].at)
 		shared = depth + 16 + commonPrefixLen(first[depth+16:shared], p[min(depth+16, len(p)):])
 	}
 	for k := range items {
 		it := &items[k]
-		p := s.prefixes[it.at]
+		p := s.prefix(it.at)
 		it.key, it.next = chunk(p, shared), chunk(p, shared+8)
 	}
 	s.sort(lo, hi, shared)
 }
 
-// Past compareDepth bytes, a run of up to compareRun prefixes is sorted by
-// comparing strings. A run still tied that deep is mostly long shared
+// Past compareDepth bytes, a run of prefixes still tied is sorted by
+// comparing strings. What is left of such a run is mostly long shared
 // bytes, which a string compare reads many at a time, while the radix sort
 // would go on eight bytes and one cache miss per prefix at a time: on
-// nested prefixes (/a, /aa, /aaa … a thousand of them in 500 KiB) it pays
-// that for every prefix at every level.
-const compareDepth, compareRun = 64, 1024
+// nested prefixes (/a, /aa, /aaa … or /a/index.html, /a/a/index.html …) it
+// pays that for every prefix at every level. A 500 KiB file has at most
+// eight thousand prefixes that long, so the n·log n compares stay bounded.
+const compareDepth = 64
 
 // compare sorts items[lo:hi], whose prefixes share their first depth
 // bytes (zero padded), by comparing the rest, and sets lcp[lo+1:hi].
 func (s *prefixSorter) compare(lo, hi, depth int) {
 	items := s.items[lo:hi]
 	rest := func(it keyed) string {
-		p := s.prefixes[it.at]
+		p := s.prefix(it.at)
 		return p[min(depth, len(p)):]
 	}
 	slices.SortFunc(items, func(a, b keyed) int {
@@ -615,17 +686,22 @@ func longestPiece(pattern string) string {
 var reachedPool = sync.Pool{New: func() any { return new([]int32) }}
 
 // each calls fn for every candidate that matches path, with its pattern.
-// Literal candidates the index reaches match; the wildcard ones it reaches
-// are matched one by one, or all at once when there are many
-// (multimatch.go).
+// Literal candidates the index reaches match, and exact ones when the path
+// is their prefix; the wildcard ones it reaches are matched one by one, or
+// all at once when there are many (multimatch.go).
 func (ix *ruleIndex) each(path string, fn func(c *candidate, pattern string)) {
 	buf := reachedPool.Get().(*[]int32)
 	reached := ix.reach(path, (*buf)[:0])
 	wild := reached[:0]
 	for _, i := range reached {
-		if ix.cands[i].literal {
-			fn(&ix.cands[i], ix.pattern(i))
-		} else {
+		switch c := &ix.cands[i]; c.kind {
+		case literal:
+			fn(c, ix.pattern(i))
+		case exact:
+			if len(path) == int(c.prefix) {
+				fn(c, ix.pattern(i))
+			}
+		default:
 			wild = append(wild, i)
 		}
 	}
@@ -672,6 +748,11 @@ func (ix *ruleIndex) reach(path string, out []int32) []int32 {
 					out = append(out, j)
 				}
 			}
+		}
+	}
+	if g, ok := ix.exact[path]; ok {
+		for i := ix.exactStart[g]; i < ix.exactStart[g+1]; i++ {
+			out = append(out, i)
 		}
 	}
 	if len(ix.prefixes) == 0 {

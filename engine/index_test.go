@@ -16,13 +16,17 @@ func TestIndexFindsWhatAScanFinds(t *testing.T) {
 		var rules []Rule
 		for i := range 10 + rng.IntN(200) {
 			p := piece(rng.IntN(9))
-			switch rng.IntN(4) {
+			switch rng.IntN(6) {
 			case 0:
 				p = "/" + p
 			case 1:
 				p = "*" + p
 			case 2:
 				p = "/*" + p + "/index.html"
+			case 3:
+				p = "/" + p + "/index.html"
+			case 4:
+				p = "/" + strings.ReplaceAll(p, "*", "") + "$"
 			}
 			rules = append(rules, Rule{Line: i + 1, Allow: rng.IntN(2) == 0, Pattern: p})
 		}
@@ -36,6 +40,11 @@ func TestIndexFindsWhatAScanFinds(t *testing.T) {
 		}
 		for range 50 {
 			path := "/" + piece(rng.IntN(24))
+			if rng.IntN(3) == 0 {
+				// Exactly what an exact pattern or an index.html variant
+				// wants, or a byte more.
+				path = literalPrefix(all[rng.IntN(len(all))]) + piece(rng.IntN(2))
+			}
 			var got, want []string
 			ix.each(path, func(_ *candidate, p string) { got = append(got, p) })
 			for _, p := range all {
@@ -151,7 +160,7 @@ func checkMatchAll(t *testing.T, rng *rand.Rand, patterns []string, path func() 
 		// matchAll's contract: wildcard candidates whose prefix starts the path.
 		var reached []int32
 		for i := range ix.cands {
-			if !ix.cands[i].literal && strings.HasPrefix(p, ix.prefix(int32(i))) {
+			if ix.cands[i].kind == wildcard && strings.HasPrefix(p, ix.prefix(int32(i))) {
 				reached = append(reached, int32(i))
 			}
 		}
@@ -329,7 +338,7 @@ func TestPrefixSortAndLinks(t *testing.T) {
 		for _, r := range rules {
 			prefixes = append(prefixes, literalPrefix(r.Pattern))
 		}
-		s := prefixSorter{prefixes: prefixes}
+		s := prefixSorter{prefix: func(c int32) string { return prefixes[c] }}
 		run := make([]int32, len(prefixes))
 		for i := range run {
 			run[i] = int32(i)

@@ -65,9 +65,19 @@ func literalPrefix(pattern string) string {
 // '/' starts with "/index.htm", the pattern up to and including that slash,
 // anchored with '$', is tried instead. ok is false when the rule has none.
 func indexHTMLPattern(pattern string) (string, bool) {
-	slash := strings.LastIndexByte(pattern, '/')
-	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
+	cut := indexHTMLCut(pattern)
+	if cut == 0 {
 		return "", false
 	}
-	return pattern[:slash+1] + "$", true
+	return pattern[:cut] + "$", true
+}
+
+// indexHTMLCut is where the index.html variant of pattern ends before its
+// '$' (just past the last '/'), or 0 when it has none.
+func indexHTMLCut(pattern string) int {
+	slash := strings.LastIndexByte(pattern, '/')
+	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
+		return 0
+	}
+	return slash + 1
 }

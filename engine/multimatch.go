@@ -39,8 +39,7 @@ const deepChain = 16
 // How a candidate's pattern ends.
 const (
 	planFree     uint8 = iota // no '$': any place after the last piece
-	planAnchored              // '$' after a '*': the last piece must end the path
-	planExact                 // '$' and no '*': the path is the prefix itself
+	planAnchored              // a final '$': the last piece must end the path
 )
 
 // automaton holds each wildcard candidate's plan (its pattern cut at the
@@ -54,7 +53,7 @@ type automaton struct {
 	// Plans, by candidate index (ruleIndex.cands); literal ones have none.
 	start []int32 // seq[start[i]:start[i+1]] are candidate i's pieces
 	seq   []int32 // piece ids
-	mode  []uint8 // planFree, planAnchored or planExact
+	mode  []uint8 // planFree or planAnchored
 	tail  []int32 // planAnchored: the length of the last piece
 
 	pieceLen []int32
@@ -85,7 +84,7 @@ func buildAutomaton(ix *ruleIndex) *automaton {
 	var all []string
 	for i := range ix.cands {
 		a.start[i] = int32(len(all))
-		if !ix.cands[i].literal {
+		if ix.cands[i].kind == wildcard {
 			a.plan(i, ix.pattern(int32(i)), int(ix.cands[i].prefix), func(s string) { all = append(all, s) })
 		}
 	}
@@ -94,7 +93,7 @@ func buildAutomaton(ix *ruleIndex) *automaton {
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sorter := prefixSorter{prefixes: all}
+	sorter := prefixSorter{prefix: func(c int32) string { return all[c] }}
 	sorter.sortAll(order)
 	a.seq = make([]int32, len(all))
 	var pieces []string // distinct, sorted
@@ -117,10 +116,6 @@ func buildAutomaton(ix *ruleIndex) *automaton {
 
 // plan cuts candidate i's pattern, passing its pieces to piece in order.
 func (a *automaton) plan(i int, pattern string, prefix int, piece func(string)) {
-	if len(pattern) == prefix+1 && pattern[prefix] == '$' {
-		a.mode[i] = planExact
-		return
-	}
 	rest := pattern[prefix+1:] // past the first '*'
 	if n := len(rest); n > 0 && rest[n-1] == '$' {
 		rest = rest[:n-1]
@@ -406,10 +401,6 @@ func (m *matcher) wait(k int32) {
 	}
 	pos := int(w.pos[k])
 	switch a.mode[c] {
-	case planExact:
-		if len(m.path) == pos {
-			m.out = append(m.out, c)
-		}
 	case planAnchored:
 		p, t := m.ix.pattern(c), int(a.tail[c])
 		if len(m.path)-t >= pos && strings.HasSuffix(m.path, p[len(p)-1-t:len(p)-1]) {

@@ -86,7 +86,7 @@ type Group struct {
 	Rules  []Rule
 
 	index     *lazyIndex // built once, by the first Test that needs this group
-	wildBytes int        // bytes of the rules with '*' or a final '$'
+	wildBytes int        // bytes of the rules with a '*'
 }
 
 // Sitemap is one sitemap line.
@@ -195,7 +195,7 @@ type parser struct {
 	rules      []Rule
 	agentStart int // where the current group's agents start in agents
 	ruleStart  int // likewise for rules
-	wildBytes  int // bytes of the current group's rules with '*' or a final '$'
+	wildBytes  int // bytes of the current group's rules with a '*'
 
 	// The next NUL and '#' in the body: most lines have neither.
 	nul, hash nextByte
@@ -268,7 +268,7 @@ func (p *parser) line(number, start, end int) {
 			Value:   value,
 			Pattern: pattern,
 		})
-		if star || strings.HasSuffix(value, "$") {
+		if star {
 			p.wildBytes += len(value)
 		}
 		p.sawRules = true
