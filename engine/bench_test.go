@@ -297,6 +297,22 @@ func mergedGroupsPath(n int) string {
 	return "/" + b.String()[:n-2] + "b"
 }
 
+// worstCaseIndexVariants is a 500 KiB file of allow rules for a hundred
+// index.html pages, over and over: twice as many candidates as rules, since
+// each also allows its directory ("/a7/$").
+func worstCaseIndexVariants() []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; ; i++ {
+		rule := fmt.Sprintf("Allow: /a%d/index.html\n", i%100)
+		if b.Len()+len(rule) > worstCaseSize {
+			break
+		}
+		b.WriteString(rule)
+	}
+	return []byte(b.String())
+}
+
 // BenchmarkWorstCase tests 16,663-byte urls against 500 KiB files built to
 // be slow, and reports:
 //   - ns/test and p50-ns/test: the mean and median Test;
@@ -337,6 +353,10 @@ func BenchmarkWorstCase(b *testing.B) {
 		{"merged-groups", worstCaseMergedGroups(), []string{
 			"https://example.com" + mergedGroupsPath(n),
 			"https://example.com/" + strings.Repeat("a", n-1),
+		}},
+		{"index-variants", worstCaseIndexVariants(), []string{
+			"https://example.com/a7/",
+			"https://example.com/a7/" + strings.Repeat("a", n-4),
 		}},
 		{"literals", worstCaseLiterals(), []string{
 			"https://example.com/a/" + strings.Repeat("a", n-3),

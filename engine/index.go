@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math/bits"
 	"slices"
 	"sort"
@@ -60,6 +61,7 @@ const (
 
 type ruleIndex struct {
 	rules    []Rule           // the group's
+	same     []int32          // same[r]: another rule with rule r's pattern, or -1; nil when none repeats
 	variants map[int32]string // rule → its index.html variant, when that has a '*'
 	cands    []candidate      // filed by piece (cands[:byPair]), then by prefix, then exact ones
 	small    bool             // few candidates: every one is tried
@@ -150,19 +152,43 @@ func (gl *groupList) rules(r *Robots) (*ruleIndex, []int32) {
 func buildIndex(rules []Rule) *ruleIndex {
 	ix := &ruleIndex{rules: rules}
 	cands := make([]candidate, 0, len(rules)+len(rules)/8)
+	// Rules with the same pattern share one candidate, which names the
+	// first; the others follow it in same. A file can repeat a rule
+	// thousands of times, in one group or in the many groups of a token.
+	seen := newPatternSet(rules)
+	var variant []bool // variant[f]: rule f's pattern has its index.html candidate
 	for i, r := range rules {
-		cands = append(cands, newCandidate(i, r.Pattern, false))
-		if cut := indexHTMLCut(r.Pattern); r.Allow && cut > 0 {
+		f := seen.first(i)
+		if f == int32(i) {
+			cands = append(cands, newCandidate(i, r.Pattern, false))
+		} else {
+			if ix.same == nil {
+				ix.same = make([]int32, len(rules))
+				for k := range ix.same {
+					ix.same[k] = -1
+				}
+			}
+			ix.same[i], ix.same[f] = ix.same[f], int32(i)
+		}
+		if !r.Allow || variant != nil && variant[f] {
+			continue
+		}
+		if cut := indexHTMLCut(r.Pattern); cut > 0 {
+			if variant == nil {
+				variant = make([]bool, len(rules))
+			}
+			variant[f] = true
 			// The variant, r.Pattern[:cut]+"$", starts with its rule's
 			// prefix. Only one with a '*' is kept as a string, to be
-			// matched; the others are exact.
-			c := candidate{rule: int32(i), prefix: int32(cut), pair: noPair, indexHTML: true, kind: exact}
+			// matched; the others are exact. It names the first rule of
+			// the pattern too, and stands for the allow rules among them.
+			c := candidate{rule: f, prefix: int32(cut), pair: noPair, indexHTML: true, kind: exact}
 			if star := strings.IndexByte(r.Pattern[:cut], '*'); star >= 0 {
 				c.prefix, c.kind = int32(star), wildcard
 				if ix.variants == nil {
 					ix.variants = map[int32]string{}
 				}
-				ix.variants[int32(i)] = r.Pattern[:cut] + "$"
+				ix.variants[f] = r.Pattern[:cut] + "$"
 			}
 			cands = append(cands, c)
 		}
@@ -188,9 +214,10 @@ func buildIndex(rules []Rule) *ruleIndex {
 	}
 	s := prefixSorter{prefix: ix.prefix}
 	s.sortAll(order[ix.byPair:])
-	ix.linkPrefixes(order, s.lcp)
+	end := int32(len(order))
 	order = ix.fileExact(exacts, order)
 	permute(cands, order)
+	ix.linkPrefixes(end, s.lcp)
 	return ix
 }
 
@@ -229,6 +256,43 @@ func (ix *ruleIndex) fileExact(exacts, order []int32) []int32 {
 		fill[group[k]]++
 	}
 	return order
+}
+
+// A patternSet finds the first rule with a pattern. It files each
+// distinct pattern's first rule in an open-addressed table under its hash,
+// with 32 bits of the hash beside it, so that a pattern is compared only
+// with those whose bits agree: rules are mostly distinct, and a Go map of
+// twenty thousand of them costs half as much as sorting them.
+type patternSet struct {
+	rules []Rule
+	table []uint64 // tag<<32 | rule+1, 0 when empty
+	seed  maphash.Seed
+}
+
+func newPatternSet(rules []Rule) patternSet {
+	size := 16
+	for size < len(rules)+len(rules)/2 {
+		size *= 2
+	}
+	return patternSet{rules, make([]uint64, size), maphash.MakeSeed()}
+}
+
+// first returns the first rule, up to i, with rule i's pattern; rules are
+// asked in order.
+func (s patternSet) first(i int) int32 {
+	p := s.rules[i].Pattern
+	h := maphash.String(s.seed, p)
+	tag, mask := h>>32, uint64(len(s.table)-1)
+	for at := h & mask; ; at = (at + 1) & mask {
+		slot := s.table[at]
+		if slot == 0 {
+			s.table[at] = tag<<32 | uint64(i+1)
+			return int32(i)
+		}
+		if f := int32(slot) - 1; slot>>32 == tag && s.rules[f].Pattern == p {
+			return f
+		}
+	}
 }
 
 // permute puts cands[order[i]] at i for every i, in place, following each
@@ -362,25 +426,25 @@ func (ix *ruleIndex) fileByPair() []int32 {
 }
 
 // linkPrefixes lists the distinct prefixes of the candidates filed by
-// prefix, which are sorted, with their parent links. The prefix of
-// ix.cands[i] is candidate order[i]'s, and lcp[i-byPair] its common prefix
-// with the one before: a prefix is a duplicate when that is its whole
-// length and the one before's, and it starts every prefix on the stack of
-// those that start the one before, up to that length.
-func (ix *ruleIndex) linkPrefixes(order, lcp []int32) {
-	n := len(order) - int(ix.byPair)
+// prefix, ix.cands[byPair:end], which are sorted, with their parent links.
+// lcp[i-byPair] is candidate i's common prefix with the one before: a
+// prefix is a duplicate when that is its whole length and the one before's,
+// and it starts every prefix on the stack of those that start the one
+// before, up to that length. Only a new prefix is read.
+func (ix *ruleIndex) linkPrefixes(end int32, lcp []int32) {
+	n := int(end - ix.byPair)
 	ix.prefixes = make([]string, 0, n)
 	ix.parent = make([]int32, 0, n)
 	ix.first = make([]int32, 0, n+1)
 	type listed struct{ at, n int32 } // a prefix and its length
 	var stack []listed                // the prefixes that start the last one
-	last := -1                        // the last one's length
-	for i := ix.byPair; int(i) < len(order); i++ {
-		p, common := ix.prefix(order[i]), int(lcp[i-ix.byPair])
-		if common == len(p) && common == last {
+	last := int32(-1)                 // the last one's length
+	for i := ix.byPair; i < end; i++ {
+		size, common := ix.cands[i].prefix, lcp[i-ix.byPair]
+		if common == size && common == last {
 			continue
 		}
-		for len(stack) > 0 && int(stack[len(stack)-1].n) > common {
+		for len(stack) > 0 && stack[len(stack)-1].n > common {
 			stack = stack[:len(stack)-1]
 		}
 		parent := int32(-1)
@@ -388,12 +452,12 @@ func (ix *ruleIndex) linkPrefixes(order, lcp []int32) {
 			parent = stack[len(stack)-1].at
 		}
 		ix.parent = append(ix.parent, parent)
-		ix.prefixes = append(ix.prefixes, p)
+		ix.prefixes = append(ix.prefixes, ix.prefix(i))
 		ix.first = append(ix.first, i)
-		stack = append(stack, listed{int32(len(ix.prefixes) - 1), int32(len(p))})
-		last = len(p)
+		stack = append(stack, listed{int32(len(ix.prefixes) - 1), size})
+		last = size
 	}
-	ix.first = append(ix.first, int32(len(order)))
+	ix.first = append(ix.first, end)
 }
 
 // prefixSorter sorts candidates by literal prefix with a radix sort on
@@ -689,17 +753,17 @@ var reachedPool = sync.Pool{New: func() any { return new([]int32) }}
 // Literal candidates the index reaches match, and exact ones when the path
 // is their prefix; the wildcard ones it reaches are matched one by one, or
 // all at once when there are many (multimatch.go).
-func (ix *ruleIndex) each(path string, fn func(c *candidate, pattern string)) {
+func (ix *ruleIndex) each(path string, fn func(rule int32, indexHTML bool, pattern string)) {
 	buf := reachedPool.Get().(*[]int32)
 	reached := ix.reach(path, (*buf)[:0])
 	wild := reached[:0]
 	for _, i := range reached {
 		switch c := &ix.cands[i]; c.kind {
 		case literal:
-			fn(c, ix.pattern(i))
+			ix.report(i, fn)
 		case exact:
 			if len(path) == int(c.prefix) {
-				fn(c, ix.pattern(i))
+				ix.report(i, fn)
 			}
 		default:
 			wild = append(wild, i)
@@ -707,20 +771,37 @@ func (ix *ruleIndex) each(path string, fn func(c *candidate, pattern string)) {
 	}
 	if len(wild) < manyAt {
 		for _, i := range wild {
-			if p := ix.pattern(i); matches(path, p) {
-				fn(&ix.cands[i], p)
+			if matches(path, ix.pattern(i)) {
+				ix.report(i, fn)
 			}
 		}
 	} else {
 		// The matches go after the wildcard list, in the same buffer.
 		all := ix.automaton().matchAll(ix, path, wild)
 		for _, i := range all[len(wild):] {
-			fn(&ix.cands[i], ix.pattern(i))
+			ix.report(i, fn)
 		}
 		reached = all
 	}
 	*buf = reached[:0]
 	reachedPool.Put(buf)
+}
+
+// report passes each rule of matching candidate i to fn: the first with
+// its pattern and the others (for an index.html variant, the allow rules
+// among them).
+func (ix *ruleIndex) report(i int32, fn func(rule int32, indexHTML bool, pattern string)) {
+	c := &ix.cands[i]
+	p := ix.pattern(i)
+	for r := c.rule; r >= 0; {
+		if !c.indexHTML || ix.rules[r].Allow {
+			fn(r, c.indexHTML, p)
+		}
+		if ix.same == nil {
+			break
+		}
+		r = ix.same[r]
+	}
 }
 
 // reach appends to out the candidates whose prefix starts path, skipping

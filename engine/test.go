@@ -176,17 +176,17 @@ func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 	}
 	if len(list.groups) > 0 {
 		ix, group := list.rules(r)
-		ix.each(res.Path, func(c *candidate, pattern string) {
-			rule, gi := &ix.rules[c.rule], list.groups[0]
+		ix.each(res.Path, func(r int32, indexHTML bool, pattern string) {
+			rule, gi := &ix.rules[r], list.groups[0]
 			if group != nil {
-				gi = int(group[c.rule])
+				gi = int(group[r])
 			}
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
 				Allow:     rule.Allow,
 				Pattern:   pattern,
 				Priority:  len(pattern),
-				IndexHTML: c.indexHTML,
+				IndexHTML: indexHTML,
 				Group:     gi,
 			})
 		})
