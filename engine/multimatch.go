@@ -486,3 +486,10 @@ func (m *matcher) advance(id, end int32) {
 		w.filed--
 	}
 }
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
