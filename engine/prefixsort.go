@@ -23,7 +23,6 @@ type prefixSorter struct {
 	prefix func(c int32) string // candidate c's
 	lcp    []int32              // by sorted position: common prefix with the one before
 	items  []keyed              // by position in the run
-	tmp    []keyed              // scratch for items
 }
 
 // keyed is a candidate with sixteen bytes of its prefix.
@@ -38,7 +37,7 @@ type keyed struct {
 func (s *prefixSorter) sortAll(run []int32) {
 	n := len(run)
 	s.lcp = make([]int32, n)
-	s.items, s.tmp = make([]keyed, n), make([]keyed, n)
+	s.items = make([]keyed, n)
 	for i, c := range run {
 		p := s.prefix(c)
 		s.items[i] = keyed{chunk(p, 0), chunk(p, 8), c, int32(len(p))}
@@ -64,7 +63,7 @@ func (s *prefixSorter) sort(lo, hi, depth int) {
 	if len(items) < 2 {
 		return
 	}
-	radixSort(items, s.tmp[lo:hi], 0)
+	radixSort(items, 0)
 	// Where the keys differ, they tell where the prefixes, zero padded,
 	// first differ; sortAll caps that by their lengths.
 	for i := 1; i < len(items); i++ {
@@ -173,12 +172,12 @@ func (s *prefixSorter) compare(lo, hi, depth int) {
 	}
 }
 
-// radixSort sorts items by key, most significant byte first from byte b:
-// each bucket is sorted on its own, and soon fits in the cache. Bytes that
-// all of a bucket's keys share are skipped after one counting pass (long
-// shared prefixes are common: /Government/Agencies-Departments-…). tmp is
-// scratch of the same length.
-func radixSort(items, tmp []keyed, b int) {
+// radixSort sorts items by key, most significant byte first from byte b,
+// in place (an American flag sort): each bucket is sorted on its own, and
+// soon fits in the cache. Bytes that all of a bucket's keys share are
+// skipped after one counting pass (long shared prefixes are common:
+// /Government/Agencies-Departments-…).
+func radixSort(items []keyed, b int) {
 	for len(items) > insertionMax && b < 8 {
 		shift := 56 - 8*b
 		var count [256]int32
@@ -201,24 +200,31 @@ func radixSort(items, tmp []keyed, b int) {
 			b += bits.LeadingZeros64(diff) / 8
 			continue
 		}
-		// end[v] is where bucket v ends; filling it from there leaves it
-		// where the bucket starts.
-		var end [256]int32
+		// next[v] is the first place of bucket v not yet holding one of
+		// its items, end[v] where the bucket ends. Each item out of place
+		// is swapped into its bucket until the one in hand belongs here.
+		var next, end [256]int32
 		sum := int32(0)
 		for v := int(low); sum < int32(len(items)); v++ {
+			next[v] = sum
 			sum += count[v]
 			end[v] = sum
 		}
-		for i := range items {
-			v := byte(items[i].key >> shift)
-			end[v]--
-			tmp[end[v]] = items[i]
+		for v := int(low); v < 256 && next[v] < int32(len(items)); v++ {
+			for next[v] < end[v] {
+				it := items[next[v]]
+				for d := byte(it.key >> shift); int(d) != v; d = byte(it.key >> shift) {
+					it, items[next[d]] = items[next[d]], it
+					next[d]++
+				}
+				items[next[v]] = it
+				next[v]++
+			}
 		}
-		copy(items, tmp)
 		for v, at := int(low), int32(0); at < int32(len(items)); v++ {
 			n := count[v]
 			if n > 1 {
-				radixSort(items[at:at+n], tmp[at:at+n], b+1)
+				radixSort(items[at:at+n], b+1)
 			}
 			at += n
 		}
