@@ -34,8 +34,9 @@ func TestIndexFindsWhatAScanFinds(t *testing.T) {
 		var all []string
 		for _, r := range rules {
 			all = append(all, r.Pattern)
-			if p, ok := indexHTMLPattern(r.Pattern); ok && r.Allow {
-				all = append(all, p)
+			// Google's index.html variant, read off the pattern here.
+			if slash := strings.LastIndexByte(r.Pattern, '/'); r.Allow && slash >= 0 && strings.HasPrefix(r.Pattern[slash:], "/index.htm") {
+				all = append(all, r.Pattern[:slash+1]+"$")
 			}
 		}
 		for range 50 {

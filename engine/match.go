@@ -60,20 +60,11 @@ func literalPrefix(pattern string) string {
 	return pattern
 }
 
-// indexHTMLPattern is Google's second chance for an allow rule that did not
+// indexHTMLCut is Google's second chance for an allow rule that did not
 // match (robots.cc, HandleAllow): when the part of the pattern from its last
 // '/' starts with "/index.htm", the pattern up to and including that slash,
-// anchored with '$', is tried instead. ok is false when the rule has none.
-func indexHTMLPattern(pattern string) (string, bool) {
-	cut := indexHTMLCut(pattern)
-	if cut == 0 {
-		return "", false
-	}
-	return pattern[:cut] + "$", true
-}
-
-// indexHTMLCut is where the index.html variant of pattern ends before its
-// '$' (just past the last '/'), or 0 when it has none.
+// anchored with '$', is tried instead. indexHTMLCut is where that variant
+// ends before its '$' (just past the slash), or 0 when the rule has none.
 func indexHTMLCut(pattern string) int {
 	slash := strings.LastIndexByte(pattern, '/')
 	if slash < 0 || !strings.HasPrefix(pattern[slash:], "/index.htm") {
