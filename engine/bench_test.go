@@ -97,15 +97,22 @@ func worstCaseLiterals() []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	x := uint32(12345)
-	for {
+	return fillRules(&b, func(int) string {
 		x = x*1664525 + 1013904223
-		rule := fmt.Sprintf("Disallow: /%x/%x\n", x>>20, x)
-		if b.Len()+len(rule) > worstCaseSize {
-			break
+		return fmt.Sprintf("Disallow: /%x/%x\n", x>>20, x)
+	})
+}
+
+// fillRules appends line(0), line(1)… to b while they fit in
+// worstCaseSize, and returns the file.
+func fillRules(b *strings.Builder, line func(i int) string) []byte {
+	for i := 0; ; i++ {
+		l := line(i)
+		if b.Len()+len(l) > worstCaseSize {
+			return []byte(b.String())
 		}
-		b.WriteString(rule)
+		b.WriteString(l)
 	}
-	return []byte(b.String())
 }
 
 func worstCaseWildcards() []byte {
@@ -123,14 +130,9 @@ func worstCaseWildcards() []byte {
 	for i := 0; b.Len() < worstCaseSize*4/5; i++ {
 		b.WriteString(long[i%len(long)] + "\n")
 	}
-	for i := 0; ; i++ {
-		rule := fmt.Sprintf("Disallow: *%s*%s%d$\n", strings.Repeat("a", i%23), strings.Repeat("*a", i%7), i)
-		if b.Len()+len(rule) > worstCaseSize {
-			break
-		}
-		b.WriteString(rule)
-	}
-	return []byte(b.String())
+	return fillRules(&b, func(i int) string {
+		return fmt.Sprintf("Disallow: *%s*%s%d$\n", strings.Repeat("a", i%23), strings.Repeat("*a", i%7), i)
+	})
 }
 
 // worstCaseSize is Googlebot's fetch limit: nothing bigger reaches Test.
@@ -262,14 +264,7 @@ func worstCaseOrderedPieces(n int) (body []byte, path string) {
 func worstCaseNested(pattern func(a string) string) []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	for k := 1; ; k++ {
-		rule := "Disallow: " + pattern(strings.Repeat("a", k)) + "\n"
-		if b.Len()+len(rule) > worstCaseSize {
-			break
-		}
-		b.WriteString(rule)
-	}
-	return []byte(b.String())
+	return fillRules(&b, func(i int) string { return "Disallow: " + pattern(strings.Repeat("a", i+1)) + "\n" })
 }
 
 // worstCaseMergedGroups is a 500 KiB file of groups "User-agent:
@@ -277,14 +272,7 @@ func worstCaseNested(pattern func(a string) string) []byte {
 // twenty thousand rules.
 func worstCaseMergedGroups() []byte {
 	var b strings.Builder
-	for i := 0; ; i++ {
-		group := fmt.Sprintf("User-agent: Googlebot\nDisallow: /*a%d*b\n", i)
-		if b.Len()+len(group) > worstCaseSize {
-			break
-		}
-		b.WriteString(group)
-	}
-	return []byte(b.String())
+	return fillRules(&b, func(i int) string { return fmt.Sprintf("User-agent: Googlebot\nDisallow: /*a%d*b\n", i) })
 }
 
 // mergedGroupsPath is an n-byte path "/a0a1a2…b" that every rule of
@@ -303,14 +291,7 @@ func mergedGroupsPath(n int) string {
 func worstCaseIndexVariants() []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	for i := 0; ; i++ {
-		rule := fmt.Sprintf("Allow: /a%d/index.html\n", i%100)
-		if b.Len()+len(rule) > worstCaseSize {
-			break
-		}
-		b.WriteString(rule)
-	}
-	return []byte(b.String())
+	return fillRules(&b, func(i int) string { return fmt.Sprintf("Allow: /a%d/index.html\n", i%100) })
 }
 
 // BenchmarkWorstCase tests 16,663-byte urls against 500 KiB files built to
