@@ -24,12 +24,16 @@ FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-
 run: wasm
 	$(GO) run . $(ARGS)
 
-wasm: web/app.wasm web/wasm_exec.js
+wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 
 # app.wasm and wasm_exec.js must come from the same Go: a new toolchain
 # (a newer wasm_exec.js) rebuilds both.
 web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+
+# The engine alone (wasm/core, no UI) for embed.js's documentation widgets.
+web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm/core
 
 web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
 	cp $< $@
@@ -106,5 +110,5 @@ fuzz:
 	done
 
 clean:
-	rm -f web/app.wasm web/wasm_exec.js
+	rm -f web/app.wasm web/core.wasm web/wasm_exec.js
 	rm -rf dist testdata/screenshots

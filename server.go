@@ -151,6 +151,26 @@ var securityHeaders = map[string]string{
 	"Cross-Origin-Opener-Policy": "same-origin",
 }
 
+// crossOriginFiles are loaded by documentation pages on other origins:
+// embed.js (a <script> there) and the engine it fetches with CORS. They get
+// Access-Control-Allow-Origin: * (they are public, and are fetched without
+// credentials), Cross-Origin-Resource-Policy: cross-origin (so a page with
+// Cross-Origin-Embedder-Policy may load them), and Timing-Allow-Origin: *
+// (so the page's Performance API sees their real transfer sizes). The page's
+// own CSP above still applies to them; it governs nothing on the docs page,
+// whose own policy decides (README, Embedding).
+var crossOriginFiles = map[string]bool{
+	"embed.js":     true,
+	"core.wasm":    true,
+	"wasm_exec.js": true,
+}
+
+var crossOriginHeaders = map[string]string{
+	"Access-Control-Allow-Origin":  "*",
+	"Cross-Origin-Resource-Policy": "cross-origin",
+	"Timing-Allow-Origin":          "*",
+}
+
 // fileTypes is fixed here rather than read from the host's mime.types, so
 // the server answers the same on every machine (browsers refuse to stream-
 // compile app.wasm under any type but application/wasm). compress says
@@ -319,10 +339,16 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "405 method not allowed: this server only answers GET and HEAD; open / in a browser for the tester.", http.StatusMethodNotAllowed)
 		return
 	}
-	a := h.files[siteName(r.URL.Path)]
+	name := siteName(r.URL.Path)
+	a := h.files[name]
 	if a == nil {
 		http.Error(w, "404 not found: this server only serves the tester's own files; open / for the tester.", http.StatusNotFound)
 		return
+	}
+	if crossOriginFiles[name] {
+		for k, v := range crossOriginHeaders {
+			w.Header().Set(k, v)
+		}
 	}
 	hdr := w.Header()
 	if a.contentType != "" {
