@@ -269,7 +269,7 @@
     ".verdict.blocked { color: var(--blocked); }",
     ".line { color: var(--muted); }",
     ".why { display: block; margin-top: 2px; }",
-    ".status { padding: 6px 10px; color: var(--muted); }",
+    ".status { margin: 0; padding: 6px 10px 0; color: var(--muted); }",
     ".status.error { color: var(--blocked); }",
     ".foot { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; padding: 6px 10px;",
     "  border-top: 1px solid var(--border); background: var(--panel); font-size: 13px; }",
@@ -364,7 +364,7 @@
       this.status,
       this.results,
       el("div", { class: "foot" }, [
-        el("span", { text: "Verdicts as Googlebot's parser decides them." }),
+        el("span", { text: "Decided as Google's robots.txt parser does." }),
         this.open,
       ]),
     ]);
@@ -513,8 +513,13 @@
       token: crawler ? "" : agent,
       urls: this.urls.value,
     };
+    var seq = (this.linkSeq = (this.linkSeq || 0) + 1);
+    this.open.setAttribute("data-link", "pending");
     permalink(state).then(function (href) {
-      self.open.href = href;
+      if (seq === self.linkSeq) {
+        self.open.href = href;
+        self.open.setAttribute("data-link", "current");
+      }
     });
   };
 

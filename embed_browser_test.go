@@ -1,0 +1,351 @@
+package main
+
+// Browser tests of embed.js, the documentation widgets: a docs page on a
+// second loopback origin loads embed.js from the tester's server (under a
+// sub-path) and marks its examples with <pre data-robots-tester>.
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// embedSite serves the tester under /tester/ on one loopback origin and
+// counts the requests for the engine (core.wasm).
+type embedSite struct {
+	base        string // ends in "/tester/"
+	coreFetches atomic.Int64
+}
+
+func serveEmbedSite(t testing.TB) *embedSite {
+	t.Helper()
+	s := &embedSite{}
+	site := http.StripPrefix("/tester", newHandler(siteFS()))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/core.wasm") && r.Method == http.MethodGet {
+			s.coreFetches.Add(1)
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	s.base = srv.URL + "/tester/"
+	return s
+}
+
+// docsExample is one marked block of the docs page.
+type docsExample struct {
+	robots, agent, urls string
+}
+
+// docsExamples are n examples; example i blocks /private<i> and allows the
+// rest, so each widget's verdicts are its own. The last has no data-agent
+// (the widget offers a crawler picker) and a group for GPTBot.
+func docsExamples(n int) []docsExample {
+	ex := make([]docsExample, n)
+	for i := range ex {
+		ex[i] = docsExample{
+			robots: fmt.Sprintf("# Example %d\nUser-agent: *\nDisallow: /private%d\n", i+1, i+1),
+			agent:  "Googlebot",
+			urls:   fmt.Sprintf("/private%d/x /public/y", i+1),
+		}
+	}
+	if n > 1 {
+		ex[n-1] = docsExample{robots: "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n", urls: "/article"}
+	}
+	return ex
+}
+
+// docsCSP is the Content-Security-Policy the README tells a docs site to
+// send, for the tester at origin; the docs page's own inline <style> needs
+// its 'unsafe-inline', which the widgets do not.
+func docsCSP(origin string) string {
+	return "default-src 'self'; script-src 'self' " + origin + " 'wasm-unsafe-eval'; connect-src 'self' " + origin +
+		"; style-src 'self' 'unsafe-inline'"
+}
+
+// hostileCSS is a docs theme that resets every element and paints the page
+// dark, with rules that would wreck a widget they could reach.
+const hostileCSS = `
+body * { all: unset; }
+html, body { background: #101418; color: #c8ccd0; font: 22px/2.2 Georgia, serif; margin: 0; }
+h1, p, pre, main, section { display: block; margin: 12px; }
+pre { white-space: pre; font-family: monospace; border: 1px dashed #556; padding: 8px; }
+textarea, select, ul, li, span, label, a { color: #ff00ff !important; font-size: 40px !important; display: inline !important; }
+div { color: #ff00ff !important; font-size: 40px !important; }
+.spacer { display: block; height: 1200px; }
+`
+
+// docsPage is a docs-like page with the examples, each between paragraphs;
+// with script, it loads embed.js from tester (ending in "/"). spacer puts
+// the examples below the fold.
+func docsPage(tester string, examples []docsExample, script bool, spacer bool) string {
+	var b strings.Builder
+	b.WriteString("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n")
+	b.WriteString("<title>Robots.txt guide</title><style>" + hostileCSS + "</style>\n")
+	if script {
+		b.WriteString(`<script src="` + tester + `embed.js" defer></script>` + "\n")
+	}
+	b.WriteString("</head><body><main><h1>Writing robots.txt rules</h1>\n")
+	if spacer {
+		b.WriteString(`<div class="spacer"></div>` + "\n")
+	}
+	for i, ex := range examples {
+		fmt.Fprintf(&b, "<p>Example %d: what the rules below allow.</p>\n<pre data-robots-tester", i+1)
+		if ex.agent != "" {
+			fmt.Fprintf(&b, ` data-agent="%s"`, html.EscapeString(ex.agent))
+		}
+		fmt.Fprintf(&b, ` data-urls="%s">%s</pre>`+"\n", html.EscapeString(ex.urls), html.EscapeString(ex.robots))
+	}
+	b.WriteString("<p>End of the guide.</p></main></body></html>\n")
+	return b.String()
+}
+
+// serveDocs serves the page at /docs.html on another loopback origin, with
+// the README's CSP.
+func serveDocs(t testing.TB, tester *embedSite, page string) string {
+	t.Helper()
+	origin := strings.TrimSuffix(tester.base, "/tester/")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/docs.html" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", docsCSP(origin))
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(srv.Close)
+	if strings.TrimSuffix(srv.URL, "/") == origin {
+		t.Fatalf("the docs page and the tester share the origin %s", origin)
+	}
+	return srv.URL + "/docs.html"
+}
+
+// widgetState is what one widget shows.
+type widgetState struct {
+	State, Scheme, Robots, URLs, Status, Open string
+	Verdicts, Lines, Words                    []string
+	Marked                                    []int // the editor's highlighted lines
+	Options                                   int   // crawler picker options, 0 without a picker
+}
+
+const widgetsJS = `Array.from(document.querySelectorAll("robots-tester")).map(h => {
+	const r = h.shadowRoot;
+	const q = s => r.querySelector(s);
+	const lis = Array.from(r.querySelectorAll("li"));
+	return {
+		State: h.getAttribute("data-state") || "", Scheme: h.getAttribute("data-scheme") || "",
+		Robots: r.querySelectorAll("textarea")[0].value, URLs: r.querySelectorAll("textarea")[1].value,
+		Status: q(".status").textContent,
+		Open: q(".foot a").getAttribute("data-link") === "current" ? q(".foot a").href : "",
+		Verdicts: lis.map(li => li.dataset.verdict), Lines: lis.map(li => li.dataset.line),
+		Words: lis.map(li => li.querySelector(".verdict").textContent),
+		Marked: Array.from(r.querySelectorAll(".marks div")).map((d, i) => d.className ? i + 1 : 0).filter(Boolean),
+		Options: q("select") ? q("select").options.length : 0,
+	};
+})`
+
+// editWidget sets textarea k (0 the robots.txt, 1 the URLs) of widget i.
+func editWidget(a *app, i, k int, value string) {
+	a.t.Helper()
+	call[bool](a, `(i, k, v) => {
+		const ta = document.querySelectorAll("robots-tester")[i].shadowRoot.querySelectorAll("textarea")[k];
+		ta.focus();
+		ta.value = v;
+		ta.dispatchEvent(new Event("input", {bubbles: true}));
+		return true;
+	}`, i, k, value)
+}
+
+// scrollThrough brings every widget into view in turn, as a reader would.
+func scrollThrough(a *app) {
+	a.t.Helper()
+	js[bool](a, `(async () => {
+		for (const h of document.querySelectorAll("robots-tester")) {
+			h.scrollIntoView();
+			await new Promise(r => requestAnimationFrame(() => setTimeout(r, 30)));
+		}
+		return true;
+	})()`)
+}
+
+// TestBrowserEmbedWidgets: ten examples on a hostile dark docs page on
+// another origin all upgrade, share one engine download, keep their verdicts
+// to themselves, resist the page's CSS, fit a phone, and link to the full
+// tester with their state.
+func TestBrowserEmbedWidgets(t *testing.T) {
+	ctx := newBrowser(t)
+	tester := serveEmbedSite(t)
+	examples := docsExamples(10)
+	docs := serveDocs(t, tester, docsPage(tester.base, examples, true, true))
+	a := &app{t: t, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.Navigate(docs)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "ten widgets", `document.querySelectorAll("robots-tester").length`, func(n int) bool { return n == 10 })
+	// The examples are below the fold: nothing is fetched before a reader
+	// gets near one.
+	if got := js[int](a, `robotsTesterEmbed.engineLoads`); got != 0 || tester.coreFetches.Load() != 0 {
+		t.Errorf("the engine was loaded (%d loads, %d fetches) before any widget came near the viewport", got, tester.coreFetches.Load())
+	}
+	scrollThrough(a)
+	widgets := waitFor(a, "every widget ready", widgetsJS, func(ws []widgetState) bool {
+		for _, w := range ws {
+			if w.State != "ready" {
+				return false
+			}
+		}
+		return len(ws) == 10
+	})
+	for i, w := range widgets[:9] {
+		if strings.Join(w.Verdicts, ",") != "blocked,allowed" || strings.Join(w.Lines, ",") != "3,0" {
+			t.Errorf("widget %d shows %v on lines %v; want blocked (line 3), allowed (no rule)", i+1, w.Verdicts, w.Lines)
+		}
+		if !strings.Contains(w.Words[0], "Blocked") || !strings.Contains(w.Words[1], "Allowed") {
+			t.Errorf("widget %d words %q: the verdict must be said in words, not colour alone", i+1, w.Words)
+		}
+		if fmt.Sprint(w.Marked) != "[3]" {
+			t.Errorf("widget %d highlights lines %v; want [3], the deciding line", i+1, w.Marked)
+		}
+		if w.Robots != examples[i].robots {
+			t.Errorf("widget %d editor holds %q; want the example %q", i+1, w.Robots, examples[i].robots)
+		}
+		if w.Scheme != "dark" {
+			t.Errorf("widget %d scheme %q on a dark page; want dark", i+1, w.Scheme)
+		}
+	}
+	if got := tester.coreFetches.Load(); got != 1 {
+		t.Errorf("core.wasm was fetched %d times for 10 widgets; want 1", got)
+	}
+	if got := js[int](a, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/core.wasm")).length`); got != 1 {
+		t.Errorf("the page has %d resource entries for core.wasm; want 1", got)
+	}
+	if got := js[int](a, `robotsTesterEmbed.engineLoads`); got != 1 {
+		t.Errorf("robotsTesterEmbed.engineLoads = %d; want 1", got)
+	}
+
+	// The crawler picker of the last example: Googlebot obeys "*", GPTBot
+	// has its own group.
+	last := widgets[9]
+	if last.Options < 20 || strings.Join(last.Verdicts, ",") != "allowed" {
+		t.Errorf("the example without data-agent has %d crawler options and verdicts %v; want the catalogue and allowed for Googlebot", last.Options, last.Verdicts)
+	}
+	call[bool](a, `name => {
+		const sel = document.querySelectorAll("robots-tester")[9].shadowRoot.querySelector("select");
+		sel.value = Array.from(sel.options).find(o => o.value === name).value;
+		sel.dispatchEvent(new Event("change", {bubbles: true}));
+		return true;
+	}`, "GPTBot")
+	waitFor(a, "GPTBot blocked by line 2 in the last widget", widgetsJS, func(ws []widgetState) bool {
+		return strings.Join(ws[9].Verdicts, ",") == "blocked" && strings.Join(ws[9].Lines, ",") == "2"
+	})
+
+	// An edit in widget 3 changes its verdicts and no other widget's.
+	editWidget(a, 2, 0, "User-agent: *\nDisallow: /\n")
+	after := waitFor(a, "widget 3 blocking everything", widgetsJS, func(ws []widgetState) bool {
+		return strings.Join(ws[2].Verdicts, ",") == "blocked,blocked"
+	})
+	if fmt.Sprint(after[2].Marked) != "[2]" || strings.Join(after[2].Lines, ",") != "2,2" {
+		t.Errorf("widget 3 after the edit: lines %v, highlighted %v; want line 2 for both", after[2].Lines, after[2].Marked)
+	}
+	for i, w := range after {
+		if i == 2 || i == 9 {
+			continue
+		}
+		if strings.Join(w.Verdicts, ",") != "blocked,allowed" || w.Robots != examples[i].robots {
+			t.Errorf("editing widget 3 changed widget %d: %v, %q", i+1, w.Verdicts, w.Robots)
+		}
+	}
+	editWidget(a, 2, 1, "/anything\n/private3/x")
+	after = waitFor(a, "widget 3 testing its new URLs, and its link", widgetsJS, func(ws []widgetState) bool {
+		return len(ws[2].Verdicts) == 2 && strings.Contains(ws[2].Status, "2 URLs: 0 allowed, 2 blocked") && ws[2].Open != ""
+	})
+
+	// The page's CSS reaches neither the widget's layout nor its type.
+	look := js[map[string]any](a, `(() => {
+		const h = document.querySelectorAll("robots-tester")[0];
+		const r = h.shadowRoot;
+		const ta = r.querySelector("textarea");
+		const w = r.querySelector(".w");
+		const pre = document.querySelectorAll("pre[data-robots-tester]")[0];
+		return {
+			hostDisplay: getComputedStyle(h).display, height: h.getBoundingClientRect().height,
+			font: getComputedStyle(ta).fontFamily, size: getComputedStyle(ta).fontSize,
+			color: getComputedStyle(ta).color, bg: getComputedStyle(w).backgroundColor,
+			liDisplay: getComputedStyle(r.querySelector("li")).display,
+			preShown: pre.getBoundingClientRect().height,
+		};
+	})()`)
+	if look["hostDisplay"] != "block" || look["size"] != "13px" || !strings.Contains(fmt.Sprint(look["font"]), "monospace") ||
+		look["color"] == "rgb(255, 0, 255)" || look["liDisplay"] != "list-item" || look["preShown"].(float64) != 0 ||
+		look["height"].(float64) < 150 || look["bg"] != "rgb(22, 24, 28)" {
+		t.Errorf("the page's CSS broke the widget or its <pre> still shows: %v", look)
+	}
+
+	// The permalink opens the same state in the full tester.
+	open := after[2].Open
+	if !strings.HasPrefix(open, tester.base+"#v1.") {
+		t.Fatalf("Open in the full tester points to %q; want %s#v1.…", open, tester.base)
+	}
+	shoot := func(width, height int, name string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
+			t.Fatal(err)
+		}
+		js[bool](a, `(document.querySelectorAll("robots-tester")[0].scrollIntoView(), true)`)
+		wide := js[map[string]float64](a, `(() => {
+			const h = document.querySelectorAll("robots-tester")[0];
+			return {host: h.getBoundingClientRect().right, view: document.documentElement.clientWidth,
+				scroll: document.documentElement.scrollWidth};
+		})()`)
+		if wide["host"] > wide["view"]+0.5 || wide["scroll"] > wide["view"]+0.5 {
+			t.Errorf("at %d px the widget or the page overflows: %v", width, wide)
+		}
+		screenshot(t, ctx, name)
+	}
+	shoot(1280, 900, "embed-widgets-1280")
+	shoot(375, 812, "embed-widgets-375")
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(open)); err != nil {
+		t.Fatal(err)
+	}
+	full := &app{t: t, ctx: ctx}
+	waitFor(full, "the full tester to start", `document.body !== null && document.body.dataset.ready === "true"`, func(b bool) bool { return b })
+	if got := js[string](full, `document.querySelector("textarea#robots").value`); got != "User-agent: *\nDisallow: /\n" {
+		t.Errorf("the full tester opened with robots.txt %q; want widget 3's", got)
+	}
+	rows := full.waitRows("widget 3's two URLs", func(rows []resultRow) bool { return len(rows) == 2 })
+	checkRow(t, rows[0], "blocked", 2)
+	checkRow(t, rows[1], "blocked", 2)
+}
+
+// TestBrowserEmbedWithoutScript: the same page without embed.js shows its
+// examples as plain code blocks.
+func TestBrowserEmbedWithoutScript(t *testing.T) {
+	ctx := newBrowser(t)
+	tester := serveEmbedSite(t)
+	examples := docsExamples(3)
+	docs := serveDocs(t, tester, docsPage(tester.base, examples, false, false))
+	a := &app{t: t, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.Navigate(docs)); err != nil {
+		t.Fatal(err)
+	}
+	texts := waitFor(a, "the plain code blocks", `Array.from(document.querySelectorAll("pre")).map(p => p.getBoundingClientRect().height > 0 ? p.innerText : "")`,
+		func(v []string) bool { return len(v) == 3 })
+	for i, got := range texts {
+		if strings.TrimSpace(got) != strings.TrimSpace(examples[i].robots) {
+			t.Errorf("code block %d reads %q; want %q", i+1, got, examples[i].robots)
+		}
+	}
+	if n := js[int](a, `document.querySelectorAll("robots-tester").length`); n != 0 {
+		t.Errorf("%d widgets without the script", n)
+	}
+	screenshot(t, ctx, "embed-without-script")
+}
