@@ -355,3 +355,55 @@ func TestBrowserEmbedWithoutScript(t *testing.T) {
 	}
 	screenshot(t, ctx, "embed-without-script")
 }
+
+// TestBrowserEmbedIframeCompact: ?embed shows the editor, the URLs, the
+// verdicts and the deciding sentence; the findings and the other fields
+// come back with the toggle, which says whether it is expanded.
+func TestBrowserEmbedIframeCompact(t *testing.T) {
+	ctx := newBrowser(t)
+	base := serveSite(t)
+	a := openApp(t, ctx, base)
+	a.load("User-agent: *\nDisallow: /private\nDissallow: /typo\n", "https://example.com/private/a", "https://example.com/open")
+	js[bool](a, `document.querySelector("#copy-link").click(), true`)
+	link := waitFor(a, "the link in #share-message[data-link]", `document.querySelector("#share-message").dataset.link || ""`,
+		func(s string) bool { return s != "" })
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(480, 700)); err != nil {
+		t.Fatal(err)
+	}
+	a = openApp(t, ctx, base+"?embed"+link[strings.Index(link, "#"):])
+	rows := a.waitRows("the embed's two rows", func(rows []resultRow) bool { return len(rows) == 2 })
+	checkRow(t, rows[0], "blocked", 2)
+	a.selectRow(0)
+	const shownJS = `(() => {
+		const shown = s => { const e = document.querySelector(s); return !!e && e.getClientRects().length > 0; };
+		return {
+			editor: shown("textarea#robots"), urls: shown("textarea#urls"), crawler: shown("select#crawler"),
+			verdict: shown("tr.result td.verdict"), line: shown("tr.result td.line"), winner: shown("#why .winner"),
+			findings: shown("#diagnostics"), status: shown("select#status"), robotsURL: shown("#robots-url"),
+			token: shown("#token"), rule: shown("tr.result td.rule"), group: shown("#why .group-choice"),
+			expanded: document.querySelector("#embed-more").getAttribute("aria-expanded") === "true",
+		};
+	})()`
+	compact := waitFor(a, "the deciding sentence", shownJS, func(m map[string]bool) bool { return m["winner"] })
+	for _, k := range []string{"editor", "urls", "crawler", "verdict", "line", "winner"} {
+		if !compact[k] {
+			t.Errorf("the compact embed hides its %s", k)
+		}
+	}
+	for _, k := range []string{"findings", "status", "robotsURL", "token", "rule", "group", "expanded"} {
+		if compact[k] {
+			t.Errorf("the compact embed shows %s before the toggle", k)
+		}
+	}
+	screenshot(t, ctx, "embed-iframe-compact")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#embed-more"))); err != nil {
+		t.Fatal(err)
+	}
+	more := waitFor(a, "the details after the toggle", shownJS, func(m map[string]bool) bool { return m["expanded"] })
+	for _, k := range []string{"findings", "status", "robotsURL", "token", "rule", "group"} {
+		if !more[k] {
+			t.Errorf("the toggle did not bring back %s", k)
+		}
+	}
+	screenshot(t, ctx, "embed-iframe-more")
+}

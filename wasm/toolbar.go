@@ -54,7 +54,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		return elem.Navigation(nav, elem.Anchor(
 			vecty.Markup(prop.ID("open-full"), prop.Href(href), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")),
 			vecty.Text("Open in full tester"),
-		))
+		), embedDetailsToggle())
 	}
 	return elem.Navigation(
 		vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "File and sharing")),
