@@ -34,17 +34,6 @@ func coldBrowser(b *testing.B) context.Context {
 	return ctx
 }
 
-// openDocs navigates to the docs page and waits for its widgets (not yet
-// started: they are below the fold).
-func openDocs(b *testing.B, ctx context.Context, url string, n int) *app {
-	a := &app{t: b, ctx: ctx}
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		b.Fatal(err)
-	}
-	waitFor(a, "the widgets", `document.querySelectorAll("robots-tester").length`, func(got int) bool { return got == n })
-	return a
-}
-
 // firstReadyJS scrolls the first widget into view and resolves with the
 // milliseconds until it shows its verdicts (the engine fetched, compiled,
 // started, and the file parsed and tested).

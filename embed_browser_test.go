@@ -5,15 +5,19 @@ package main
 // sub-path) and marks its examples with <pre data-robots-tester>.
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"robotstester/engine"
 )
 
 // embedSite serves the tester under /tester/ on one loopback origin and
@@ -114,8 +118,12 @@ func docsPage(tester string, examples []docsExample, script bool, spacer bool) s
 }
 
 // serveDocs serves the page at /docs.html on another loopback origin, with
-// the README's CSP.
+// the README's CSP unless plain.
 func serveDocs(t testing.TB, tester *embedSite, page string) string {
+	return serveDocsWith(t, tester, page, true)
+}
+
+func serveDocsWith(t testing.TB, tester *embedSite, page string, csp bool) string {
 	t.Helper()
 	origin := strings.TrimSuffix(tester.base, "/tester/")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -124,7 +132,9 @@ func serveDocs(t testing.TB, tester *embedSite, page string) string {
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Content-Security-Policy", docsCSP(origin))
+		if csp {
+			w.Header().Set("Content-Security-Policy", docsCSP(origin))
+		}
 		fmt.Fprint(w, page)
 	}))
 	t.Cleanup(srv.Close)
@@ -170,6 +180,18 @@ func editWidget(a *app, i, k int, value string) {
 	}`, i, k, value)
 }
 
+// openDocs navigates to the docs page and waits for its n widgets (not
+// yet started when they are below the fold).
+func openDocs(t testing.TB, ctx context.Context, url string, n int) *app {
+	t.Helper()
+	a := &app{t: t, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, fmt.Sprintf("%d widgets", n), `document.querySelectorAll("robots-tester").length`, func(got int) bool { return got == n })
+	return a
+}
+
 // scrollThrough brings every widget into view in turn, as a reader would.
 func scrollThrough(a *app) {
 	a.t.Helper()
@@ -190,12 +212,7 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 	ctx := newBrowser(t)
 	tester := serveEmbedSite(t)
 	examples := docsExamples(10)
-	docs := serveDocs(t, tester, docsPage(tester.base, examples, true, true))
-	a := &app{t: t, ctx: ctx}
-	if err := chromedp.Do(ctx, chromedp.Navigate(docs)); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(a, "ten widgets", `document.querySelectorAll("robots-tester").length`, func(n int) bool { return n == 10 })
+	a := openDocs(t, ctx, serveDocs(t, tester, docsPage(tester.base, examples, true, true)), 10)
 	// The examples are below the fold: nothing is fetched before a reader
 	// gets near one.
 	if got := js[int](a, `robotsTesterEmbed.engineLoads`); got != 0 || tester.coreFetches.Load() != 0 {
@@ -338,11 +355,7 @@ func TestBrowserEmbedWithoutScript(t *testing.T) {
 	ctx := newBrowser(t)
 	tester := serveEmbedSite(t)
 	examples := docsExamples(3)
-	docs := serveDocs(t, tester, docsPage(tester.base, examples, false, false))
-	a := &app{t: t, ctx: ctx}
-	if err := chromedp.Do(ctx, chromedp.Navigate(docs)); err != nil {
-		t.Fatal(err)
-	}
+	a := openDocs(t, ctx, serveDocs(t, tester, docsPage(tester.base, examples, false, false)), 0)
 	texts := waitFor(a, "the plain code blocks", `Array.from(document.querySelectorAll("pre")).map(p => p.getBoundingClientRect().height > 0 ? p.innerText : "")`,
 		func(v []string) bool { return len(v) == 3 })
 	for i, got := range texts {
@@ -406,4 +419,78 @@ func TestBrowserEmbedIframeCompact(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "embed-iframe-more")
+}
+
+// workerPage runs core.wasm in a Worker made from a Blob, as a page's own
+// worker would, and answers window.runWorker(robots, agent, urls) with the
+// worker's typed arrays as plain arrays, and the names of their types.
+const workerPage = `<!doctype html><meta charset="utf-8"><title>worker</title>
+<script>
+const base = BASE;
+const source = ` + "`" + `
+importScripts(${JSON.stringify(base)} + "wasm_exec.js");
+const go = new Go();
+const started = WebAssembly.instantiateStreaming(fetch(${JSON.stringify(base)} + "core.wasm"), go.importObject)
+	.then(r => { go.run(r.instance); return robotsTesterCore.ready; });
+onmessage = async (e) => {
+	const core = await started;
+	const h = core.parse(new TextEncoder().encode(e.data.robots));
+	const r = core.testMany(h, e.data.agent, e.data.urls);
+	core.release(h);
+	postMessage({allowed: r.allowed, line: r.line, stale: core.test(h, "Googlebot", "/").error || ""}, [r.allowed.buffer, r.line.buffer]);
+};
+` + "`" + `;
+const worker = new Worker(URL.createObjectURL(new Blob([source], {type: "text/javascript"})));
+window.runWorker = (robots, agent, urls) => new Promise((resolve, reject) => {
+	worker.onmessage = (e) => resolve({
+		Allowed: Array.from(e.data.allowed), Line: Array.from(e.data.line),
+		Types: e.data.allowed.constructor.name + "," + e.data.line.constructor.name, Stale: e.data.stale,
+	});
+	worker.onerror = (e) => reject(new Error(e.message));
+	worker.postMessage({robots, agent, urls});
+});
+</script>`
+
+// TestBrowserCoreInWorker: core.wasm runs in a Worker and answers a list of
+// URLs in typed arrays, each verdict and line the engine's own.
+func TestBrowserCoreInWorker(t *testing.T) {
+	ctx := newBrowser(t)
+	tester := serveEmbedSite(t)
+	// The page's own inline script and Blob worker are its business; no CSP.
+	docs := serveDocsWith(t, tester, strings.Replace(workerPage, "BASE", strconv.Quote(tester.base), 1), false)
+	a := &app{t: t, ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.Navigate(docs)); err != nil {
+		t.Fatal(err)
+	}
+	robots := "User-agent: *\nDisallow: /private\nAllow: /private/ok\n\nUser-agent: GPTBot\nDisallow: /\n"
+	var urls []string
+	for i := range 1000 {
+		urls = append(urls, fmt.Sprintf("https://example.com/%s/%d?q=%d", []string{"private", "private/ok", "public", "Private"}[i%4], i, i))
+	}
+	r := engine.Parse([]byte(robots))
+	for _, agent := range []string{"Googlebot", "GPTBot", "somebot"} {
+		got := call[struct {
+			Allowed, Line []int
+			Types, Stale  string
+		}](a, `(robots, agent, urls) => runWorker(robots, agent, urls.join("\n"))`, robots, agent, urls)
+		if got.Types != "Uint8Array,Uint32Array" || len(got.Allowed) != len(urls) || len(got.Line) != len(urls) {
+			t.Fatalf("%s: the worker answered %s with %d verdicts and %d lines; want typed arrays for %d URLs", agent, got.Types, len(got.Allowed), len(got.Line), len(urls))
+		}
+		if !strings.Contains(got.Stale, "released") {
+			t.Errorf("%s: testing a released handle said %q; want a sentence saying it was released", agent, got.Stale)
+		}
+		crawler, named := engine.FindCrawler(agent)
+		for i, u := range urls {
+			var want engine.Result
+			if named {
+				want = r.TestCrawler(crawler, engine.EncodeURL(u).URL)
+			} else {
+				want = r.Test(agent, engine.EncodeURL(u).URL)
+			}
+			if (got.Allowed[i] == 1) != want.Allowed || got.Line[i] != want.Line {
+				t.Errorf("%s %s: the worker says allowed=%d line %d; the engine says %v line %d", agent, u, got.Allowed[i], got.Line[i], want.Allowed, want.Line)
+				break
+			}
+		}
+	}
 }
