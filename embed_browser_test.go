@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"robotstester/engine"
@@ -493,4 +495,60 @@ func TestBrowserCoreInWorker(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBrowserEmbedFollowsScheme: the widget takes the scheme of the
+// background it sits on, follows a page that switches its theme by a class,
+// and falls back to the reader's preference where the page paints nothing.
+func TestBrowserEmbedFollowsScheme(t *testing.T) {
+	ctx := newBrowser(t)
+	tester := serveEmbedSite(t)
+	page := strings.Replace(docsPage(tester.base, docsExamples(1), true, false), hostileCSS,
+		"body.dark main { background: #15171a; color: #ddd; }", 1)
+	a := openDocs(t, ctx, serveDocsWith(t, tester, page, true), 1)
+	prefer := func(scheme string) {
+		t.Helper()
+		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+			})
+			return err
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	const schemeJS = `(() => {
+		const h = document.querySelector("robots-tester");
+		return h.getAttribute("data-scheme") + " " + getComputedStyle(h.shadowRoot.querySelector(".w")).backgroundColor;
+	})()`
+	steps := []struct {
+		what, prefer, bodyClass, want string
+	}{
+		{"a page that paints nothing, for a reader who prefers light", "light", "", "light rgb(255, 255, 255)"},
+		{"the same page, for a reader who prefers dark", "dark", "", "dark rgb(22, 24, 28)"},
+		{"a page switched to its dark theme by a class, reader preferring light", "light", "dark", "dark rgb(22, 24, 28)"},
+		{"the page switched back", "light", "", "light rgb(255, 255, 255)"},
+	}
+	for _, st := range steps {
+		prefer(st.prefer)
+		call[bool](a, `c => (document.body.className = c, true)`, st.bodyClass)
+		waitFor(a, st.what+": "+st.want, schemeJS, func(got string) bool { return got == st.want })
+	}
+
+	// Keyboard and screen reader: every control is reachable by Tab and
+	// named, and each verdict is a word.
+	names := js[[]string](a, `(() => {
+		const r = document.querySelector("robots-tester").shadowRoot;
+		const name = e => e.getAttribute("aria-label") || (e.labels && e.labels[0] ? e.labels[0].textContent : "") || e.textContent;
+		return Array.from(r.querySelectorAll("textarea, select, a")).map(e => (e.tabIndex >= 0 ? "" : "untabbable ") + name(e).trim());
+	})()`)
+	if len(names) != 3 || !strings.HasPrefix(names[0], "robots.txt") || !strings.HasPrefix(names[1], "URLs to test") || names[2] != "Open in the full tester" {
+		t.Errorf("the widget's controls are %q; want the named editor, URL list and link, all reachable by Tab", names)
+	}
+	words := js[string](a, `document.querySelector("robots-tester").shadowRoot.querySelector("li .verdict").innerText`)
+	if !strings.HasSuffix(words, "Blocked") {
+		t.Errorf("the first verdict reads %q; want the word Blocked", words)
+	}
+	screenshot(t, ctx, "embed-scheme-light")
 }

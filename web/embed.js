@@ -245,6 +245,9 @@
     "select { max-width: 100%; padding: 2px 4px; }",
     "a { color: var(--accent); }",
     ":focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }",
+    // The editor box scrolls, which would clip its textarea's outline.
+    ".editor textarea:focus-visible { outline: none; }",
+    ".editor:focus-within { outline: 3px solid var(--focus); outline-offset: -3px; }",
     ".mono, .editor textarea, .gutter, .marks { font: 13px/20px ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace; }",
     ".editor { display: flex; max-height: " + (MAX_EDITOR_LINES * 20 + 16) + "px; overflow: auto; border-bottom: 1px solid var(--border); }",
     ".gutter { flex: none; padding: 8px 6px 8px 8px; text-align: right; color: var(--muted); background: var(--panel);",
@@ -465,7 +468,10 @@
         decides[r.line] = decides[r.line] === undefined || decides[r.line] === r.verdict ? r.verdict : "blocked";
       }
       var head = el("div", {}, [
-        el("span", { class: "verdict " + r.verdict, text: (r.allowed ? "\u2713\uFE0E Allowed" : "\u2715\uFE0E Blocked") }),
+        el("span", { class: "verdict " + r.verdict }, [
+          el("span", { "aria-hidden": "true", text: r.allowed ? "\u2713\uFE0E " : "\u2715\uFE0E " }),
+          document.createTextNode(r.allowed ? "Allowed" : "Blocked"),
+        ]),
         document.createTextNode(" "),
         el("code", { class: "mono", text: urls[i] }),
         document.createTextNode(" "),
