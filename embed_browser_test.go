@@ -552,3 +552,43 @@ func TestBrowserEmbedFollowsScheme(t *testing.T) {
 	}
 	screenshot(t, ctx, "embed-scheme-light")
 }
+
+// TestBrowserEmbedRefusedByCSP: on a page whose policy forbids WebAssembly,
+// each widget says what to add to the policy and keeps its example
+// editable; one refused engine is tried once.
+func TestBrowserEmbedRefusedByCSP(t *testing.T) {
+	ctx := newBrowser(t)
+	tester := serveEmbedSite(t)
+	origin := strings.TrimSuffix(tester.base, "/tester/")
+	page := docsPage(tester.base, docsExamples(3), true, false)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "script-src 'self' "+origin+"; connect-src 'self' "+origin+"; style-src 'unsafe-inline'")
+		fmt.Fprint(w, page)
+	}))
+	defer srv.Close()
+	a := openDocs(t, ctx, srv.URL+"/docs.html", 3)
+	ws := waitFor(a, "every widget failed, with a link", widgetsJS, func(ws []widgetState) bool {
+		for _, w := range ws {
+			if w.State != "failed" || w.Open == "" {
+				return false
+			}
+		}
+		return true
+	})
+	for i, w := range ws {
+		if !strings.Contains(w.Status, "'wasm-unsafe-eval'") || w.Robots == "" || len(w.Verdicts) != 0 {
+			t.Errorf("widget %d: status %q, editor %q, verdicts %v; want the fix named and the example kept", i+1, w.Status, w.Robots, w.Verdicts)
+		}
+	}
+	if !strings.HasPrefix(ws[0].Open, tester.base+"#v1.") {
+		t.Errorf("the failed widget links to %q; want the full tester with its state", ws[0].Open)
+	}
+	if got := js[bool](a, `document.querySelector("robots-tester").shadowRoot.querySelector("textarea").readOnly`); got {
+		t.Errorf("the failed widget's editor is read-only")
+	}
+	if got := tester.coreFetches.Load(); got != 1 {
+		t.Errorf("core.wasm was fetched %d times; want 1", got)
+	}
+	screenshot(t, ctx, "embed-refused-by-csp")
+}

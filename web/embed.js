@@ -49,6 +49,8 @@
   var engine = null; // a Promise of robotsTesterCore, made on first need
   var engineMemory = null;
 
+  var origin = new URL(base).origin;
+
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
       var el = document.createElement("script");
@@ -56,7 +58,8 @@
       el.crossOrigin = "anonymous";
       el.onload = resolve;
       el.onerror = function () {
-        reject(new Error(src + " did not load (blocked by the page's Content-Security-Policy, or offline)"));
+        reject(new Error(src + " did not load: the page's Content-Security-Policy must allow " + origin +
+          " in script-src, and the tester's server must be reachable"));
       };
       document.head.appendChild(el);
     });
@@ -64,20 +67,29 @@
 
   async function instantiate(go) {
     var url = base + "core.wasm";
-    var req = { mode: "cors", credentials: "omit" };
-    if (WebAssembly.instantiateStreaming) {
-      try {
-        return await WebAssembly.instantiateStreaming(fetch(url, req), go.importObject);
-      } catch (e) {
-        // A server that sends core.wasm under another type breaks
-        // streaming; compiling from the bytes still works.
-      }
+    var resp;
+    try {
+      resp = await fetch(url, { mode: "cors", credentials: "omit" });
+    } catch (e) {
+      throw new Error("the engine (" + url + ") could not be fetched: the page's Content-Security-Policy must allow " +
+        origin + " in connect-src, and the tester's server must be reachable");
     }
-    var resp = await fetch(url, req);
     if (!resp.ok) {
-      throw new Error(url + " answered HTTP " + resp.status);
+      throw new Error(url + " answered HTTP " + resp.status + ": serve the tester's core.wasm next to embed.js");
     }
-    return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    try {
+      // Streaming compiles while the bytes arrive; it needs the
+      // application/wasm type, which a static host may not send.
+      if (WebAssembly.instantiateStreaming && /^application\/wasm\b/.test(resp.headers.get("Content-Type") || "")) {
+        return await WebAssembly.instantiateStreaming(resp, go.importObject);
+      }
+      return await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+    } catch (e) {
+      if (/Content Security Policy|unsafe-eval/i.test(String(e && e.message))) {
+        throw new Error("the page's Content-Security-Policy does not allow WebAssembly: add 'wasm-unsafe-eval' to its script-src");
+      }
+      throw e;
+    }
   }
 
   function loadEngine() {
@@ -440,6 +452,11 @@
   Widget.prototype.update = function () {
     var core = this.core;
     if (!core) {
+      if (this.failed) {
+        // Without the engine the crawler's catalogue name is unknown: the
+        // full tester reads the agent as a token.
+        this.link("", this.agentName());
+      }
       return;
     }
     if (this.handle) {
@@ -538,6 +555,8 @@
   Widget.prototype.fail = function (err) {
     this.showStatus("The live tester could not start: " + ((err && err.message) || err) + ". The example is still editable.", true);
     this.root.host.setAttribute("data-state", "failed");
+    this.failed = true;
+    this.update();
   };
 
   // ---- Upgrading the page ----
