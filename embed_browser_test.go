@@ -293,6 +293,29 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 		return len(ws[2].Verdicts) == 2 && strings.Contains(ws[2].Status, "2 URLs: 0 allowed, 2 blocked") && ws[2].Open != ""
 	})
 
+	// A block the page adds later (a docs app rendering a new page) is
+	// upgraded on request, on the same engine.
+	call[bool](a, `text => {
+		const pre = document.createElement("pre");
+		pre.setAttribute("data-robots-tester", "");
+		pre.setAttribute("data-agent", "Bingbot");
+		pre.setAttribute("data-urls", "/late");
+		pre.textContent = text;
+		document.querySelector("main").append(pre);
+		robotsTesterEmbed.upgrade();
+		robotsTesterEmbed.upgrade(); // twice: still one widget
+		document.querySelectorAll("robots-tester")[10].scrollIntoView();
+		return true;
+	}`, "User-agent: bingbot\nDisallow: /late\n")
+	late := waitFor(a, "the late widget", widgetsJS, func(ws []widgetState) bool { return len(ws) == 11 && ws[10].State == "ready" })
+	if strings.Join(late[10].Verdicts, ",") != "blocked" || strings.Join(late[10].Lines, ",") != "2" {
+		t.Errorf("the late widget shows %v on lines %v; want blocked by line 2", late[10].Verdicts, late[10].Lines)
+	}
+	if got := tester.coreFetches.Load(); got != 1 {
+		t.Errorf("core.wasm was fetched %d times after a late widget; want 1", got)
+	}
+	js[bool](a, `(document.querySelectorAll("robots-tester")[0].scrollIntoView(), true)`)
+
 	// The page's CSS reaches neither the widget's layout nor its type.
 	look := js[map[string]any](a, `(() => {
 		const h = document.querySelectorAll("robots-tester")[0];
@@ -337,6 +360,7 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 	}
 	shoot(1280, 900, "embed-widgets-1280")
 	shoot(375, 812, "embed-widgets-375")
+	shoot(320, 640, "embed-widgets-320")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(open)); err != nil {
 		t.Fatal(err)
