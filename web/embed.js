@@ -109,10 +109,16 @@
         core._resolve = resolve;
         core._reject = reject;
       });
-      if (typeof globalThis.Go !== "function") {
-        await loadScript(base + "wasm_exec.js");
+      // wasm_exec.js must come from the Go that built core.wasm, so ours is
+      // loaded even when the page has a Go class of its own, which is then
+      // put back for the page's own program.
+      var pagesGo = globalThis.Go;
+      await loadScript(base + "wasm_exec.js");
+      var Go = globalThis.Go;
+      if (pagesGo) {
+        globalThis.Go = pagesGo;
       }
-      var go = new globalThis.Go();
+      var go = new Go();
       var result = await instantiate(go);
       engineMemory = result.instance.exports.mem;
       go.run(result.instance).then(function () {
