@@ -567,7 +567,7 @@ func TestBrowserEmbedFollowsScheme(t *testing.T) {
 		const name = e => e.getAttribute("aria-label") || (e.labels && e.labels[0] ? e.labels[0].textContent : "") || e.textContent;
 		return Array.from(r.querySelectorAll("textarea, select, a")).map(e => (e.tabIndex >= 0 ? "" : "untabbable ") + name(e).trim());
 	})()`)
-	if len(names) != 3 || !strings.HasPrefix(names[0], "robots.txt") || !strings.HasPrefix(names[1], "URLs to test") || names[2] != "Open in the full tester" {
+	if len(names) != 3 || !strings.HasPrefix(names[0], "robots.txt") || !strings.HasPrefix(names[1], "URLs to test") || names[2] != "Open in the full tester (opens in a new tab)" {
 		t.Errorf("the widget's controls are %q; want the named editor, URL list and link, all reachable by Tab", names)
 	}
 	words := js[string](a, `document.querySelector("robots-tester").shadowRoot.querySelector("li .verdict").innerText`)

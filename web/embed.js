@@ -368,7 +368,10 @@
     this.urls.value = urls;
     this.results = el("ul", { "aria-label": "Verdicts" });
     this.status = el("p", { class: "status", role: "status", text: "The live tester starts when this example scrolls into view." });
-    this.open = el("a", { href: base, target: "_blank", rel: "noopener", text: "Open in the full tester" });
+    this.open = el("a", { href: base, target: "_blank", rel: "noopener" }, [
+      document.createTextNode("Open in the full tester"),
+      el("span", { class: "sr", text: " (opens in a new tab)" }),
+    ]);
     var bar = el("div", { class: "bar" }, [el("span", { class: "title", text: title })]);
     if (this.agent) {
       bar.appendChild(el("span", { class: "agent" }, [document.createTextNode("Crawler "), el("b", { text: this.agent })]));
