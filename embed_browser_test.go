@@ -530,6 +530,7 @@ func TestBrowserEmbedFollowsScheme(t *testing.T) {
 	page := strings.Replace(docsPage(tester.base, docsExamples(1), true, false), hostileCSS,
 		"body.dark main { background: #15171a; color: #ddd; }", 1)
 	a := openDocs(t, ctx, serveDocsWith(t, tester, page, true), 1)
+	waitFor(a, "the widget ready", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" })
 	prefer := func(scheme string) {
 		t.Helper()
 		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
