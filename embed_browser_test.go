@@ -90,7 +90,7 @@ h1, p, pre, main, section { display: block; margin: 12px; }
 pre { white-space: pre; font-family: monospace; border: 1px dashed #556; padding: 8px; }
 textarea, select, ul, li, span, label, a { color: #ff00ff !important; font-size: 40px !important; display: inline !important; }
 div { color: #ff00ff !important; font-size: 40px !important; }
-.spacer { display: block; height: 1200px; }
+.spacer { display: block; height: 2400px; }
 `
 
 // docsPage is a docs-like page with the examples, each between paragraphs;
