@@ -412,7 +412,6 @@ func TestBrowserEmbedIframeCompact(t *testing.T) {
 	a = openApp(t, ctx, base+"?embed"+link[strings.Index(link, "#"):])
 	rows := a.waitRows("the embed's two rows", func(rows []resultRow) bool { return len(rows) == 2 })
 	checkRow(t, rows[0], "blocked", 2)
-	a.selectRow(0)
 	const shownJS = `(() => {
 		const shown = s => { const e = document.querySelector(s); return !!e && e.getClientRects().length > 0; };
 		return {
