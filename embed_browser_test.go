@@ -293,6 +293,18 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 		return len(ws[2].Verdicts) == 2 && strings.Contains(ws[2].Status, "2 URLs: 0 allowed, 2 blocked") && ws[2].Open != ""
 	})
 
+	// Reset brings widget 3's example back.
+	js[bool](a, `(document.querySelectorAll("robots-tester")[2].shadowRoot.querySelector("button.reset").click(), true)`)
+	reset := waitFor(a, "widget 3 reset", widgetsJS, func(ws []widgetState) bool {
+		return strings.Join(ws[2].Verdicts, ",") == "blocked,allowed"
+	})
+	if reset[2].Robots != examples[2].robots || reset[2].URLs != "/private3/x\n/public/y" {
+		t.Errorf("after Reset widget 3 holds %q and %q; want its example", reset[2].Robots, reset[2].URLs)
+	}
+	if js[bool](a, `!document.querySelectorAll("robots-tester")[2].shadowRoot.querySelector("button.reset").hidden`) {
+		t.Errorf("Reset stays shown on an unchanged example")
+	}
+
 	// A block the page adds later (a docs app rendering a new page) is
 	// upgraded on request, on the same engine.
 	call[bool](a, `text => {

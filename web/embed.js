@@ -292,8 +292,12 @@
     ".why { display: block; margin-top: 2px; }",
     ".status { margin: 0; padding: 6px 10px 0; color: var(--muted); }",
     ".status.error { color: var(--blocked); }",
-    ".foot { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 12px; padding: 6px 10px;",
+    ".foot { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 6px 10px;",
     "  border-top: 1px solid var(--border); background: var(--panel); font-size: 13px; }",
+    "button { font: inherit; font-size: 13px; color: var(--text); background: var(--bg); border: 1px solid var(--border);",
+    "  border-radius: 4px; padding: 1px 8px; cursor: pointer; }",
+    "button[hidden] { display: none; }",
+    ".foot > span { margin-right: auto; }",
     ".sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }",
   ].join("\n");
 
@@ -372,6 +376,9 @@
       document.createTextNode("Open in the full tester"),
       el("span", { class: "sr", text: " (opens in a new tab)" }),
     ]);
+    this.original = { robots: text, urls: urls };
+    this.reset = el("button", { type: "button", class: "reset", text: "Reset the example" });
+    this.reset.hidden = true;
     var bar = el("div", { class: "bar" }, [el("span", { class: "title", text: title })]);
     if (this.agent) {
       bar.appendChild(el("span", { class: "agent" }, [document.createTextNode("Crawler "), el("b", { text: this.agent })]));
@@ -389,6 +396,7 @@
       this.results,
       el("div", { class: "foot" }, [
         el("span", { text: "Decided as Google's robots.txt parser does." }),
+        this.reset,
         this.open,
       ]),
     ]);
@@ -407,6 +415,15 @@
     if (this.select) {
       this.select.addEventListener("change", changed);
     }
+    this.reset.addEventListener("click", function () {
+      self.editor.value = self.original.robots;
+      self.urls.value = self.original.urls;
+      if (self.select) {
+        self.select.selectedIndex = 0;
+      }
+      self.editor.focus();
+      changed();
+    });
 
     // The <pre> stays in the page (its text is the widget's starting point
     // for a reader without the engine), hidden in a way page CSS cannot undo.
@@ -420,6 +437,8 @@
   // layout sizes the editor to its text (the editor box scrolls, so the
   // gutter and the marks scroll with it) and numbers the lines.
   Widget.prototype.layout = function () {
+    this.reset.hidden = this.editor.value === this.original.robots && this.urls.value === this.original.urls &&
+      (!this.select || this.select.selectedIndex <= 0);
     var lines = this.editor.value.split("\n");
     var n = lines.length;
     var widest = 0;
