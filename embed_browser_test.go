@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"robotstester/engine"
@@ -121,11 +122,11 @@ func docsPage(tester string, examples []docsExample, script bool, spacer bool) s
 
 // serveDocs serves the page at /docs.html on another loopback origin, with
 // the README's CSP unless plain.
-func serveDocs(t testing.TB, tester *embedSite, page string) string {
-	return serveDocsWith(t, tester, page, true)
+func serveDocs(t testing.TB, tester *embedSite, doc string) string {
+	return serveDocsWith(t, tester, doc, true)
 }
 
-func serveDocsWith(t testing.TB, tester *embedSite, page string, csp bool) string {
+func serveDocsWith(t testing.TB, tester *embedSite, doc string, csp bool) string {
 	t.Helper()
 	origin := strings.TrimSuffix(tester.base, "/tester/")
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -137,7 +138,7 @@ func serveDocsWith(t testing.TB, tester *embedSite, page string, csp bool) strin
 		if csp {
 			w.Header().Set("Content-Security-Policy", docsCSP(origin))
 		}
-		fmt.Fprint(w, page)
+		fmt.Fprint(w, doc)
 	}))
 	t.Cleanup(srv.Close)
 	if strings.TrimSuffix(srv.URL, "/") == origin {
@@ -538,9 +539,9 @@ func TestBrowserCoreInWorker(t *testing.T) {
 func TestBrowserEmbedFollowsScheme(t *testing.T) {
 	ctx := newBrowser(t)
 	tester := serveEmbedSite(t)
-	page := strings.Replace(docsPage(tester.base, docsExamples(1), true, false), hostileCSS,
+	doc := strings.Replace(docsPage(tester.base, docsExamples(1), true, false), hostileCSS,
 		"body.dark main { background: #15171a; color: #ddd; }", 1)
-	a := openDocs(t, ctx, serveDocsWith(t, tester, page, true), 1)
+	a := openDocs(t, ctx, serveDocsWith(t, tester, doc, true), 1)
 	waitFor(a, "the widget ready", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" })
 	prefer := func(scheme string) {
 		t.Helper()
@@ -596,11 +597,11 @@ func TestBrowserEmbedRefusedByCSP(t *testing.T) {
 	ctx := newBrowser(t)
 	tester := serveEmbedSite(t)
 	origin := strings.TrimSuffix(tester.base, "/tester/")
-	page := docsPage(tester.base, docsExamples(3), true, false)
+	doc := docsPage(tester.base, docsExamples(3), true, false)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Security-Policy", "script-src 'self' "+origin+"; connect-src 'self' "+origin+"; style-src 'unsafe-inline'")
-		fmt.Fprint(w, page)
+		fmt.Fprint(w, doc)
 	}))
 	defer srv.Close()
 	a := openDocs(t, ctx, srv.URL+"/docs.html", 3)
@@ -627,4 +628,47 @@ func TestBrowserEmbedRefusedByCSP(t *testing.T) {
 		t.Errorf("core.wasm was fetched %d times; want 1", got)
 	}
 	screenshot(t, ctx, "embed-refused-by-csp")
+}
+
+// TestBrowserEmbedLinkWithoutCompressionStream: where the browser has no
+// CompressionStream, the link is written with DEFLATE's stored blocks, and
+// the full tester reads it, a file longer than one block (64 KiB) included.
+func TestBrowserEmbedLinkWithoutCompressionStream(t *testing.T) {
+	ctx := newBrowser(t)
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `if (location.pathname === "/docs.html") { delete window.CompressionStream; }`,
+		})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tester := serveEmbedSite(t)
+	var long strings.Builder
+	long.WriteString("User-agent: *\n")
+	for i := 0; long.Len() < 70000; i++ {
+		fmt.Fprintf(&long, "Disallow: /section-%05d/é\n", i)
+	}
+	long.WriteString("Allow: /section-00001/é/open\n")
+	examples := []docsExample{{robots: long.String(), agent: "Googlebot", urls: "/section-00001/é/open/x /section-00002/é/x"}}
+	a := openDocs(t, ctx, serveDocs(t, tester, docsPage(tester.base, examples, true, false)), 1)
+	if js[bool](a, `typeof CompressionStream !== "undefined"`) {
+		t.Fatal("CompressionStream is still defined on the docs page")
+	}
+	ws := waitFor(a, "the widget and its link", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" && ws[0].Open != "" })
+	if strings.Join(ws[0].Verdicts, ",") != "allowed,blocked" {
+		t.Errorf("the long example shows %v; want allowed, blocked", ws[0].Verdicts)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ws[0].Open)); err != nil {
+		t.Fatal(err)
+	}
+	full := &app{t: t, ctx: ctx}
+	waitFor(full, "the full tester to start", `document.body !== null && document.body.dataset.ready === "true"`, func(b bool) bool { return b })
+	if got := js[string](full, `document.querySelector("textarea#robots").value`); got != long.String() {
+		t.Errorf("the full tester opened a %d-byte file; want the widget's %d bytes", len(got), long.Len())
+	}
+	rows := full.waitRows("the two URLs", func(rows []resultRow) bool { return len(rows) == 2 })
+	checkVerdict(t, rows[0], "allowed")
+	checkVerdict(t, rows[1], "blocked")
 }
