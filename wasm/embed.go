@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall/js"
 
@@ -151,11 +152,32 @@ func reportHeight() {
 // toggle sets a class on <body> that web/style.css reads.
 var embedMore bool
 
+// findingsSummary counts the file's findings for the toggle, so a reader
+// of the compact embed knows there is something to see: "1 error, 2
+// warnings", or "" when there is none.
+func findingsSummary() string {
+	errs, warns, infos := store.lint.Counts()
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
+		if c.n > 0 {
+			parts = append(parts, count(c.n, c.what))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // embedDetailsToggle is the button that shows or hides those parts.
 func embedDetailsToggle() *vecty.HTML {
+	findings := findingsSummary()
 	label := func(more bool) string {
 		if more {
 			return "Hide findings and details"
+		}
+		if findings != "" {
+			return "Show findings (" + findings + ") and details"
 		}
 		return "Show findings and details"
 	}

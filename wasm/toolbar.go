@@ -26,13 +26,15 @@ type Toolbar struct {
 type toolbarView struct {
 	message, link string
 	previousDraft bool
-	saved         Saved // in embed mode, what the "Open in full tester" link holds
+	saved         Saved  // in embed mode, what the "Open in full tester" link holds
+	findings      string // in embed mode, the findings the details toggle counts
 }
 
 func (t *Toolbar) view() toolbarView {
 	v := toolbarView{message: store.message, link: store.link, previousDraft: store.previousDraft}
 	if embedMode() {
 		v.saved = currentSaved()
+		v.findings = findingsSummary()
 	}
 	return v
 }
