@@ -446,9 +446,8 @@ func TestBrowserEmbedIframeCompact(t *testing.T) {
 			t.Errorf("the compact embed shows %s before the toggle", k)
 		}
 	}
-	if got := js[string](a, `document.querySelector("#embed-more").textContent`); got != "Show findings (1 warning) and details" {
-		t.Errorf("the toggle reads %q; want it to count the file's one warning", got)
-	}
+	waitFor(a, "the toggle to count the file's one warning", `document.querySelector("#embed-more").textContent`,
+		func(s string) bool { return s == "Show findings (1 warning) and details" })
 	screenshot(t, ctx, "embed-iframe-compact")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#embed-more"))); err != nil {
 		t.Fatal(err)
