@@ -294,6 +294,17 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 		return len(ws[2].Verdicts) == 2 && strings.Contains(ws[2].Status, "2 URLs: 0 allowed, 2 blocked") && ws[2].Open != ""
 	})
 
+	// "line 2" selects the deciding line in the editor.
+	sel := js[string](a, `(() => {
+		const r = document.querySelectorAll("robots-tester")[2].shadowRoot;
+		r.querySelector("li button.goto").click();
+		const ta = r.querySelector("textarea");
+		return (r.activeElement === ta ? "" : "not focused: ") + ta.value.slice(ta.selectionStart, ta.selectionEnd);
+	})()`)
+	if sel != "Disallow: /" {
+		t.Errorf("the line button selected %q; want the focused editor's line 2, Disallow: /", sel)
+	}
+
 	// Reset brings widget 3's example back.
 	js[bool](a, `(document.querySelectorAll("robots-tester")[2].shadowRoot.querySelector("button.reset").click(), true)`)
 	reset := waitFor(a, "widget 3 reset", widgetsJS, func(ws []widgetState) bool {

@@ -289,6 +289,7 @@
     ".verdict.allowed { color: var(--allowed); }",
     ".verdict.blocked { color: var(--blocked); }",
     ".line { color: var(--muted); }",
+    "button.goto { border: 0; background: none; padding: 0; color: var(--accent); text-decoration: underline; font-size: inherit; }",
     ".why { display: block; margin-top: 2px; }",
     ".status { margin: 0; padding: 6px 10px 0; color: var(--muted); }",
     ".status.error { color: var(--blocked); }",
@@ -415,6 +416,12 @@
     if (this.select) {
       this.select.addEventListener("change", changed);
     }
+    this.results.addEventListener("click", function (e) {
+      var b = e.target.closest && e.target.closest("button.goto");
+      if (b) {
+        self.selectLine(Number(b.getAttribute("data-line")));
+      }
+    });
     this.reset.addEventListener("click", function () {
       self.editor.value = self.original.robots;
       self.urls.value = self.original.urls;
@@ -456,6 +463,28 @@
       }
       this.gutter.replaceChildren(frag);
       this.marks.replaceChildren(marks);
+    }
+  };
+
+  // selectLine selects line n (1-based) of the editor and scrolls it into
+  // the editor's view, as the full tester does for a clicked result.
+  Widget.prototype.selectLine = function (n) {
+    var text = this.editor.value;
+    var start = 0;
+    for (var i = 1; i < n; i++) {
+      var next = text.indexOf("\n", start);
+      if (next < 0) {
+        return;
+      }
+      start = next + 1;
+    }
+    var end = text.indexOf("\n", start);
+    this.editor.focus({ preventScroll: true });
+    this.editor.setSelectionRange(start, end < 0 ? text.length : end);
+    var box = this.editor.closest(".editor");
+    var top = 8 + (n - 1) * 20;
+    if (top < box.scrollTop || top + 20 > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
     }
   };
 
@@ -520,7 +549,9 @@
         document.createTextNode(" "),
         el("code", { class: "mono", text: urls[i] }),
         document.createTextNode(" "),
-        el("span", { class: "line", text: r.line > 0 ? "line " + r.line : "no rule" }),
+        r.line > 0
+          ? el("button", { type: "button", class: "goto", "data-line": String(r.line), title: "Select line " + r.line + " in the editor", text: "line " + r.line })
+          : el("span", { class: "line", text: "no rule" }),
       ]);
       var li = el("li", { "data-verdict": r.verdict, "data-line": String(r.line) }, [
         head,
