@@ -291,6 +291,7 @@
     ".line { color: var(--muted); }",
     "button.goto { border: 0; background: none; padding: 0; color: var(--accent); text-decoration: underline; font-size: inherit; }",
     ".why { display: block; margin-top: 2px; }",
+    ".why code { font-size: 12.5px; padding: 0 3px; border-radius: 3px; background: var(--panel); }",
     ".status { margin: 0; padding: 6px 10px 0; color: var(--muted); }",
     ".status.error { color: var(--blocked); }",
     ".foot { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 6px 10px;",
@@ -336,6 +337,19 @@
       e.appendChild(c);
     });
     return e;
+  }
+
+  // sentence renders one of the engine's sentences, whose quoted values are
+  // set off with backticks, with those values as code (as wasm/sentence.go
+  // does for the full tester); unmatched backticks are shown as written.
+  function sentence(text) {
+    var parts = text.split("`");
+    if (parts.length % 2 === 0) {
+      return [document.createTextNode(text)];
+    }
+    return parts.map(function (p, i) {
+      return i % 2 === 1 ? el("code", { class: "mono", text: p }) : document.createTextNode(p);
+    });
   }
 
   var count = 0;
@@ -555,7 +569,7 @@
       ]);
       var li = el("li", { "data-verdict": r.verdict, "data-line": String(r.line) }, [
         head,
-        el("span", { class: "why", text: r.reason }),
+        el("span", { class: "why" }, sentence(r.reason)),
       ]);
       if (r.testedAs && r.testedAs !== urls[i]) {
         li.appendChild(el("span", { class: "line", text: "Tested as " + r.testedAs }));
