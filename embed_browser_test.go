@@ -10,6 +10,8 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -684,4 +686,51 @@ func TestBrowserEmbedLinkWithoutCompressionStream(t *testing.T) {
 	rows := full.waitRows("the two URLs", func(rows []resultRow) bool { return len(rows) == 2 })
 	checkVerdict(t, rows[0], "allowed")
 	checkVerdict(t, rows[1], "blocked")
+}
+
+// TestBrowserEmbedReadmeScreenshot shows one widget on a plain light docs
+// page: the guide's classic `Disallow: /*.pdf$` example. With
+// -update-screenshot it rewrites testdata/embed-screenshot.png for the
+// README.
+func TestBrowserEmbedReadmeScreenshot(t *testing.T) {
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(720, 640)); err != nil {
+		t.Fatal(err)
+	}
+	tester := serveEmbedSite(t)
+	doc := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blocking PDFs</title>
+<script src="` + tester.base + `embed.js" defer></script>
+<style>body { font: 17px/1.6 Georgia, serif; max-width: 680px; margin: 16px auto; color: #222; }</style></head>
+<body><p>The <code>$</code> anchors a rule to the end of the URL: this blocks every PDF but the guides.</p>
+<pre data-robots-tester data-agent="Googlebot" data-urls="/files/report.pdf /files/report.pdf?download=1 /guides/setup.pdf">User-agent: *
+Disallow: /*.pdf$
+Allow: /guides/*.pdf$</pre></body></html>`
+	a := openDocs(t, ctx, serveDocs(t, tester, doc), 1)
+	ws := waitFor(a, "the widget ready", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" })
+	if got := strings.Join(ws[0].Verdicts, ",") + " " + strings.Join(ws[0].Lines, ","); got != "blocked,allowed,allowed 2,0,3" {
+		t.Errorf("the PDF example shows %s; want blocked (line 2), allowed (the query ends the URL past $), allowed (line 3, longer)", got)
+	}
+	box := js[page.Viewport](a, `(() => {
+		const r = document.querySelector("robots-tester").getBoundingClientRect();
+		return {x: r.x + scrollX - 8, y: r.y + scrollY - 8, width: r.width + 16, height: r.height + 16, scale: 1};
+	})()`)
+	var png []byte
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		shot, err := cdp.Call(ctx, tg, page.CaptureScreenshot, page.CaptureScreenshotParams{Clip: &box})
+		png = shot.Data
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "screenshots", "embed-readme.png")
+	if *updateScreenshot {
+		path = filepath.Join("testdata", "embed-screenshot.png")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -266,7 +266,7 @@
     // The editor box scrolls, which would clip its textarea's outline.
     ".editor textarea:focus-visible { outline: none; }",
     ".editor:focus-within { outline: 3px solid var(--focus); outline-offset: -3px; }",
-    ".mono, .editor textarea, .gutter, .marks { font: 13px/20px ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace; }",
+    ".mono, .editor textarea, .urls textarea, .gutter, .marks { font: 13px/20px ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace; }",
     ".editor { display: flex; max-height: " + (MAX_EDITOR_LINES * 20 + 16) + "px; overflow: auto; border-bottom: 1px solid var(--border); }",
     ".gutter { flex: none; padding: 8px 6px 8px 8px; text-align: right; color: var(--muted); background: var(--panel);",
     "  border-right: 1px solid var(--border); user-select: none; min-width: 3.2em; }",
