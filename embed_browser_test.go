@@ -88,7 +88,8 @@ func docsCSP(origin string) string {
 // dark, with rules that would wreck a widget they could reach.
 const hostileCSS = `
 body * { all: unset; }
-html, body { background: #101418; color: #c8ccd0; font: 22px/2.2 Georgia, serif; margin: 0; }
+html, body { background: #101418; color: #c8ccd0; font: italic 22px/2.2 Georgia, serif; margin: 0;
+	letter-spacing: 3px; word-spacing: 12px; text-transform: uppercase; text-indent: 40px; cursor: wait; }
 h1, p, pre, main, section { display: block; margin: 12px; }
 pre { white-space: pre; font-family: monospace; border: 1px dashed #556; padding: 8px; }
 textarea, select, ul, li, span, label, a { color: #ff00ff !important; font-size: 40px !important; display: inline !important; }
@@ -354,12 +355,14 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 			font: getComputedStyle(ta).fontFamily, size: getComputedStyle(ta).fontSize,
 			color: getComputedStyle(ta).color, bg: getComputedStyle(w).backgroundColor,
 			liDisplay: getComputedStyle(r.querySelector("li")).display,
+			inherited: ["letterSpacing", "wordSpacing", "textTransform", "textIndent", "fontStyle", "cursor"]
+				.map(p => getComputedStyle(r.querySelector("li .why")).getPropertyValue(p.replace(/[A-Z]/g, c => "-" + c.toLowerCase()))).join(" "),
 			preShown: pre.getBoundingClientRect().height,
 		};
 	})()`)
 	if look["hostDisplay"] != "block" || look["size"] != "13px" || !strings.Contains(fmt.Sprint(look["font"]), "monospace") ||
 		look["color"] == "rgb(255, 0, 255)" || look["liDisplay"] != "list-item" || look["preShown"].(float64) != 0 ||
-		look["height"].(float64) < 150 || look["bg"] != "rgb(22, 24, 28)" {
+		look["height"].(float64) < 150 || look["bg"] != "rgb(22, 24, 28)" || look["inherited"] != "normal 0px none 0px normal auto" {
 		t.Errorf("the page's CSS broke the widget or its <pre> still shows: %v", look)
 	}
 

@@ -242,7 +242,9 @@
   var CSS = [
     ":host { all: initial; display: block; margin: 1em 0; contain: content; }",
     ":host([hidden]) { display: none; }",
-    ".w { --bg: #ffffff; --panel: #f5f6f8; --text: #1b1c1f; --muted: #51555c; --border: #b9bdc4;",
+    // Inherited properties cross the shadow boundary, and the page's rules
+    // on the host element beat :host: the wrapper starts from nothing.
+    ".w { all: initial; display: block; --bg: #ffffff; --panel: #f5f6f8; --text: #1b1c1f; --muted: #51555c; --border: #b9bdc4;",
     "  --accent: #0b57d0; --allowed: #0a6b2d; --blocked: #b3261e; --mark-allowed: #dff3e4; --mark-blocked: #fbe3e1;",
     "  --focus: #0b57d0; color-scheme: light;",
     "  font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--text);",
