@@ -411,7 +411,7 @@ func TestBrowserEmbedWithoutScript(t *testing.T) {
 	tester := serveEmbedSite(t)
 	examples := docsExamples(3)
 	a := openDocs(t, ctx, serveDocs(t, tester, docsPage(tester.base, examples, false, false)), 0)
-	texts := waitFor(a, "the plain code blocks", `Array.from(document.querySelectorAll("pre")).map(p => p.getBoundingClientRect().height > 0 ? p.innerText : "")`,
+	texts := waitFor(a, "the plain code blocks", `Array.from(document.querySelectorAll("pre")).map(p => p.getBoundingClientRect().height > 0 ? p.textContent : "")`,
 		func(v []string) bool { return len(v) == 3 })
 	for i, got := range texts {
 		if strings.TrimSpace(got) != strings.TrimSpace(examples[i].robots) {
