@@ -737,3 +737,38 @@ Allow: /guides/*.pdf$</pre></body></html>`
 		t.Fatal(err)
 	}
 }
+
+// TestBrowserEmbedReadmeUpgradeSnippet runs the README's client-side
+// upgrade of `pre > code.language-robots` (what Markdown renderers write,
+// highlighter spans included) on a page, so the snippet stays true.
+func TestBrowserEmbedReadmeUpgradeSnippet(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := strings.Index(string(readme), "<script>\n    document.querySelectorAll(\"pre > code.language-robots\")")
+	if start < 0 {
+		t.Fatal("README.md has no client-side upgrade snippet for pre > code.language-robots")
+	}
+	end := strings.Index(string(readme)[start:], "</script>")
+	snippet := string(readme)[start : start+end+len("</script>")]
+
+	ctx := newBrowser(t)
+	tester := serveEmbedSite(t)
+	doc := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Jekyll page</title></head><body>
+<div class="language-robots highlighter-rouge"><div class="highlight"><pre class="highlight"><code class="language-robots" data-urls="/private/x /public/y"><span class="k">User-agent</span>: *
+<span class="k">Disallow</span>: /private
+</code></pre></div></div>
+<pre><code class="language-go">package main</code></pre>
+` + snippet + `
+<script src="` + tester.base + `embed.js" defer></script>
+</body></html>`
+	a := openDocs(t, ctx, serveDocsWith(t, tester, doc, false), 1)
+	ws := waitFor(a, "the upgraded block ready", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" })
+	if ws[0].Robots != "User-agent: *\nDisallow: /private\n" || strings.Join(ws[0].Verdicts, ",") != "blocked,allowed" {
+		t.Errorf("the upgraded block holds %q with verdicts %v; want the rules without the highlighter's markup, blocked then allowed", ws[0].Robots, ws[0].Verdicts)
+	}
+	if js[int](a, `document.querySelectorAll("pre:not([hidden])").length`) != 1 {
+		t.Errorf("the Go block was touched, or the robots block still shows")
+	}
+}
