@@ -746,27 +746,35 @@ func TestBrowserEmbedReadmeUpgradeSnippet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := strings.Index(string(readme), "<script>\n    document.querySelectorAll(\"pre > code.language-robots\")")
+	start := strings.Index(string(readme), "<script>\n    for (const pre of document.querySelectorAll(\"pre\"))")
 	if start < 0 {
-		t.Fatal("README.md has no client-side upgrade snippet for pre > code.language-robots")
+		t.Fatal("README.md has no client-side upgrade snippet for .language-robots blocks")
 	}
 	end := strings.Index(string(readme)[start:], "</script>")
 	snippet := string(readme)[start : start+end+len("</script>")]
 
 	ctx := newBrowser(t)
 	tester := serveEmbedSite(t)
-	doc := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Jekyll page</title></head><body>
-<div class="language-robots highlighter-rouge"><div class="highlight"><pre class="highlight"><code class="language-robots" data-urls="/private/x /public/y"><span class="k">User-agent</span>: *
+	doc := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Generated page</title></head><body>
+<p>Jekyll with Rouge: the class on a wrapper, attributes from kramdown on it.</p>
+<div class="language-robots highlighter-rouge" data-urls="/private/x /public/y"><div class="highlight"><pre class="highlight"><code><span class="k">User-agent</span>: *
 <span class="k">Disallow</span>: /private
 </code></pre></div></div>
+<p>markdown-it: the class on the code.</p>
+<pre><code class="language-robots" data-agent="GPTBot" data-urls="/a"><span>User-agent: GPTBot</span>
+Disallow: /a
+</code></pre>
 <pre><code class="language-go">package main</code></pre>
 ` + snippet + `
 <script src="` + tester.base + `embed.js" defer></script>
 </body></html>`
-	a := openDocs(t, ctx, serveDocsWith(t, tester, doc, false), 1)
-	ws := waitFor(a, "the upgraded block ready", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" })
+	a := openDocs(t, ctx, serveDocsWith(t, tester, doc, false), 2)
+	ws := waitFor(a, "the upgraded blocks ready", widgetsJS, func(ws []widgetState) bool { return ws[0].State == "ready" && ws[1].State == "ready" })
 	if ws[0].Robots != "User-agent: *\nDisallow: /private\n" || strings.Join(ws[0].Verdicts, ",") != "blocked,allowed" {
-		t.Errorf("the upgraded block holds %q with verdicts %v; want the rules without the highlighter's markup, blocked then allowed", ws[0].Robots, ws[0].Verdicts)
+		t.Errorf("the Jekyll block holds %q with verdicts %v; want the rules without the highlighter's markup, blocked then allowed", ws[0].Robots, ws[0].Verdicts)
+	}
+	if ws[1].Robots != "User-agent: GPTBot\nDisallow: /a\n" || strings.Join(ws[1].Verdicts, ",") != "blocked" {
+		t.Errorf("the markdown-it block holds %q with verdicts %v; want GPTBot blocked from /a", ws[1].Robots, ws[1].Verdicts)
 	}
 	if js[int](a, `document.querySelectorAll("pre:not([hidden])").length`) != 1 {
 		t.Errorf("the Go block was touched, or the robots block still shows")
