@@ -21,6 +21,11 @@
 // address, so the page may be on any origin and the tester under any
 // sub-path. Verdicts, lines and sentences all come from the engine; this file
 // only renders them.
+//
+// window.robotsTesterEmbed: upgrade(root) upgrades blocks added since (in
+// root, default the document); engineLoads counts engine downloads (0 or 1)
+// and memory() is the engine's WebAssembly memory in bytes, which the tests
+// and benchmarks (embed_browser_test.go) read.
 (function () {
   "use strict";
 
