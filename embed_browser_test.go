@@ -327,6 +327,7 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 		pre.setAttribute("data-robots-tester", "");
 		pre.setAttribute("data-agent", "Bingbot");
 		pre.setAttribute("data-urls", "/late");
+		pre.setAttribute("data-readonly", "");
 		pre.textContent = text;
 		document.querySelector("main").append(pre);
 		robotsTesterEmbed.upgrade();
@@ -340,6 +341,9 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 	}
 	if got := tester.coreFetches.Load(); got != 1 {
 		t.Errorf("core.wasm was fetched %d times after a late widget; want 1", got)
+	}
+	if !js[bool](a, `document.querySelectorAll("robots-tester")[10].shadowRoot.querySelector("textarea").readOnly`) {
+		t.Errorf("data-readonly left the late widget's robots.txt editable")
 	}
 	js[bool](a, `(document.querySelectorAll("robots-tester")[0].scrollIntoView(), true)`)
 

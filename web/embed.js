@@ -385,6 +385,11 @@
       autocapitalize: "off", autocomplete: "off", wrap: "off",
     });
     this.editor.value = text;
+    // data-readonly keeps the example as written; the URLs stay editable.
+    if (pre.hasAttribute("data-readonly")) {
+      this.editor.readOnly = true;
+      this.editor.setAttribute("aria-label", title + " (read-only)");
+    }
     this.gutter = el("div", { class: "gutter", "aria-hidden": "true" });
     this.marks = el("div", { class: "marks", "aria-hidden": "true" });
     this.urls = el("textarea", {
