@@ -20,7 +20,10 @@
 // answer to the robots.txt request means (status.go), where Googlebot's
 // 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL a
 // person typed (encode.go), which tokens a named crawler obeys (crawlers.go),
-// and what in a file deserves a warning (lint.go).
+// and what in a file deserves a warning (lint.go: the table of codes and the
+// whole-file checks; lintline.go, lintvalue.go, lintkey.go and lintgroup.go
+// look at lines, values, unknown keys and groups; diagnostic.go is the
+// finding and its list).
 //
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they
