@@ -57,12 +57,44 @@ import (
 //	sitemap-repeated      info              the same sitemap listed twice
 //
 // Codes never change meaning; new findings get new codes.
+//
+// A file over 500 KiB is linted as Googlebot gets it (Lint, LintCut): the
+// part it reads, with file-too-large at the cut. Lines past the cut get no
+// finding: Googlebot never reads them, and file-too-large names them.
 
-// Lint reports what in r deserves attention, sorted by line. It reads only
-// r, runs in time linear in the size of the file and never panics.
+// Lint reports what in r deserves attention, sorted by line, as Googlebot
+// gets the file: when r's body is over GooglebotFetchLimit, Lint lints the
+// part Googlebot reads (parsed again, cut by FetchLimit) and reports the cut
+// as file-too-large; the lines past the cut are not linted, since Googlebot
+// never reads them (google-crawling.md §3). A caller that already parsed
+// the cut passes it to LintCut instead. Lint runs in time linear in the size
+// of the file and never panics.
 func Lint(r *Robots) Diagnostics {
+	if len(r.Body) > GooglebotFetchLimit {
+		c := FetchLimit([]byte(r.Body))
+		return LintCut(c, Parse(c.Body))
+	}
+	return lint(Cut{Size: len(r.Body), Limit: len(r.Body)}, r)
+}
+
+// LintCut reports what deserves attention in the bytes Googlebot reads of a
+// file: c is FetchLimit of the whole body and r is Parse(c.Body). When c is
+// Truncated the findings include file-too-large at the cut, and the lines
+// past it, which r does not hold, have no findings. An r that holds more
+// than Googlebot reads is linted as Lint does.
+func LintCut(c Cut, r *Robots) Diagnostics {
+	if len(r.Body) > GooglebotFetchLimit {
+		return Lint(r)
+	}
+	return lint(c, r)
+}
+
+func lint(c Cut, r *Robots) Diagnostics {
 	l := linter{r: r}
 	l.file()
+	if c.Truncated {
+		l.fetchLimit(c)
+	}
 	for i := range r.Lines {
 		l.line(&r.Lines[i])
 	}
@@ -114,9 +146,6 @@ func (l *linter) file() {
 			"the file starts with ", strconv.Itoa(r.BOM), " byte", plural(r.BOM), " of a byte-order mark (0xEF…); Google skips ", itThem(r.BOM),
 			", other crawlers read ", itThem(r.BOM), " as part of the first line — remove ", itThem(r.BOM), ".")
 	}
-	if len(body) > GooglebotFetchLimit {
-		l.fetchLimit()
-	}
 	l.findHTML()
 	if !l.page {
 		l.noDirectives()
@@ -150,11 +179,7 @@ func itThem(n int) string {
 
 // fetchLimit names where Googlebot's 500 KiB read cuts the file
 // (FetchLimit) and what it drops.
-func (l *linter) fetchLimit() {
-	c := FetchLimit([]byte(l.r.Body))
-	if !c.Truncated {
-		return
-	}
+func (l *linter) fetchLimit(c Cut) {
 	size := "the file is " + thousands(c.Size) + " bytes; Googlebot reads only the first " + thousands(GooglebotFetchLimit) + " (500 KiB), so "
 	fix := " — move the rules that matter above line " + strconv.Itoa(c.Line) + ", or shorten the file."
 	switch {

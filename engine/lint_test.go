@@ -518,6 +518,31 @@ func TestLintFileTooLarge(t *testing.T) {
 	}
 }
 
+// A file over 500 KiB is linted as Googlebot gets it: the findings of the
+// part it reads, the cut among them, and none for the lines past the cut,
+// whether the caller parsed the whole file (Lint) or the cut (LintCut).
+func TestLintReadsWhatGooglebotReads(t *testing.T) {
+	body := append([]byte("User-agent: *\nDissallow: /early\n"), lintBigFile()...)
+	body = append(body, "Dissallow: /late\nUser-agent: Googlebot\n"...)
+	c := FetchLimit(body)
+	whole := Lint(Parse(body))
+	cut := LintCut(c, Parse(c.Body))
+	if got, want := lintFindingList(cut), []string{"2 typo warning", "3 agent-repeated info", strconv.Itoa(c.Line) + " file-too-large error"}; !slices.Equal(got, want) {
+		t.Errorf("LintCut: findings %q, want %q (the typo before the cut and the cut, nothing past it)", got, want)
+	}
+	if !slices.Equal(whole, cut) {
+		t.Errorf("Lint of the whole file and LintCut of its cut differ:\n%s\n%s", whole, cut)
+	}
+	if full := LintCut(c, Parse(body)); !slices.Equal(full, cut) {
+		t.Errorf("LintCut given the whole parse: %q, want what Googlebot reads: %q", lintFindingList(full), lintFindingList(cut))
+	}
+	// Without a cut, LintCut is Lint.
+	small := []byte("User-agent: *\nDissallow: /x\n")
+	if a, b := LintCut(FetchLimit(small), Parse(small)), Lint(Parse(small)); !slices.Equal(a, b) || len(a) != 1 {
+		t.Errorf("a small file: LintCut %q, Lint %q, want the same one typo", lintFindingList(a), lintFindingList(b))
+	}
+}
+
 func TestLintLineTooLong(t *testing.T) {
 	value := "/" + strings.Repeat("a", 20000)
 	d := Lint(Parse([]byte("User-agent: *\nDisallow: " + value + "\n")))
