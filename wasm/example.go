@@ -4,7 +4,9 @@ package main
 
 // exampleState is the first-run state: the robots.txt Google uses as its
 // example (developers.google.com, "Create and submit a robots.txt file") and
-// URLs that show each outcome.
+// URLs that show each outcome. "Served at" is left empty, so it follows the
+// URLs (www.example.com here) and no example value outlives the example
+// once a person brings a file and URLs of their own.
 var exampleState = Saved{
 	Robots: "User-agent: Googlebot\n" +
 		"Disallow: /nogooglebot/\n" +
@@ -19,6 +21,5 @@ var exampleState = Saved{
 		"https://www.example.com/nogooglebot/\n" +
 		"https://www.example.com/nogooglebot/page.html\n" +
 		"/products/shoes?color=red\n",
-	Status:    "200",
-	RobotsURL: "https://www.example.com/robots.txt",
+	Status: "200",
 }

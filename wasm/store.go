@@ -261,7 +261,7 @@ func currentRows() []ExportRow {
 		}
 		out[i] = ExportRow{
 			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
-			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.Scope,
+			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.OffScope.Reason,
 		}
 	}
 	return out
