@@ -75,3 +75,20 @@ func currentRowsOf(s *state) []ExportRow {
 	defer func() { store = saved }()
 	return currentRows()
 }
+
+// A draft or link saved while the example still set "Served at" loses that
+// value when none of its URLs is on the example's site.
+func TestAnOldExampleServedAtIsDropped(t *testing.T) {
+	old := Saved{Robots: "User-agent: *\n", URLs: wikipediaURLs, RobotsURL: pastExampleRobotsURL}
+	if got := dropExampleLeftover(old).RobotsURL; got != "" {
+		t.Errorf("Wikipedia URLs with the old example's Served at: kept %q", got)
+	}
+	old.URLs = "https://www.example.com/a\n"
+	if got := dropExampleLeftover(old).RobotsURL; got != pastExampleRobotsURL {
+		t.Errorf("a list on www.example.com lost its Served at: %q", got)
+	}
+	typed := Saved{URLs: wikipediaURLs, RobotsURL: "https://example.org/robots.txt"}
+	if got := dropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
+		t.Errorf("a typed Served at was dropped: %q", got)
+	}
+}
