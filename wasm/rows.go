@@ -38,10 +38,11 @@ type sent struct {
 	url   string             // what a browser would send
 	notes []string           // Row.Encoding
 	scope engine.ScopeResult // Row.OffScope
-	// site is the robots.txt that governs the URL (engine.RobotsURLFor),
-	// "" for a path alone and "!" for a URL that cannot be read; only
-	// worked out when no robots.txt URL is set (see following).
-	site string
+	// origin is the scheme, host and port of the URL a browser sends, as
+	// engine.EncodeURL writes them (lower-case, punycode, no default
+	// port), "" for a path alone and "!" for a URL that cannot be read;
+	// only worked out when no robots.txt URL is set (see following).
+	origin string
 }
 
 // sentCache keeps each URL's sent form from one recompute to the next, so
@@ -60,12 +61,18 @@ func (c *sentCache) get(u, robotsURL string) sent {
 		return v
 	}
 	v, enc := sent{url: u, scope: scope(robotsURL, u)}, engine.EncodeURL(u)
-	if strings.TrimSpace(robotsURL) == "" && (enc.Err != "" || enc.Host != "") {
-		// Not a path alone (which any robots.txt governs): the robots.txt
-		// of the URL a browser sends.
-		v.site = "!"
-		if site, err := engine.RobotsURLFor(enc.URL); enc.Err == "" && err == nil {
-			v.site = site
+	switch {
+	case strings.TrimSpace(robotsURL) != "" || enc.Err == "" && enc.Host == "":
+		// A robots.txt URL is set, or a path alone (which any robots.txt
+		// governs).
+	case enc.Err != "":
+		v.origin = "!"
+	default:
+		v.origin = enc.URL
+		if i := strings.Index(v.origin, "://"); i >= 0 {
+			if j := strings.IndexByte(v.origin[i+3:], '/'); j >= 0 {
+				v.origin = v.origin[:i+3+j]
+			}
 		}
 	}
 	if enc.Err != "" {
@@ -96,9 +103,9 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 		v := cache.get(u, in.RobotsURL)
 		kept[u] = v
 		switch {
-		case v.site == "" || v.site == following:
-		case following == "" && v.site != "!":
-			following = v.site
+		case v.origin == "" || v.origin == following:
+		case following == "" && v.origin != "!":
+			following = v.origin
 		default:
 			mixed = true
 		}
@@ -138,8 +145,10 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 		}
 	}
 	cache.robotsURL, cache.byInput, cache.following = in.RobotsURL, kept, ""
-	if !mixed {
-		cache.following = following
+	if following != "" && !mixed {
+		if site, err := engine.RobotsURLFor(following); err == nil {
+			cache.following = site
+		}
 	}
 	return rows
 }

@@ -33,6 +33,11 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 	if note := servedAtNote(s.in.RobotsURL, s.sent.following); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
 		t.Errorf("the note under Served at %q does not say it follows en.wikipedia.org", note)
 	}
+	s.editURLs(wikipediaURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
+	s.flush()
+	if s.sent.following != "https://en.wikipedia.org/robots.txt" {
+		t.Errorf("the same site written another way: following %q", s.sent.following)
+	}
 	s.editURLs(wikipediaURLs + "https://de.wikipedia.org/wiki/Hauptseite\n")
 	s.flush()
 	if s.sent.following != "" {
