@@ -163,6 +163,10 @@ func engineTruth(body []byte, crawler engine.Crawler, urls []string) truthWant {
 	e, wn, n := d.Counts()
 	w.counts = truthCount(e, "error") + ", " + truthCount(wn, "warning") + ", " + truthCount(n, "note")
 	w.all = len(d)
+	// The page lists the cut first, then the rest in the engine's order.
+	if i := slices.IndexFunc(d, func(x engine.Diagnostic) bool { return x.Code == "file-too-large" }); i > 0 {
+		d = slices.Concat(d[i:i+1], d[:i], d[i+1:])
+	}
 	for i, x := range d {
 		if i == truthFindingsCompared {
 			break
@@ -280,6 +284,20 @@ func (a *app) waitTruth(what string, want truthWant) {
 	a.t.Errorf("%s: after %v the page still differs from the engine:\n%s", what, settleTimeout, strings.Join(last, "\n"))
 }
 
+// clickCutFinding clicks the file-too-large finding and waits for the
+// editor's caret on the cut line.
+func (a *app) clickCutFinding(line int) {
+	a.t.Helper()
+	sel := fmt.Sprintf(`#diagnostics button.diag[data-line="%d"]`, line)
+	if err := chromedp.Do(a.ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
+		a.t.Fatalf("clicking the cut's finding %s: %v\n%s", sel, err, a.describe())
+	}
+	waitFor(a, fmt.Sprintf("the editor caret on line %d after clicking the cut's finding", line), `(() => {
+		const t = document.querySelector("textarea#robots");
+		return t.value.slice(0, t.selectionStart).split("\n").length;
+	})()`, func(n int) bool { return n == line })
+}
+
 // openRobotsFile opens path with the page's "Open robots.txt…" input and
 // waits for the page to say it did.
 func (a *app) openRobotsFile(path string) {
@@ -325,6 +343,9 @@ func TestBrowserPageTruth(t *testing.T) {
 			a.setText("textarea#urls", strings.Join(urls, "\n"))
 			a.openRobotsFile(path)
 			a.waitTruth(file, want)
+			if want.cut.Truncated {
+				a.clickCutFinding(want.cut.Line)
+			}
 			if file == "0001.txt" {
 				js[bool](a, `(() => { document.querySelector("#diagnostics").scrollIntoView({block: "start"}); return true; })()`)
 				screenshot(t, ctx, "truth-0001-findings")

@@ -59,7 +59,7 @@ func (f *Findings) SkipRender(prev vecty.Component) bool {
 func (f *Findings) Render() vecty.ComponentOrHTML {
 	errs, warns, infos := f.Lint.Counts()
 	items := vecty.List{}
-	for i, d := range f.Lint {
+	for i, d := range listed(f.Lint) {
 		if i == maxListed {
 			break
 		}
@@ -89,6 +89,22 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),
 		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps")), maps),
 	)
+}
+
+// listed is the findings in the order the list shows them: the engine's
+// (by line), except that the cut (file-too-large) comes first wherever its
+// line is. It concerns the whole file, and in a file with hundreds of
+// findings it would otherwise fall past the maxListed shown.
+func listed(l engine.Diagnostics) engine.Diagnostics {
+	for i, d := range l {
+		if d.Code == "file-too-large" {
+			out := make(engine.Diagnostics, 0, len(l))
+			out = append(out, d)
+			out = append(out, l[:i]...)
+			return append(out, l[i+1:]...)
+		}
+	}
+	return l
 }
 
 // Finding is one item of the findings list, re-rendered only when the

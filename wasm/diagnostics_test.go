@@ -55,3 +55,18 @@ func numbered(line string, n int) string {
 	}
 	return b.String()
 }
+
+// The cut is listed first, even in a file whose findings before it are
+// more than the list shows.
+func TestTheCutIsListedFirst(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\n" + strings.Repeat("Crawl-delay: 1\n", maxListed+10) + numbered("Disallow: /padding", 30000)
+	s := newState(in)
+	got := listed(s.lint)
+	if len(got) != len(s.lint) || got[0].Code != "file-too-large" || got[0].Line != s.cut.Line {
+		t.Fatalf("first listed %v of %d, want the cut at line %d", got[0], len(got), s.cut.Line)
+	}
+	if got[1] != s.lint[0] || got[len(got)-1] != s.lint[len(s.lint)-2] {
+		t.Errorf("the other findings are not in the engine's order")
+	}
+}
