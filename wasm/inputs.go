@@ -33,7 +33,7 @@ type inputsView struct {
 
 func (c *Inputs) view() inputsView {
 	s := store
-	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.following)}
+	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope.following)}
 }
 
 func (c *Inputs) SkipRender(prev vecty.Component) bool {

@@ -41,7 +41,7 @@ type sent struct {
 	// origin is the scheme, host and port of the URL a browser sends, as
 	// engine.EncodeURL writes them (lower-case, punycode, no default
 	// port), "" for a path alone and "!" for a URL that cannot be read;
-	// only worked out when no robots.txt URL is set (see following).
+	// only worked out when no robots.txt URL is set (see listScope).
 	origin string
 }
 
@@ -51,9 +51,9 @@ type sent struct {
 type sentCache struct {
 	robotsURL string
 	byInput   map[string]sent
-	// following is the robots.txt every URL of the list belongs to, when
-	// no robots.txt URL is set and they all share one, else "".
-	following string
+	// scope is what the last list's URLs say about where the file is
+	// served (see listScope).
+	scope listScope
 }
 
 func (c *sentCache) get(u, robotsURL string) sent {
@@ -95,20 +95,14 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 		cache.byInput = nil
 	}
 	kept := make(map[string]sent, len(urls))
-	following, mixed := "", false
+	var ls listScope
 	rules := map[int]string{}
 	groups := map[string]string{}
 	for i, u := range urls {
 		// Test what a browser would send for what was typed.
 		v := cache.get(u, in.RobotsURL)
 		kept[u] = v
-		switch {
-		case v.origin == "" || v.origin == following:
-		case following == "" && v.origin != "!":
-			following = v.origin
-		default:
-			mixed = true
-		}
+		ls.add(v)
 		var res engine.Result
 		if picked {
 			res = r.TestCrawler(crawler, v.url)
@@ -144,12 +138,8 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 			rows[i].Override = "Server answer: " + answer.Label
 		}
 	}
-	cache.robotsURL, cache.byInput, cache.following = in.RobotsURL, kept, ""
-	if following != "" && !mixed {
-		if site, err := engine.RobotsURLFor(following); err == nil {
-			cache.following = site
-		}
-	}
+	ls.done()
+	cache.robotsURL, cache.byInput, cache.scope = in.RobotsURL, kept, ls
 	return rows
 }
 

@@ -30,22 +30,48 @@ func scope(robotsURL, u string) engine.ScopeResult {
 	return engine.ScopeResult{}
 }
 
-// scopeSummary is the one sentence for the rows the file does not govern
-// (engine.ScopeTally), "" when it governs them all.
-func scopeSummary(rows []row) string {
-	var t engine.ScopeTally
-	for i := range rows {
-		if rows[i].Scope != "" {
-			t.Add(rows[i].OffScope)
-		}
-	}
-	return t.Summary()
+// listScope is what the URLs of a list say about where the file is
+// served, gathered as each is tested (add), then summed up (done).
+type listScope struct {
+	origin string // the origin every URL shares so far, "" for none yet
+	mixed  bool   // two origins, or a URL that cannot be read
+	tally  engine.ScopeTally
+
+	// following is the robots.txt every URL belongs to when "Served at" is
+	// empty and they all share one, else "".
+	following string
+	// summary is the one sentence for the URLs the file does not govern
+	// (engine.ScopeTally), "" when it governs them all or "Served at" is
+	// empty.
+	summary string
 }
 
-// scopeLine shows scopeSummary under the results' summary, nothing when the
-// file governs every URL.
-func scopeLine(rows []row) vecty.MarkupOrChild {
-	text := scopeSummary(rows)
+func (l *listScope) add(v sent) {
+	switch {
+	case v.origin == "" || v.origin == l.origin:
+	case l.origin == "" && v.origin != "!":
+		l.origin = v.origin
+	default:
+		l.mixed = true
+	}
+	if v.scope.Code != "" {
+		l.tally.Add(v.scope)
+	}
+}
+
+func (l *listScope) done() {
+	l.following = ""
+	if l.origin != "" && !l.mixed {
+		if site, err := engine.RobotsURLFor(l.origin); err == nil {
+			l.following = site
+		}
+	}
+	l.summary = l.tally.Summary()
+}
+
+// scopeLine shows the list's scope summary under the results' summary,
+// nothing when the file governs every URL.
+func scopeLine(text string) vecty.MarkupOrChild {
 	return vecty.If(text != "", elem.Paragraph(
 		vecty.Markup(prop.ID("scope-summary"), vecty.Class("scope-note"), vecty.Attribute("aria-live", "polite")),
 		vecty.Text(text),

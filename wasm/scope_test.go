@@ -13,35 +13,35 @@ var wikipediaURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikiped
 // a person's own, so no example value is left once they bring theirs.
 func TestServedAtFollowsTheURLs(t *testing.T) {
 	s := newState(exampleState)
-	if s.in.RobotsURL != "" || s.sent.following != "https://www.example.com/robots.txt" {
-		t.Errorf("the example: Served at %q following %q, want empty, following https://www.example.com/robots.txt", s.in.RobotsURL, s.sent.following)
+	if s.in.RobotsURL != "" || s.sent.scope.following != "https://www.example.com/robots.txt" {
+		t.Errorf("the example: Served at %q following %q, want empty, following https://www.example.com/robots.txt", s.in.RobotsURL, s.sent.scope.following)
 	}
 	s.editRobots("User-agent: *\nDisallow: /w/\n")
 	s.editURLs(wikipediaURLs)
 	s.flush()
-	if s.in.RobotsURL != "" || s.sent.following != "https://en.wikipedia.org/robots.txt" {
-		t.Errorf("Wikipedia's URLs: Served at %q following %q, want empty, following https://en.wikipedia.org/robots.txt", s.in.RobotsURL, s.sent.following)
+	if s.in.RobotsURL != "" || s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
+		t.Errorf("Wikipedia's URLs: Served at %q following %q, want empty, following https://en.wikipedia.org/robots.txt", s.in.RobotsURL, s.sent.scope.following)
 	}
 	for _, r := range s.rows {
 		if r.Scope != "" || r.OffScope.Reason != "" {
 			t.Errorf("%s is flagged %q (%q) though nobody said where the file is served", r.Input, r.Scope, r.OffScope.Reason)
 		}
 	}
-	if got := scopeSummary(s.rows); got != "" {
+	if got := s.sent.scope.summary; got != "" {
 		t.Errorf("scope summary %q, want none", got)
 	}
-	if note := servedAtNote(s.in.RobotsURL, s.sent.following); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
+	if note := servedAtNote(s.in.RobotsURL, s.sent.scope.following); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
 		t.Errorf("the note under Served at %q does not say it follows en.wikipedia.org", note)
 	}
 	s.editURLs(wikipediaURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
 	s.flush()
-	if s.sent.following != "https://en.wikipedia.org/robots.txt" {
-		t.Errorf("the same site written another way: following %q", s.sent.following)
+	if s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
+		t.Errorf("the same site written another way: following %q", s.sent.scope.following)
 	}
 	s.editURLs(wikipediaURLs + "https://de.wikipedia.org/wiki/Hauptseite\n")
 	s.flush()
-	if s.sent.following != "" {
-		t.Errorf("URLs on two hosts: following %q, want none", s.sent.following)
+	if s.sent.scope.following != "" {
+		t.Errorf("URLs on two hosts: following %q, want none", s.sent.scope.following)
 	}
 }
 
@@ -62,11 +62,11 @@ func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
 			t.Errorf("%s: the why panel's sentence %q does not give the rule", r.Input, r.OffScope.Reason)
 		}
 	}
-	if got, want := scopeSummary(s.rows), "2 URLs are on other hosts: tested against this file anyway; each host has its own robots.txt."; got != want {
+	if got, want := s.sent.scope.summary, "2 URLs are on other hosts: tested against this file anyway; each host has its own robots.txt."; got != want {
 		t.Errorf("scope summary %q, want %q", got, want)
 	}
-	if s.sent.following != "" {
-		t.Errorf("a typed Served at still follows the URLs: %q", s.sent.following)
+	if s.sent.scope.following != "" {
+		t.Errorf("a typed Served at still follows the URLs: %q", s.sent.scope.following)
 	}
 	if got := currentRowsOf(s)[0].Scope; !strings.Contains(got, "en.wikipedia.org") {
 		t.Errorf("the export's scope %q, want the engine's full sentence", got)
