@@ -33,9 +33,13 @@ run: wasm brotli
 wasm: web/app.wasm web/wasm_exec.js
 
 # app.wasm and wasm_exec.js must come from the same Go: a new toolchain
-# (a newer wasm_exec.js) rebuilds both.
-web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+# (a newer wasm_exec.js) rebuilds both. -pack-wasm lays the data segments out
+# again to compress better (wasmdata.go); the build goes to a dotfile, which
+# the server does not embed, until it is whole.
+web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.app.wasm.tmp ./wasm
+	$(GO) run . -pack-wasm web/.app.wasm.tmp
+	mv web/.app.wasm.tmp $@
 
 web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
 	cp $< $@

@@ -7,6 +7,7 @@
 //	go run . -addr 127.0.0.1:9000 # another address
 //	go run . -dist dist           # writes the offline builds (dist.go) and exits
 //	go run . -precompress web     # writes web/NAME.br for the server to embed (compress.go), make brotli
+//	go run . -pack-wasm FILE      # lays out FILE's data segments for compression (wasmdata.go), make wasm
 package main
 
 import (
@@ -57,8 +58,18 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
 	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
+	packWasm := flag.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
 	flag.Parse()
 	log.SetFlags(0)
+
+	if *packWasm != "" {
+		what, err := packWasmFile(*packWasm)
+		if err != nil {
+			log.Fatalf("packing the data segments: %v", err)
+		}
+		log.Print(what)
+		return
+	}
 
 	if *precompress != "" {
 		wrote, err := writeBrotliForms(*precompress)
