@@ -315,7 +315,7 @@ func (h *handler) addBrotli(site fs.FS) {
 	var missing []string
 	for _, name := range slices.Sorted(maps.Keys(h.files)) {
 		a := h.files[name]
-		if !a.compress || a.cache == "no-store" {
+		if !a.compress || a.cache == "no-store" { // no-store: the build-missing page
 			continue
 		}
 		br, err := brotliForm(site, name, a.body)
