@@ -108,9 +108,10 @@ bench: wasm brotli chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench Browser -benchtime 10x .
 
-# What a browser downloads for the page, as the server sends it: Brotli (the
+# What a browser downloads for the page: Brotli as the server sends it (the
 # .br make brotli wrote; gzip for a file that has none) to browsers that take
-# it, gzip -9 to the rest. Fails over either target.
+# it, and gzip -9 for the rest (the server's own gzip, Go's compress/gzip at
+# its best level, comes out about 1% larger). Fails over either target.
 size: wasm brotli
 	@raw=0; gz=0; br=0; \
 	printf '%-20s %9s %9s %9s\n' file raw 'gzip -9' Brotli; \
