@@ -135,5 +135,5 @@ fuzz:
 	done
 
 clean:
-	rm -f web/app.wasm web/wasm_exec.js web/*.br
+	rm -f web/app.wasm web/.app.wasm.tmp web/wasm_exec.js web/*.br
 	rm -rf dist testdata/screenshots
