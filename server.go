@@ -6,6 +6,13 @@
 //	make run                      # builds web/app.wasm, then go run .
 //	go run . -addr 127.0.0.1:9000 # another address
 //	go run . -dist dist           # writes the offline builds (dist.go) and exits
+//
+// The same binary checks a robots.txt against expected verdicts, for CI
+// (check.go; exit 0 all pass, 1 some fail, 2 bad input):
+//
+//	go run . check -expect robots.expect.json -robots robots.txt
+//	go run . check -expect robots.expect.json -robots - < robots.txt
+//	go run . check -expect robots.expect.json -json   # the file's own "robots"
 package main
 
 import (
@@ -52,6 +59,9 @@ func siteFS() fs.FS {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "check" {
+		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
 	flag.Parse()

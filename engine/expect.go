@@ -356,7 +356,7 @@ func (e *Expectations) Check(robots []byte, haveRobots bool) ([]CaseResult, erro
 		case e.HasRobots:
 			body = e.Robots
 		default:
-			return nil, &ExpectError{Line: c.Line, Case: i + 1, Msg: `no robots.txt to test against: give one to the checker, add "robots" to the file, or give the case its own.`}
+			return nil, &ExpectError{Line: c.Line, Case: i + 1, Msg: `no robots.txt to test against: give one (check: -robots FILE), add "robots" to the file, or give the case its own.`}
 		}
 		r := parse(body)
 		res := c.Test(r)
