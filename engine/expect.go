@@ -1,12 +1,8 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -79,170 +75,122 @@ func (e *ExpectError) Error() string {
 	return b.String()
 }
 
-// caseJSON is a case as written. Pointers tell a missing field from an
-// empty one (an empty agent and an empty robots.txt are valid).
-type caseJSON struct {
-	Agent     *string `json:"agent"`
-	Crawler   string  `json:"crawler,omitempty"`
-	URL       *string `json:"url"`
-	Expected  *string `json:"expected"`
-	Robots    *string `json:"robots,omitempty"`
-	RobotsB64 *string `json:"robots_b64,omitempty"`
-}
-
 // ReadExpectations reads an expectations file; name (a file name, "" for
 // none) is only used in errors, which give the line and case.
 func ReadExpectations(name string, data []byte) (*Expectations, error) {
-	fail := func(off int64, caseNo int, format string, args ...any) error {
-		line := 0
-		if off >= 0 {
-			line = lineAt(data, off)
-		}
-		return &ExpectError{File: name, Line: line, Case: caseNo, Msg: fmt.Sprintf(format, args...)}
+	text := string(data)
+	fail := func(off, caseNo int, msg string) error {
+		line, _ := position(text, off)
+		return &ExpectError{File: name, Line: line, Case: caseNo, Msg: msg}
 	}
-	jsonErr := func(err error, caseNo int, base int64) error {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			return fail(base+syn.Offset, caseNo, "the JSON is malformed (%v): check the brackets, quotes and commas there.", syn)
-		case errors.As(err, &typ):
-			field := typ.Field
-			if field == "" {
-				field = "the value"
-			}
-			return fail(base+typ.Offset, caseNo, "%s is a JSON %s, where a %s belongs.", quote(field), typ.Value, jsonKind(typ.Type.String()))
-		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return fail(int64(len(data)), caseNo, "the JSON ends too early: close every bracket and quote.")
-		}
-		return fail(base, caseNo, "%v", err)
+	root, serr := parseJSON(text)
+	if serr != nil {
+		_, col := position(text, serr.off)
+		return nil, fail(serr.off, 0, "the JSON is malformed at column "+strconv.Itoa(col)+": "+serr.msg+".")
 	}
-
+	if root.kind != '{' {
+		return nil, fail(root.off, 0, `the file must be a JSON object: {"cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}]}.`)
+	}
 	exp := &Expectations{}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil {
-		return nil, jsonErr(err, 0, 0)
-	} else if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, fail(0, 0, `the file must be a JSON object: {"cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}]}.`)
-	}
-	sawCases := false
-	for dec.More() {
-		keyAt := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, jsonErr(err, 0, 0)
-		}
-		key, _ := tok.(string)
-		switch key {
+	var cases *jsonValue
+	for i, m := range root.obj {
+		switch m.key {
 		case "robots", "robots_b64":
-			var v string
-			at := dec.InputOffset()
-			if err := dec.Decode(&v); err != nil {
-				return nil, jsonErr(err, 0, at)
-			}
-			body, err := robotsField(key, v)
-			if err != nil {
-				return nil, fail(keyAt, 0, "%s", err)
+			if m.val.kind != '"' {
+				return nil, fail(m.val.off, 0, quote(m.key)+" is "+m.val.kindName()+", where a string belongs.")
 			}
 			if exp.HasRobots {
-				return nil, fail(keyAt, 0, `the file gives both "robots" and "robots_b64": keep one.`)
+				return nil, fail(m.off, 0, `the file gives both "robots" and "robots_b64": keep one.`)
+			}
+			body, err := robotsField(m.key, m.val.str)
+			if err != nil {
+				return nil, fail(m.val.off, 0, err.Error())
 			}
 			exp.Robots, exp.HasRobots = body, true
 		case "cases":
-			sawCases = true
-			if tok, err := dec.Token(); err != nil {
-				return nil, jsonErr(err, 0, 0)
-			} else if d, ok := tok.(json.Delim); !ok || d != '[' {
-				return nil, fail(keyAt, 0, `"cases" must be a list: "cases": [{"agent": …, "url": …, "expected": "allowed"}].`)
-			}
-			for dec.More() {
-				n := len(exp.Cases) + 1
-				at := dec.InputOffset()
-				var raw json.RawMessage
-				if err := dec.Decode(&raw); err != nil {
-					return nil, jsonErr(err, n, 0)
-				}
-				start := at + int64(skipSeparators(data[at:]))
-				var cj caseJSON
-				if err := json.Unmarshal(raw, &cj); err != nil {
-					return nil, jsonErr(err, n, start)
-				}
-				c, msg := readCase(cj)
-				if msg != "" {
-					return nil, fail(start, n, "%s", msg)
-				}
-				c.Line = lineAt(data, start)
-				exp.Cases = append(exp.Cases, c)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, jsonErr(err, 0, 0)
-			}
-		default:
-			// Other fields ("source" in the conformance files) are notes.
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, jsonErr(err, 0, 0)
-			}
+			cases = &root.obj[i].val
 		}
+		// Other fields ("source" in the conformance files) are notes.
 	}
-	if _, err := dec.Token(); err != nil {
-		return nil, jsonErr(err, 0, 0)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fail(dec.InputOffset(), 0, "more follows the JSON object: a file holds one object.")
-	}
-	if !sawCases {
+	if cases == nil {
 		return nil, fail(0, 0, `the file has no "cases": add "cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}].`)
+	}
+	if cases.kind != '[' {
+		return nil, fail(cases.off, 0, `"cases" must be a list: "cases": [{"agent": …, "url": …, "expected": "allowed"}].`)
+	}
+	for i, v := range cases.arr {
+		c, off, msg := readCase(v)
+		if msg != "" {
+			return nil, fail(off, i+1, msg)
+		}
+		c.Line, _ = position(text, v.off)
+		exp.Cases = append(exp.Cases, c)
 	}
 	return exp, nil
 }
 
-func readCase(cj caseJSON) (Case, string) {
-	c := Case{Crawler: cj.Crawler}
-	if cj.Crawler != "" {
-		cr, ok := FindCrawler(cj.Crawler)
+// readCase reads one case; a problem is a sentence and where it is.
+func readCase(v jsonValue) (c Case, off int, msg string) {
+	if v.kind != '{' {
+		return c, v.off, `a case is an object: {"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}.`
+	}
+	fields := map[string]jsonValue{}
+	for _, m := range v.obj {
+		switch m.key {
+		case "agent", "crawler", "url", "expected", "robots", "robots_b64":
+			if m.val.kind != '"' {
+				return c, m.val.off, quote(m.key) + " is " + m.val.kindName() + ", where a string belongs."
+			}
+			fields[m.key] = m.val
+		}
+		// Other fields ("test", "explanation", …) are notes.
+	}
+	if cr, ok := fields["crawler"]; ok {
+		found, ok := FindCrawler(cr.str)
 		if !ok {
-			return c, "no crawler " + quote(cj.Crawler) + " in the catalogue: give its exact name, or use \"agent\" with its product token."
+			return c, cr.off, "no crawler " + quote(cr.str) + " in the catalogue: give its exact name, or use \"agent\" with its product token."
 		}
-		c.Crawler = cr.Name
-		if len(cr.Tokens) > 0 {
-			c.Agent = cr.Tokens[0]
+		c.Crawler = found.Name
+		if len(found.Tokens) > 0 {
+			c.Agent = found.Tokens[0]
 		}
 	}
-	switch {
-	case cj.Agent != nil:
-		c.Agent = *cj.Agent
-	case cj.Crawler == "":
-		return c, `the case has no "agent": add "agent": "Googlebot" (a product token) or "crawler": "<catalogue name>".`
+	if a, ok := fields["agent"]; ok {
+		c.Agent = a.str
+	} else if c.Crawler == "" {
+		return c, v.off, `the case has no "agent": add "agent": "Googlebot" (a product token) or "crawler": "<catalogue name>".`
 	}
-	if cj.URL == nil {
-		return c, `the case has no "url": add "url": "https://example.com/page".`
+	u, ok := fields["url"]
+	if !ok {
+		return c, v.off, `the case has no "url": add "url": "https://example.com/page".`
 	}
-	c.URL = *cj.URL
-	if cj.Expected == nil {
-		return c, `the case has no "expected": add "expected": "allowed" or "blocked".`
+	c.URL = u.str
+	e, ok := fields["expected"]
+	if !ok {
+		return c, v.off, `the case has no "expected": add "expected": "allowed" or "blocked".`
 	}
-	switch strings.ToLower(*cj.Expected) {
+	switch strings.ToLower(e.str) {
 	case "allowed":
 		c.Allowed = true
 	case "blocked", "disallowed":
 	default:
-		return c, `"expected" is ` + quote(*cj.Expected) + `: write "allowed" or "blocked".`
+		return c, e.off, `"expected" is ` + quote(e.str) + `: write "allowed" or "blocked".`
 	}
-	if cj.Robots != nil && cj.RobotsB64 != nil {
-		return c, `the case gives both "robots" and "robots_b64": keep one.`
-	}
-	if cj.Robots != nil {
-		c.Robots, c.HasRobots = []byte(*cj.Robots), true
-	}
-	if cj.RobotsB64 != nil {
-		body, err := robotsField("robots_b64", *cj.RobotsB64)
+	r, text := fields["robots"]
+	b, b64 := fields["robots_b64"]
+	switch {
+	case text && b64:
+		return c, b.off, `the case gives both "robots" and "robots_b64": keep one.`
+	case text:
+		c.Robots, c.HasRobots = []byte(r.str), true
+	case b64:
+		body, err := robotsField("robots_b64", b.str)
 		if err != nil {
-			return c, err.Error()
+			return c, b.off, err.Error()
 		}
 		c.Robots, c.HasRobots = body, true
 	}
-	return c, ""
+	return c, 0, ""
 }
 
 func robotsField(key, v string) ([]byte, error) {
@@ -256,71 +204,44 @@ func robotsField(key, v string) ([]byte, error) {
 	return b, nil
 }
 
-func jsonKind(goType string) string {
-	switch goType {
-	case "string":
-		return "string"
-	case "bool":
-		return "true or false"
-	}
-	return goType
-}
-
-// lineAt is the 1-based line of byte offset off in data.
-func lineAt(data []byte, off int64) int {
-	off = min(max(off, 0), int64(len(data)))
-	return 1 + bytes.Count(data[:off], []byte{'\n'})
-}
-
-// skipSeparators counts the whitespace and commas before a JSON value.
-func skipSeparators(b []byte) int {
-	i := 0
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' || b[i] == ',') {
-		i++
-	}
-	return i
-}
-
-// MarshalJSON writes the expectations in the format ReadExpectations reads:
-// a robots.txt that is valid UTF-8 as text, any other as base64.
-func (e *Expectations) MarshalJSON() ([]byte, error) {
-	type fileJSON struct {
-		Robots    *string    `json:"robots,omitempty"`
-		RobotsB64 *string    `json:"robots_b64,omitempty"`
-		Cases     []caseJSON `json:"cases"`
-	}
-	f := fileJSON{Cases: make([]caseJSON, len(e.Cases))}
+// JSON writes the expectations in the format ReadExpectations reads, one
+// case a line: a robots.txt that is valid UTF-8 as text, any other as
+// base64.
+func (e *Expectations) JSON() []byte {
+	var b strings.Builder
+	b.WriteString("{")
 	if e.HasRobots {
-		f.Robots, f.RobotsB64 = robotsJSON(e.Robots)
+		b.WriteString("\n  " + robotsJSON(e.Robots) + ",")
 	}
+	b.WriteString("\n  \"cases\": [")
 	for i, c := range e.Cases {
-		agent, url, expected := c.Agent, c.URL, "blocked"
-		if c.Allowed {
-			expected = "allowed"
+		if i > 0 {
+			b.WriteString(",")
 		}
-		cj := caseJSON{Agent: &agent, Crawler: c.Crawler, URL: &url, Expected: &expected}
+		b.WriteString("\n    {\"agent\": " + quoteJSON(c.Agent))
+		if c.Crawler != "" {
+			b.WriteString(", \"crawler\": " + quoteJSON(c.Crawler))
+		}
+		b.WriteString(", \"url\": " + quoteJSON(c.URL) + ", \"expected\": " + quoteJSON(lowerVerdict(c.Allowed)))
 		if c.HasRobots {
-			cj.Robots, cj.RobotsB64 = robotsJSON(c.Robots)
+			b.WriteString(", " + robotsJSON(c.Robots))
 		}
-		f.Cases[i] = cj
+		b.WriteString("}")
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(f); err != nil {
-		return nil, err
+	if len(e.Cases) > 0 {
+		b.WriteString("\n  ")
 	}
-	return buf.Bytes(), nil
+	b.WriteString("]\n}\n")
+	return []byte(b.String())
 }
 
-func robotsJSON(body []byte) (text, b64 *string) {
-	s := string(body)
-	if utf8.ValidString(s) {
-		return &s, nil
+// robotsJSON is the "robots" member for body, or "robots_b64" when body is
+// not valid UTF-8 (JSON text cannot carry such bytes).
+func robotsJSON(body []byte) string {
+	if utf8.Valid(body) {
+		return `"robots": ` + quoteJSON(string(body))
 	}
-	enc := base64.StdEncoding.EncodeToString(body)
-	return nil, &enc
+	return `"robots_b64": ` + quoteJSON(base64.StdEncoding.EncodeToString(body))
 }
 
 // CaseResult is one case checked.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -48,10 +49,7 @@ func TestExpectationsRoundTrip(t *testing.T) {
 			{Agent: "FooBot", URL: "/y", Robots: []byte("\xef\xbbUser-agent: FooBot\nDisallow: /\xff"), HasRobots: true},
 		},
 	}
-	data, err := in.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := in.JSON()
 	if !strings.Contains(string(data), `"robots_b64"`) || !strings.Contains(string(data), `"expected": "blocked"`) {
 		t.Errorf("invalid UTF-8 should be written as robots_b64, verdicts as allowed/blocked:\n%s", data)
 	}
@@ -65,7 +63,7 @@ func TestExpectationsRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(in, out) {
 		t.Errorf("round trip changed the expectations:\n in %+v\nout %+v", in, out)
 	}
-	again, _ := out.MarshalJSON()
+	again := out.JSON()
 	if string(again) != string(data) {
 		t.Errorf("writing what was read gives other JSON:\n%s\n%s", data, again)
 	}
@@ -96,17 +94,19 @@ func TestExpectationsErrorsNameFileLineAndCase(t *testing.T) {
 	tests := []struct {
 		name, json, want string
 	}{
-		{"malformed", "{\"cases\": [\n  {\"agent\": \"a\",\n \"url\": }\n]}", "e.json:3: case 1: the JSON is malformed"},
+		{"malformed", "{\"cases\": [\n  {\"agent\": \"a\",\n \"url\": }\n]}", "e.json:3: the JSON is malformed at column 9: a JSON value belongs here"},
+		{"a trailing comma", "{\"cases\": [\n  {\"agent\": \"a\", \"url\": \"/\", \"expected\": \"allowed\"},\n]}", "e.json:3: the JSON is malformed at column 1: a JSON value belongs here"},
+		{"a case that is not an object", "{\"cases\": [\"Googlebot\"]}", "e.json:1: case 1: a case is an object"},
 		{"unknown verdict", "{\"cases\": [\n{\"agent\": \"a\", \"url\": \"/\", \"expected\": \"allowed\"},\n{\"agent\": \"a\", \"url\": \"/\", \"expected\": \"maybe\"}]}", "e.json:3: case 2: \"expected\" is `maybe`: write \"allowed\" or \"blocked\"."},
 		{"no url", "{\"cases\": [{\"agent\": \"a\", \"expected\": \"allowed\"}]}", `e.json:1: case 1: the case has no "url"`},
 		{"no agent", "{\"cases\": [{\"url\": \"/\", \"expected\": \"allowed\"}]}", `case 1: the case has no "agent"`},
 		{"unknown crawler", "{\"cases\": [{\"crawler\": \"Nobot\", \"url\": \"/\", \"expected\": \"allowed\"}]}", "no crawler `Nobot` in the catalogue"},
-		{"a number for a url", "{\"cases\": [\n\n{\"agent\": \"a\", \"url\": 7, \"expected\": \"allowed\"}]}", "e.json:3: case 1: `url` is a JSON number, where a string belongs."},
+		{"a number for a url", "{\"cases\": [\n\n{\"agent\": \"a\", \"url\": 7, \"expected\": \"allowed\"}]}", "e.json:3: case 1: `url` is a number, where a string belongs."},
 		{"bad base64", "{\"robots_b64\": \"!!\", \"cases\": []}", `e.json:1: "robots_b64" is not standard base64`},
 		{"no cases", "{\"robots\": \"\"}", `the file has no "cases"`},
 		{"not an object", "[]", "e.json:1: the file must be a JSON object"},
-		{"cut short", "{\"cases\": [", "e.json:1: the JSON ends too early"},
-		{"two objects", "{\"cases\": []} {}", "more follows the JSON object"},
+		{"cut short", "{\"cases\": [", "e.json:1: the JSON is malformed at column 12: the JSON ends too early"},
+		{"two objects", "{\"cases\": []} {}", "more follows the JSON value"},
 	}
 	for _, tt := range tests {
 		_, err := ReadExpectations("e.json", []byte(tt.json))
@@ -144,4 +144,60 @@ func TestExpectationsCheck(t *testing.T) {
 	if _, err := none.Check(nil, false); err == nil || !strings.Contains(err.Error(), "no robots.txt to test against") {
 		t.Errorf("a case without a robots.txt: %v", err)
 	}
+}
+
+// The reader decodes every case of the conformance files as encoding/json
+// does: robots.txt bodies with their escapes, agents, URLs.
+func TestExpectationsDecodeAsEncodingJSON(t *testing.T) {
+	for file, cases := range loadSuite(t) {
+		data, err := os.ReadFile(filepath.Join(sharedDir(t, "conformance", "google-spec-test"), file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exp, err := ReadExpectations(file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			got := exp.Cases[i]
+			if string(got.Robots) != string(c.body(t)) || got.Agent != c.Agent || got.URL != c.URL || got.Allowed != (c.Expected == "ALLOWED") {
+				t.Errorf("%s case %d: read %+v, encoding/json reads %+v", file, i, got, c)
+			}
+		}
+	}
+}
+
+func TestJSONStringEscapes(t *testing.T) {
+	for _, s := range []string{"", "plain", "quote \" backslash \\ slash /", "\x00\x01\x1f\t\r\n", "é 日本 🤖", "\u2028\u2029"} {
+		v, err := parseJSON(quoteJSON(s))
+		if err != nil || v.str != s {
+			t.Errorf("quoteJSON(%q) reads back as %q (%v)", s, v.str, err)
+		}
+		var std string
+		if err := json.Unmarshal([]byte(quoteJSON(s)), &std); err != nil || std != s {
+			t.Errorf("encoding/json reads quoteJSON(%q) as %q (%v)", s, std, err)
+		}
+	}
+	if v, err := parseJSON(`"\ud83e\udd16 \u00e9\/"`); err != nil || v.str != "🤖 é/" {
+		t.Errorf("surrogate pairs and escapes: %q %v", v.str, err)
+	}
+}
+
+func FuzzReadExpectations(f *testing.F) {
+	f.Add([]byte(`{"robots": "User-agent: *\nDisallow: /x\n", "cases": [{"agent": "a", "url": "/x", "expected": "blocked"}]}`))
+	f.Add([]byte(`{"cases": [{"crawler": "GPTBot", "url": "/", "expected": "ALLOWED", "robots_b64": "VXNlci1hZ2VudDogKgo="}]}`))
+	f.Add([]byte(`[1, -2.5e3, true, false, null, {"a": [[]]}, "\u0041"]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		exp, err := ReadExpectations("f.json", data)
+		if err != nil {
+			return
+		}
+		again, err := ReadExpectations("f.json", exp.JSON())
+		if err != nil {
+			t.Fatalf("what was read does not read back: %v\n%s", err, exp.JSON())
+		}
+		if len(again.Cases) != len(exp.Cases) {
+			t.Fatalf("%d cases read back as %d", len(exp.Cases), len(again.Cases))
+		}
+	})
 }

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // Presets: named sets of catalogue crawlers, the columns a matrix starts
 // with. Each is a rule over the catalogue's fields, not a list of names, so
@@ -17,11 +14,21 @@ type Preset struct {
 	Crawlers []string
 }
 
-// aiPurpose finds "AI" as a word in a catalogue purpose: "AI training",
-// "AI search", "user-triggered (AI assistant)", "open web crawl dataset
-// (widely used for AI training)", but not Diffbot's "(states: not used for
-// AI training)".
-var aiPurpose = regexp.MustCompile(`\bAI\b`)
+// aiPurpose reports whether a catalogue purpose names AI as a word: "AI
+// training", "AI search", "user-triggered (AI assistant)", "open web crawl
+// dataset (widely used for AI training)", but not Diffbot's "(states: not
+// used for AI training)".
+func aiPurpose(purpose string) bool {
+	if strings.Contains(purpose, "not used for AI") {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(purpose, func(r rune) bool { return !isWordByte(byte(r)) || r > 127 }) {
+		if w == "AI" {
+			return true
+		}
+	}
+	return false
+}
 
 // Presets returns the presets, each listing the catalogue crawlers it holds.
 // All but "all" leave out crawlers without a robots.txt token (they ignore
@@ -37,7 +44,7 @@ func Presets() []Preset {
 		{"google", "Google's crawlers", func(c Crawler) bool { return live(c) && c.Operator == "Google" }},
 		{"search", "Search engines", func(c Crawler) bool { return live(c) && strings.HasPrefix(c.Purpose, "search") }},
 		{"ai", "AI crawlers", func(c Crawler) bool {
-			return live(c) && aiPurpose.MatchString(c.Purpose) && !strings.Contains(c.Purpose, "not used for AI")
+			return live(c) && aiPurpose(c.Purpose)
 		}},
 		{"all", "All crawlers", func(Crawler) bool { return true }},
 	}
