@@ -141,9 +141,16 @@ func LineDiff(a, b *Robots) []Hunk {
 	return hunks
 }
 
+// lineTexts are the lines of r as written. The empty line Google counts
+// after a final line break is left out, as a text diff counts lines: a
+// line added at the end is then one line, not a line and a blank.
 func lineTexts(r *Robots) []string {
-	out := make([]string, len(r.Lines))
-	for i := range r.Lines {
+	n := len(r.Lines)
+	if n > 0 && r.Lines[n-1].Start == r.Lines[n-1].End && (strings.HasSuffix(r.Body, "\n") || strings.HasSuffix(r.Body, "\r")) {
+		n--
+	}
+	out := make([]string, n)
+	for i := range out {
 		out[i] = r.Body[r.Lines[i].Start:r.Lines[i].End]
 	}
 	return out

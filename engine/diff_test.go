@@ -97,6 +97,8 @@ func TestLineDiff(t *testing.T) {
 		{"line endings alone are no change", "a\r\nb\r\n", "a\nb\n", nil},
 		{"two separate changes", "1\n2\n3\n4\n5\n", "1\nX\n3\n4\n5\nY\n", []Hunk{{2, 3, 2, 3}, {6, 6, 6, 7}}},
 		{"everything new", "", "a\nb", []Hunk{{1, 2, 1, 3}}},
+		{"a group added at the end", "a\nb\n", "a\nb\n\nc\nd\n", []Hunk{{3, 3, 3, 6}}},
+		{"a final line break alone is no change", "a\nb", "a\nb\n", nil},
 	}
 	for _, tt := range tests {
 		got := LineDiff(Parse([]byte(tt.a)), Parse([]byte(tt.b)))

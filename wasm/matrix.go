@@ -1,0 +1,636 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"bytes"
+	"html"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"robotstester/engine"
+)
+
+// The matrix view: every URL of the list (rows) for many crawlers
+// (columns) at once, from engine.Matrix, which tests each URL once per
+// distinct set of groups. It is computed when the view renders and the
+// robots.txt, the list or the columns changed since; the grid writes only
+// the rows in view (matrixWindow) as HTML, so 1,000 URLs × 65 crawlers
+// never puts 65,000 cells in the DOM.
+
+// defaultPreset is the columns a matrix opens with: "which AI crawlers do
+// I block" is the question it answers first.
+const defaultPreset = "ai"
+
+// matrixCache is the last matrix computed and what it was computed from.
+type matrixCache struct {
+	robots  *engine.Robots
+	urls    string
+	columns string // columnsKey of the Saved it was made for
+	inputs  []string
+	m       *engine.Matrix
+	ms      float64 // how long the engine took, in milliseconds
+
+	selRow, selCol int // the selected cell, -1 for none
+	top            int // the first row in view
+}
+
+var matrix = matrixCache{selRow: -1, selCol: -1}
+
+// matrixRowPx is a grid row's height: keep in step with web/style.css
+// (#matrix tbody tr).
+const matrixRowPx = 34
+
+// matrixWindow is how many rows the grid writes: a screenful and more.
+const matrixWindow = 60
+
+// presetID is the preset in Saved, the default when none is chosen.
+func presetID(in Saved) string {
+	if in.Preset == "" {
+		return defaultPreset
+	}
+	return in.Preset
+}
+
+// columnsKey identifies the columns of a state.
+func columnsKey(in Saved) string { return presetID(in) + "\x00" + in.Columns }
+
+// extraColumns reads the typed columns: crawler names or tokens, one a line
+// or separated by commas.
+func extraColumns(text string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' || r == ',' }) {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// matrixColumns are the preset's crawlers then the typed ones, each once.
+func matrixColumns(in Saved) []engine.Column {
+	var cols []engine.Column
+	seen := map[string]bool{}
+	add := func(c engine.Column) {
+		if key := strings.ToLower(c.Name); !seen[key] {
+			seen[key] = true
+			cols = append(cols, c)
+		}
+	}
+	if p, ok := engine.FindPreset(presetID(in)); ok {
+		for _, c := range engine.PresetColumns(p) {
+			add(c)
+		}
+	}
+	for _, name := range extraColumns(in.Columns) {
+		add(engine.ColumnFor(name))
+	}
+	return cols
+}
+
+// sentURLs are what a browser would send for each URL of the list (the
+// results table tests the same), with the inputs as typed.
+func sentURLs(text string) (inputs, urls []string) {
+	inputs = urlLines(text)
+	urls = make([]string, len(inputs))
+	for i, u := range inputs {
+		urls[i] = u
+		if enc := engine.EncodeURL(u); enc.Err == "" {
+			urls[i] = enc.URL
+		}
+	}
+	return inputs, urls
+}
+
+// currentMatrix brings the matrix up to the store and returns it.
+func currentMatrix() *engine.Matrix {
+	s, c := store, &matrix
+	key := columnsKey(s.in)
+	if c.m != nil && c.robots == s.robots && c.urls == s.in.URLs && c.columns == key {
+		return c.m
+	}
+	if c.urls != s.in.URLs {
+		c.top = 0
+	}
+	inputs, urls := sentURLs(s.in.URLs)
+	cols := matrixColumns(s.in)
+	perf := js.Global().Get("performance")
+	start := perf.Call("now").Float()
+	c.m = s.robots.Matrix(urls, cols)
+	c.ms = perf.Call("now").Float() - start
+	c.robots, c.urls, c.columns, c.inputs = s.robots, s.in.URLs, key, inputs
+	if c.selRow >= len(urls) || c.selCol >= len(cols) {
+		c.selRow, c.selCol = -1, -1
+	}
+	return c.m
+}
+
+// selectCell selects a cell, marks its deciding line in the editor and
+// explains it.
+func selectCell(row, col int) {
+	m := matrix.m
+	if m == nil || len(m.URLs) == 0 || len(m.Columns) == 0 {
+		return
+	}
+	row, col = max(0, min(row, len(m.URLs)-1)), max(0, min(col, len(m.Columns)-1))
+	matrix.selRow, matrix.selCol = row, col
+	store.changed()
+	if line := m.Cell(row, col).Line; line > 0 {
+		revealLine(line)
+	}
+	focusCell(row, col)
+}
+
+// focusCell scrolls the cell into view, writing its window if needed, and
+// focuses it.
+func focusCell(row, col int) {
+	wrap := js.Global().Get("document").Call("getElementById", "matrix-wrap")
+	if !wrap.Truthy() {
+		return
+	}
+	top, height := wrap.Get("scrollTop").Int(), wrap.Get("clientHeight").Int()
+	y := row * matrixRowPx
+	if y < top || y+2*matrixRowPx > top+height {
+		wrap.Set("scrollTop", max(0, y-height/3))
+		syncMatrixWindow(wrap)
+	}
+	if td := wrap.Call("querySelector", `td[data-row="`+strconv.Itoa(row)+`"][data-col="`+strconv.Itoa(col)+`"]`); td.Truthy() {
+		td.Call("focus", map[string]any{"preventScroll": true})
+	}
+}
+
+// matrixBand is the deciding line of the selected cell, 0 for none.
+func matrixBand() int {
+	if currentTab().id != "matrix" {
+		return 0
+	}
+	m := matrix.m
+	if m == nil || matrix.selRow < 0 || matrix.selRow >= len(m.URLs) || matrix.selCol >= len(m.Columns) || m != currentMatrix() {
+		return 0
+	}
+	return m.Cell(matrix.selRow, matrix.selCol).Line
+}
+
+// MatrixView is the matrix tab.
+type MatrixView struct {
+	vecty.Core
+}
+
+func (v *MatrixView) Render() vecty.ComponentOrHTML {
+	s := store
+	m := currentMatrix()
+	return elem.Div(
+		vecty.Markup(vecty.Class("matrix-view")),
+		elem.Heading2(vecty.Text("Every crawler at once")),
+		elem.Div(
+			vecty.Markup(vecty.Class("matrix-controls")),
+			elem.Div(
+				vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("matrix-preset")), vecty.Text("Crawlers")),
+				&PresetSelect{Current: presetID(s.in)},
+			),
+			elem.Div(
+				vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("matrix-columns")), vecty.Text("More crawlers or tokens")),
+				&ColumnsInput{Version: s.editorVersion, Text: s.in.Columns},
+				elem.Paragraph(vecty.Markup(prop.ID("matrix-columns-help"), vecty.Class("help")),
+					vecty.Text("Catalogue names or product tokens, separated by commas: Googlebot Image, MyBot.")),
+			),
+			elem.Div(
+				vecty.Markup(vecty.Class("buttons")),
+				button("matrix-csv", "Export matrix CSV", func() {
+					downloadBytes("robots-matrix.csv", "text/csv", matrixCSV(currentMatrix()))
+				}),
+				button("matrix-json", "Export matrix JSON", func() {
+					downloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, currentMatrix()))
+				}),
+			),
+		),
+		elem.Paragraph(
+			vecty.Markup(prop.ID("matrix-status"), vecty.Class("help"), vecty.Attribute("role", "status"),
+				vecty.Data("recomputeMs", strconv.FormatFloat(matrix.ms, 'f', 2, 64)),
+				vecty.Data("passes", strconv.Itoa(m.Sets))),
+			vecty.Text(matrixStatus(m)),
+		),
+		elem.Heading3(vecty.Text("What each crawler obeys")),
+		elem.Div(
+			vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
+			elem.Table(vecty.Markup(prop.ID("matrix-summary"), vecty.UnsafeHTML(summaryHTML(s.robots, m)))),
+		),
+		&ExpectPanel{},
+		elem.Heading3(vecty.Text("URLs × crawlers")),
+		elem.Paragraph(vecty.Markup(vecty.Class("help")),
+			vecty.Text("Select a cell (click, or Tab to the grid and use the arrow keys) to see its deciding line and why; pin it there as an expectation.")),
+		matrixGrid,
+		&MatrixWhy{},
+	)
+}
+
+func matrixStatus(m *engine.Matrix) string {
+	if len(m.URLs) == 0 {
+		return "No URLs to test: add one per line in the URL list."
+	}
+	if len(m.Columns) == 0 {
+		return "No crawlers: pick a preset or type a token."
+	}
+	return count(len(m.URLs), "URL") + " × " + count(len(m.Columns), "crawler") + ": " +
+		count(m.Sets, "distinct group set") + ", so each URL is tested " + strconv.Itoa(m.Sets) + " times, not " + strconv.Itoa(len(m.Columns)) +
+		" (" + strconv.FormatFloat(matrix.ms, 'f', 1, 64) + " ms)."
+}
+
+// summaryHTML is the crawler summary: for each crawler the group it obeys,
+// whether the site root is allowed and its counts over the list.
+func summaryHTML(r *engine.Robots, m *engine.Matrix) string {
+	var b strings.Builder
+	b.WriteString(`<caption class="visually-hidden">What each crawler obeys, and its verdicts over the list</caption>`)
+	b.WriteString(`<thead><tr><th scope="col">Crawler</th><th scope="col">Obeys</th><th scope="col">Site root /</th><th scope="col">Allowed</th><th scope="col">Blocked</th></tr></thead><tbody>`)
+	for c, col := range m.Columns {
+		o := m.Obeys[c]
+		root := m.Root(c)
+		allowed, blocked := m.Counts(c)
+		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + verdictAttr(root.Allowed) + `"><th scope="row">` + html.EscapeString(col.Name) + `</th>`)
+		b.WriteString(`<td class="obeys" title="` + html.EscapeString(o.Sentence(col.Name)) + `">` + html.EscapeString(obeysText(o, col)) + `</td>`)
+		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(root.Allowed) + `">` + verdictHTML(root.Allowed, root.Line) + `</td>`)
+		b.WriteString(`<td class="count">` + strconv.Itoa(allowed) + `</td><td class="count">` + strconv.Itoa(blocked) + `</td></tr>`)
+	}
+	b.WriteString(`</tbody>`)
+	return b.String()
+}
+
+// obeysText is a column header's account of its groups.
+func obeysText(o engine.Obeys, col engine.Column) string {
+	if col.Catalogue && len(col.Tokens) == 0 {
+		return "none (ignores robots.txt)"
+	}
+	if o.Source == engine.SourceNone && o.GlobalIgnored {
+		return "none (ignores *)"
+	}
+	return o.Label()
+}
+
+func verdictAttr(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "blocked"
+}
+
+// verdictHTML is a verdict as icon and word, with its deciding line:
+// never by colour alone.
+func verdictHTML(allowed bool, line int) string {
+	s := `<span class="v">✕ blocked</span>`
+	if allowed {
+		s = `<span class="v">✓ allowed</span>`
+	}
+	if line > 0 {
+		s += ` <span class="ln">line ` + strconv.Itoa(line) + `</span>`
+	}
+	return s
+}
+
+// MatrixGrid is the grid of verdicts. It is one long-lived component so
+// scrolling re-renders it alone.
+type MatrixGrid struct {
+	vecty.Core
+}
+
+var matrixGrid = &MatrixGrid{}
+
+func (g *MatrixGrid) Render() vecty.ComponentOrHTML {
+	m := currentMatrix()
+	top, end := gridWindow(len(m.URLs), matrix.top)
+	// The rows outside the window are padding (set through the CSSOM: the
+	// page's Content-Security-Policy refuses style attributes in markup).
+	return elem.Div(
+		vecty.Markup(
+			prop.ID("matrix-wrap"),
+			vecty.Class("table-wrap", "matrix-wrap"),
+			event.Scroll(func(ev *vecty.Event) { syncMatrixWindow(ev.Target) }),
+		),
+		elem.Div(
+			vecty.Markup(
+				vecty.Class("matrix-pad"),
+				vecty.Style("padding-top", px(top*matrixRowPx)),
+				vecty.Style("padding-bottom", px((len(m.URLs)-end)*matrixRowPx)),
+			),
+			elem.Table(vecty.Markup(
+				prop.ID("matrix"),
+				vecty.Attribute("role", "grid"),
+				vecty.Attribute("aria-rowcount", len(m.URLs)+1),
+				vecty.UnsafeHTML(gridHTML(m, top, end)),
+				event.Click(func(ev *vecty.Event) {
+					if td := ev.Target.Call("closest", "td[data-row]"); td.Truthy() {
+						selectCell(atoi(td.Get("dataset").Get("row").String()), atoi(td.Get("dataset").Get("col").String()))
+					}
+				}),
+				event.KeyDown(onMatrixKey),
+			)),
+		),
+	)
+}
+
+// gridWindow is the rows [top, end) the grid writes, from the wanted top.
+func gridWindow(n, top int) (int, int) {
+	top = max(0, min(top, n-matrixWindow))
+	return top, min(n, top+matrixWindow)
+}
+
+// syncMatrixWindow re-renders the grid when scrolling moved the rows in
+// view out of the window written.
+func syncMatrixWindow(wrap js.Value) {
+	first := wrap.Get("scrollTop").Int() / matrixRowPx
+	top := max(0, first-matrixWindow/4)
+	if top == matrix.top || first >= matrix.top && first+matrixWindow/2 <= matrix.top+matrixWindow && matrix.top > 0 {
+		return
+	}
+	matrix.top = top
+	renderNow(matrixGrid)
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// gridHTML writes the header and the rows [top, end).
+func gridHTML(m *engine.Matrix, top, end int) string {
+	var b strings.Builder
+	b.WriteString(`<thead><tr role="row" aria-rowindex="1"><th scope="col" class="url">URL</th>`)
+	for c, col := range m.Columns {
+		o := m.Obeys[c]
+		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + html.EscapeString(o.Sentence(col.Name)) + `"><span class="name">` +
+			html.EscapeString(col.Name) + `</span><span class="obeys">` + html.EscapeString(obeysText(o, col)) + `</span></th>`)
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	pins := pinIndex()
+	for u := top; u < end; u++ {
+		b.WriteString(`<tr role="row" aria-rowindex="` + strconv.Itoa(u+2) + `"><th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+		for c := range m.Columns {
+			cell := m.Cell(u, c)
+			selected := u == matrix.selRow && c == matrix.selCol
+			b.WriteString(`<td role="gridcell" data-row="` + strconv.Itoa(u) + `" data-col="` + strconv.Itoa(c) + `" data-verdict="` + verdictAttr(cell.Allowed) + `" data-line="` + strconv.Itoa(cell.Line) + `"`)
+			tabStop := selected || matrix.selRow < 0 && u == top && c == 0
+			if tabStop {
+				b.WriteString(` tabindex="0"`)
+			} else {
+				b.WriteString(` tabindex="-1"`)
+			}
+			if selected {
+				b.WriteString(` class="selected" aria-selected="true"`)
+			}
+			if p, ok := pins[pinKey{m.URLs[u], m.Columns[c].Name}]; ok {
+				b.WriteString(` data-expected="` + verdictAttr(p.Case.Allowed) + `" data-pass="` + strconv.FormatBool(p.Pass) + `"`)
+			}
+			b.WriteString(`>` + verdictHTML(cell.Allowed, cell.Line))
+			if p, ok := pins[pinKey{m.URLs[u], m.Columns[c].Name}]; ok {
+				b.WriteString(pinHTML(p))
+			}
+			b.WriteString(`</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody>`)
+	return b.String()
+}
+
+// onMatrixKey moves the selection with the arrow keys, Home and End.
+func onMatrixKey(ev *vecty.Event) {
+	m := matrix.m
+	if m == nil {
+		return
+	}
+	row, col := matrix.selRow, matrix.selCol
+	if row < 0 {
+		row, col = matrix.top, 0
+	}
+	switch ev.Get("key").String() {
+	case "ArrowDown":
+		row++
+	case "ArrowUp":
+		row--
+	case "ArrowRight":
+		col++
+	case "ArrowLeft":
+		col--
+	case "PageDown":
+		row += 10
+	case "PageUp":
+		row -= 10
+	case "Home":
+		col = 0
+	case "End":
+		col = len(m.Columns) - 1
+	case "Enter", " ":
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+	selectCell(row, col)
+}
+
+// MatrixWhy explains the selected cell with the engine's sentences.
+type MatrixWhy struct {
+	vecty.Core
+}
+
+func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
+	m := matrix.m
+	box := vecty.Markup(prop.ID("matrix-why"), vecty.Class("why"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("aria-labelledby", "matrix-why-title"))
+	if m == nil || matrix.selRow < 0 || matrix.selRow >= len(m.URLs) || matrix.selCol >= len(m.Columns) {
+		return elem.Section(box,
+			elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why")),
+			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a cell to see which group the crawler obeys, every rule that matched and which one won.")),
+		)
+	}
+	r := store.robots
+	row, col := matrix.selRow, matrix.selCol
+	column := m.Columns[col]
+	res := m.Result(r, row, col)
+	ex := r.Explain(res)
+	shown := shownMatches(len(ex.Rules), res.Winner)
+	matches := make(vecty.List, len(shown))
+	for k, i := range shown {
+		won := i == res.Winner
+		matches[k] = elem.ListItem(vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))), sentence(ex.Rules[i]))
+	}
+	hidden := len(ex.Rules) - len(shown)
+	url := m.URLs[row]
+	pin, pinned := pinIndex()[pinKey{url, column.Name}]
+	return elem.Section(box,
+		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
+		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
+		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
+		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
+		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
+		vecty.If(hidden > 0, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules))))),
+		elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
+		elem.Div(
+			vecty.Markup(vecty.Class("buttons", "pin-buttons")),
+			button("pin-allowed", "Expect allowed", func() { pinCell(row, col, true) }),
+			button("pin-blocked", "Expect blocked", func() { pinCell(row, col, false) }),
+			vecty.If(pinned, button("unpin", "Remove the expectation", func() { unpin(pin.Case) })),
+		),
+		vecty.If(pinned, elem.Paragraph(vecty.Markup(prop.ID("pin-state"), vecty.Class("pin-state")), vecty.Text(pinSentence(pin)))),
+	)
+}
+
+// PresetSelect picks the matrix's column preset.
+type PresetSelect struct {
+	vecty.Core
+	Current string `vecty:"prop"`
+}
+
+func (c *PresetSelect) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*PresetSelect)
+	return ok && p.Current == c.Current
+}
+
+func (c *PresetSelect) Render() vecty.ComponentOrHTML {
+	var options vecty.List
+	for _, p := range engine.Presets() {
+		options = append(options, elem.Option(
+			vecty.Markup(vecty.Attribute("value", p.ID), vecty.Property("selected", p.ID == c.Current)),
+			vecty.Text(p.Label+" ("+strconv.Itoa(len(p.Crawlers))+")"),
+		))
+	}
+	options = append(options, elem.Option(
+		vecty.Markup(vecty.Attribute("value", "none"), vecty.Property("selected", c.Current == "none")),
+		vecty.Text("Only those typed below"),
+	))
+	return elem.Select(
+		vecty.Markup(prop.ID("matrix-preset"), event.Change(func(ev *vecty.Event) {
+			id := ev.Target.Get("value").String()
+			if id == defaultPreset {
+				id = ""
+			}
+			store.in.Preset = id
+			matrix.selRow, matrix.selCol = -1, -1
+			store.changed()
+		})),
+		options,
+	)
+}
+
+// ColumnsInput is the typed columns' field, written only when the store
+// replaces the state (like the editor), so the caret never jumps.
+type ColumnsInput struct {
+	vecty.Core
+	Version int    `vecty:"prop"`
+	Text    string `vecty:"prop"`
+}
+
+func (c *ColumnsInput) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ColumnsInput)
+	return ok && p.Version == c.Version
+}
+
+var columnEdits = debouncer{delay: debounceDelay}
+
+func (c *ColumnsInput) Render() vecty.ComponentOrHTML {
+	return elem.Input(vecty.Markup(
+		prop.ID("matrix-columns"),
+		prop.Type(prop.TypeText),
+		vecty.Attribute("autocomplete", "off"),
+		vecty.Attribute("spellcheck", "false"),
+		vecty.Attribute("placeholder", "Googlebot Image, MyBot"),
+		vecty.Attribute("aria-describedby", "matrix-columns-help"),
+		vecty.Property("value", c.Text),
+		event.Input(func(ev *vecty.Event) {
+			text := ev.Target.Get("value").String()
+			columnEdits.schedule(func() {
+				if text != store.in.Columns {
+					store.in.Columns = text
+					store.changed()
+				}
+			})
+		}),
+	))
+}
+
+// matrixCSV writes the matrix as CSV: one row per URL, for each crawler
+// its verdict and deciding line; the crawler summary is in the JSON.
+func matrixCSV(m *engine.Matrix) []byte {
+	var b bytes.Buffer
+	head := []string{"url", "tested_as"}
+	for _, col := range m.Columns {
+		head = append(head, col.Name, col.Name+" line")
+	}
+	rows := [][]string{head}
+	for u := range m.URLs {
+		cells := []string{matrix.inputs[u], engine.MatchPath(m.URLs[u])}
+		for c := range m.Columns {
+			cell := m.Cell(u, c)
+			cells = append(cells, verdictAttr(cell.Allowed), strconv.Itoa(cell.Line))
+		}
+		rows = append(rows, cells)
+	}
+	for _, row := range rows {
+		for i, c := range row {
+			if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+				row[i] = "'" + c // see exportCSV: a spreadsheet would run it
+			}
+		}
+		writeCSVRecord(&b, row)
+	}
+	return b.Bytes()
+}
+
+// matrixJSON writes the matrix as JSON: the crawlers with what they obey
+// and their counts, and each URL's verdicts.
+func matrixJSON(r *engine.Robots, m *engine.Matrix) []byte {
+	var b strings.Builder
+	b.WriteString("{\n  \"crawlers\": [")
+	for c, col := range m.Columns {
+		if c > 0 {
+			b.WriteString(",")
+		}
+		o, root := m.Obeys[c], m.Root(c)
+		allowed, blocked := m.Counts(c)
+		b.WriteString("\n    {\"name\": " + jsonString(col.Name) + ", \"tokens\": [")
+		for i, t := range col.Tokens {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(jsonString(t))
+		}
+		b.WriteString("], \"obeys\": " + jsonString(obeysText(o, col)) + ", \"obeysLines\": [")
+		for i, l := range o.Lines {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Itoa(l))
+		}
+		b.WriteString("], \"rootAllowed\": " + strconv.FormatBool(root.Allowed) + ", \"allowed\": " + strconv.Itoa(allowed) + ", \"blocked\": " + strconv.Itoa(blocked) + "}")
+	}
+	b.WriteString("\n  ],\n  \"rows\": [")
+	for u := range m.URLs {
+		if u > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    {\"url\": " + jsonString(matrix.inputs[u]) + ", \"testedAs\": " + jsonString(engine.MatchPath(m.URLs[u])) + ", \"verdicts\": [")
+		for c := range m.Columns {
+			if c > 0 {
+				b.WriteString(", ")
+			}
+			cell := m.Cell(u, c)
+			b.WriteString("{\"verdict\": \"" + verdictAttr(cell.Allowed) + "\", \"line\": " + strconv.Itoa(cell.Line) + ", \"rule\": " + jsonString(ruleOf(r, cell.Line)) + "}")
+		}
+		b.WriteString("]}")
+	}
+	b.WriteString("\n  ]\n}\n")
+	return []byte(b.String())
+}
+
+// ruleOf is the rule on line n as Google read it, "" for no line.
+func ruleOf(r *engine.Robots, n int) string {
+	if n == 0 {
+		return ""
+	}
+	return r.RuleText(n)
+}
