@@ -1,0 +1,110 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"robotstester/engine"
+)
+
+func TestViewFieldsTravelInLinks(t *testing.T) {
+	s := Saved{
+		Robots: "User-agent: *\nDisallow: /private\n", URLs: "https://example.com/",
+		View: "diff", Preset: "google", Columns: "MyBot, GPTBot",
+		Other: "User-agent: *\r\nDisallow: /\xff\r\n", OtherName: "live.txt",
+		Expect: string((&engine.Expectations{Cases: []engine.Case{{Agent: "GPTBot", Crawler: "GPTBot", URL: "https://example.com/", Allowed: false}}}).JSON()),
+	}
+	frag, err := encodeFragment(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, present, err := decodeFragment(frag)
+	if err != nil || !present || got != s {
+		t.Errorf("round trip: %#v, %v, %v; want %#v", got, present, err, s)
+	}
+}
+
+// A link made before the views existed (fields 1 to 8 only) opens as it
+// did: results view, default columns, nothing to compare, no pins.
+func TestLinksFromBeforeTheViewsStillRead(t *testing.T) {
+	var raw []byte
+	for _, f := range []struct {
+		tag byte
+		v   string
+	}{{tagRobots, "User-agent: *\nDisallow: /x\n"}, {tagCrawler, "GPTBot"}, {tagURLs, "/x"}} {
+		raw = append(raw, f.tag, byte(len(f.v)))
+		raw = append(raw, f.v...)
+	}
+	s, present, err := decodeFragment("#v1." + pack(raw))
+	want := Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
+	if err != nil || !present || s != want {
+		t.Fatalf("decodeFragment = %#v, %v, %v", s, present, err)
+	}
+	if presetID(s) != "ai" || currentTabFor(s) != "results" {
+		t.Errorf("an old link opens preset %q and view %q, want ai and results", presetID(s), currentTabFor(s))
+	}
+}
+
+func currentTabFor(in Saved) string {
+	old := store
+	defer func() { store = old }()
+	store = newState(in)
+	return currentTab().id
+}
+
+func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
+	cols := matrixColumns(Saved{Preset: "none", Columns: "MyBot, Googlebot Image\nGPTBot,mybot,,  "})
+	var names []string
+	for _, c := range cols {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, "|") != "MyBot|Googlebot Image|GPTBot" {
+		t.Errorf("columns %q", names)
+	}
+	if cols[0].Catalogue || !cols[1].Catalogue {
+		t.Errorf("MyBot should be a typed token and Googlebot Image a catalogue crawler: %+v", cols[:2])
+	}
+	ai, _ := engine.FindPreset("ai")
+	if n := len(matrixColumns(Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
+		t.Errorf("the default preset with GPTBot typed again has %d columns, want %d", n, len(ai.Crawlers))
+	}
+}
+
+// Pins are checked by the engine against the draft, failing ones first,
+// and kept as the expectations JSON that check reads.
+func TestPinsFailFirstAndRoundTrip(t *testing.T) {
+	old := store
+	defer func() { store = old }()
+	store = newState(Saved{
+		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
+		URLs:    "https://example.com/\nhttps://example.com/private/x",
+		Preset:  "none",
+		Columns: "GPTBot, MyBot",
+	})
+	m := currentMatrix()
+	pinCell(0, 1, true)  // MyBot may fetch /: passes
+	pinCell(0, 0, true)  // GPTBot may fetch /: fails
+	pinCell(1, 1, true)  // MyBot may fetch /private/x: fails
+	pinCell(1, 1, false) // … replaced: passes
+	res := pinResults()
+	if len(res) != 3 || res[0].Pass || !res[1].Pass || !res[2].Pass || res[0].Case.Crawler != "GPTBot" {
+		t.Fatalf("pins: %+v", res)
+	}
+	if got := expectSummary(res); got != "3 expectations: 1 failing, 2 passing." {
+		t.Errorf("summary %q", got)
+	}
+	idx := pinIndex()
+	if p, ok := idx[pinKey{m.URLs[0], "GPTBot"}]; !ok || p.Pass {
+		t.Errorf("the GPTBot cell's pin: %+v, %v", p, ok)
+	}
+	exp, err := engine.ReadExpectations("pins", []byte(store.in.Expect))
+	if err != nil || len(exp.Cases) != 3 {
+		t.Fatalf("the saved pins do not read back: %v", err)
+	}
+	unpin(res[0].Case)
+	if n := len(pinResults()); n != 2 {
+		t.Errorf("%d pins after removing one of 3", n)
+	}
+}
