@@ -218,11 +218,11 @@ func (e *Expectations) JSON() []byte {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString("\n    {\"agent\": " + quoteJSON(c.Agent))
+		b.WriteString("\n    {\"agent\": " + QuoteJSON(c.Agent))
 		if c.Crawler != "" {
-			b.WriteString(", \"crawler\": " + quoteJSON(c.Crawler))
+			b.WriteString(", \"crawler\": " + QuoteJSON(c.Crawler))
 		}
-		b.WriteString(", \"url\": " + quoteJSON(c.URL) + ", \"expected\": " + quoteJSON(lowerVerdict(c.Allowed)))
+		b.WriteString(", \"url\": " + QuoteJSON(c.URL) + ", \"expected\": " + QuoteJSON(lowerVerdict(c.Allowed)))
 		if c.HasRobots {
 			b.WriteString(", " + robotsJSON(c.Robots))
 		}
@@ -239,9 +239,9 @@ func (e *Expectations) JSON() []byte {
 // not valid UTF-8 (JSON text cannot carry such bytes).
 func robotsJSON(body []byte) string {
 	if utf8.Valid(body) {
-		return `"robots": ` + quoteJSON(string(body))
+		return `"robots": ` + QuoteJSON(string(body))
 	}
-	return `"robots_b64": ` + quoteJSON(base64.StdEncoding.EncodeToString(body))
+	return `"robots_b64": ` + QuoteJSON(base64.StdEncoding.EncodeToString(body))
 }
 
 // CaseResult is one case checked.

@@ -169,13 +169,13 @@ func TestExpectationsDecodeAsEncodingJSON(t *testing.T) {
 
 func TestJSONStringEscapes(t *testing.T) {
 	for _, s := range []string{"", "plain", "quote \" backslash \\ slash /", "\x00\x01\x1f\t\r\n", "é 日本 🤖", "\u2028\u2029"} {
-		v, err := parseJSON(quoteJSON(s))
+		v, err := parseJSON(QuoteJSON(s))
 		if err != nil || v.str != s {
-			t.Errorf("quoteJSON(%q) reads back as %q (%v)", s, v.str, err)
+			t.Errorf("QuoteJSON(%q) reads back as %q (%v)", s, v.str, err)
 		}
 		var std string
-		if err := json.Unmarshal([]byte(quoteJSON(s)), &std); err != nil || std != s {
-			t.Errorf("encoding/json reads quoteJSON(%q) as %q (%v)", s, std, err)
+		if err := json.Unmarshal([]byte(QuoteJSON(s)), &std); err != nil || std != s {
+			t.Errorf("encoding/json reads QuoteJSON(%q) as %q (%v)", s, std, err)
 		}
 	}
 	if v, err := parseJSON(`"\ud83e\udd16 \u00e9\/"`); err != nil || v.str != "🤖 é/" {

@@ -271,11 +271,11 @@ func (v jsonValue) kindName() string {
 	return "null"
 }
 
-// quoteJSON quotes s as a JSON string (RFC 8259 §7): quote, backslash and
-// control characters escaped, U+2028 and U+2029 escaped so the text is also
-// a JavaScript literal. s must be valid UTF-8 (invalid bytes would become
-// U+FFFD).
-func quoteJSON(s string) string {
+// QuoteJSON quotes s as a JSON string (RFC 8259 §7): quote, backslash and
+// control characters escaped, invalid UTF-8 replaced by U+FFFD, and U+2028
+// and U+2029 escaped so the text is also a JavaScript literal. The page's
+// exports use it too.
+func QuoteJSON(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, c := range s {
