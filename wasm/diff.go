@@ -33,6 +33,7 @@ type diffCache struct {
 	d           engine.Diff
 	inputs      []string
 	dFrom       *engine.Robots // the before version d was made with
+	all         int            // URLs in the list; d holds maxMatrixURLs at most
 	selected    int            // the selected flip, -1 for none
 }
 
@@ -73,7 +74,8 @@ func currentDiff() *engine.Diff {
 	if c.d.A != nil && c.dFrom == a && c.robots == s.robots && c.urls == s.in.URLs && c.columns == key {
 		return &c.d
 	}
-	inputs, urls := sentURLs(s.in.URLs)
+	inputs, urls, all := sentURLs(s.in.URLs)
+	c.all = all
 	c.d = engine.Compare(a, s.robots, urls, matrixColumns(s.in))
 	c.robots, c.urls, c.columns, c.inputs, c.dFrom = s.robots, s.in.URLs, key, inputs, a
 	if c.selected >= len(c.d.Flips) {
@@ -211,6 +213,9 @@ func diffSummary(d *engine.Diff) string {
 	if len(d.URLs) == 0 {
 		b.WriteString("Add URLs to the list to see which verdicts flip.")
 		return b.String()
+	}
+	if diffs.all > len(d.URLs) {
+		b.WriteString("For the first " + count(len(d.URLs), "URL") + " of " + strconv.Itoa(diffs.all) + ": ")
 	}
 	b.WriteString(d.Summary())
 	if len(d.Flips) == 0 {
