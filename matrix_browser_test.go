@@ -262,3 +262,42 @@ func TestBrowserFailingExpectations(t *testing.T) {
 	a.openTab("matrix")
 	waitFor(a, "the pins restored", `document.querySelector("#expect-summary").dataset.total`, func(n string) bool { return n == "2" })
 }
+
+// An expectations file imports as pins; a bad one is refused with its file,
+// line and case named, and the pins stay.
+func TestBrowserImportExpectations(t *testing.T) {
+	dir := t.TempDir()
+	good := dir + "/robots.expect.json"
+	bad := dir + "/bad.json"
+	if err := os.WriteFile(good, []byte(`{"robots": "User-agent: *\nAllow: /\n", "cases": [
+  {"agent": "Googlebot", "url": "https://example.com/private/x", "expected": "allowed"},
+  {"crawler": "GPTBot", "url": "https://example.com/", "expected": "blocked"}
+]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("{\"cases\": [\n  {\"agent\": \"a\", \"url\": \"/\", \"expected\": \"yes\"}\n]}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	a.load("User-agent: *\nDisallow: /private\n", "https://example.com/")
+	a.openTab("matrix")
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#expect-import"), []string{good})); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "two pins", `document.querySelector("#expect-summary").textContent`, func(s string) bool {
+		return s == "2 expectations: 2 failing, 0 passing."
+	})
+	if msg := js[string](a, `document.querySelector("#expect-message").textContent`); !strings.Contains(msg, "Imported 2 expectations from robots.expect.json. Its robots.txt was not loaded") {
+		t.Errorf("message %q", msg)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#expect-import"), []string{bad})); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "the refusal", `document.querySelector("#expect-message").textContent`, func(s string) bool {
+		return s == "bad.json:2: case 1: \"expected\" is `yes`: write \"allowed\" or \"blocked\"."
+	})
+	if s := js[string](a, `document.querySelector("#expect-summary").textContent`); s != "2 expectations: 2 failing, 0 passing." {
+		t.Errorf("a refused file changed the pins: %q", s)
+	}
+}
