@@ -63,7 +63,7 @@ func pinResults() []engine.CaseResult {
 		p.exp, p.own = readPins(s.in.Expect), map[string]*engine.Robots{}
 	}
 	p.text, p.robots = s.in.Expect, s.robots
-	p.results = make([]engine.CaseResult, len(p.exp.Cases))
+	checked := make([]engine.CaseResult, len(p.exp.Cases))
 	for i, c := range p.exp.Cases {
 		r := s.robots
 		if c.HasRobots {
@@ -73,24 +73,27 @@ func pinResults() []engine.CaseResult {
 			}
 		}
 		res := c.Test(r)
-		p.results[i] = engine.CaseResult{Case: c, Robots: r, Result: res, Pass: res.Allowed == c.Allowed}
+		checked[i] = engine.CaseResult{Case: c, Robots: r, Result: res, Pass: res.Allowed == c.Allowed}
 	}
-	slices.SortStableFunc(p.results, func(a, b engine.CaseResult) int {
-		switch {
-		case a.Pass == b.Pass:
-			return 0
-		case !a.Pass:
-			return -1
+	// Failing pins first, each kind in the order pinned: two passes, not a
+	// generic sort, whose copies of these large values cost the page 35 KB.
+	p.results = make([]engine.CaseResult, 0, len(checked))
+	for _, pass := range []bool{false, true} {
+		for i := range checked {
+			if checked[i].Pass == pass {
+				p.results = append(p.results, checked[i])
+			}
 		}
-		return 1
-	})
+	}
 	return p.results
 }
 
 // pinIndex finds each pin by its cell.
-func pinIndex() map[pinKey]engine.CaseResult {
-	out := map[pinKey]engine.CaseResult{}
-	for _, r := range pinResults() {
+func pinIndex() map[pinKey]*engine.CaseResult {
+	results := pinResults()
+	out := make(map[pinKey]*engine.CaseResult, len(results))
+	for i := range results {
+		r := &results[i]
 		out[pinKey{r.Case.URL, caseColumn(r.Case)}] = r
 	}
 	return out
@@ -152,18 +155,31 @@ func unpin(c engine.Case) {
 }
 
 // pinHTML marks a pinned cell: what was expected, and whether it holds.
-func pinHTML(r engine.CaseResult) string {
+func pinHTML(r *engine.CaseResult) string {
 	if r.Pass {
 		return ` <span class="pin">📌 expected</span>`
 	}
 	return ` <span class="pin fail">⚠ expected ` + verdictAttr(r.Case.Allowed) + `</span>`
 }
 
-func pinSentence(r engine.CaseResult) string {
+func pinSentence(r *engine.CaseResult) string {
 	if r.Pass {
 		return "Pinned: expected " + verdictAttr(r.Case.Allowed) + ", and it is."
 	}
 	return "Pinned: expected " + verdictAttr(r.Case.Allowed) + ", but the draft says " + verdictAttr(r.Result.Allowed) + "."
+}
+
+// failingPins counts the pins the draft breaks.
+func failingPins() int { return countFailing(pinResults()) }
+
+func countFailing(results []engine.CaseResult) int {
+	n := 0
+	for i := range results {
+		if !results[i].Pass {
+			n++
+		}
+	}
+	return n
 }
 
 // expectSummary counts the pins: "3 expectations: 1 failing, 2 passing".
@@ -171,12 +187,7 @@ func expectSummary(results []engine.CaseResult) string {
 	if len(results) == 0 {
 		return "No expectations yet: select a cell and pin its verdict, or import a file."
 	}
-	failing := 0
-	for _, r := range results {
-		if !r.Pass {
-			failing++
-		}
-	}
+	failing := countFailing(results)
 	return count(len(results), "expectation") + ": " + strconv.Itoa(failing) + " failing, " + strconv.Itoa(len(results)-failing) + " passing."
 }
 
@@ -188,10 +199,11 @@ type ExpectPanel struct {
 func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 	results := pinResults()
 	items := make(vecty.List, 0, min(len(results), maxPinsListed))
-	for i, r := range results {
+	for i := range results {
 		if i == maxPinsListed {
 			break
 		}
+		r := &results[i]
 		icon := "✓ passes: "
 		if !r.Pass {
 			icon = "✕ fails: "
@@ -203,12 +215,7 @@ func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 			vecty.If(r.Case.HasRobots, elem.Span(vecty.Markup(vecty.Class("note")), vecty.Text(" (against its own robots.txt)"))),
 		))
 	}
-	failing := 0
-	for _, r := range results {
-		if !r.Pass {
-			failing++
-		}
-	}
+	failing := countFailing(results)
 	return elem.Section(
 		vecty.Markup(prop.ID("expectations"), vecty.Attribute("aria-labelledby", "expect-title")),
 		elem.Heading3(vecty.Markup(prop.ID("expect-title")), vecty.Text("Expectations")),

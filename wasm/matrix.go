@@ -227,6 +227,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 				vecty.Data("recomputeMs", strconv.FormatFloat(matrix.ms, 'f', 2, 64)),
 				vecty.Data("passes", strconv.Itoa(m.Sets))),
 			vecty.Text(matrixStatus(m)),
+			vecty.If(failingPins() > 0, elem.Strong(vecty.Markup(vecty.Class("failing-pins")), vecty.Text(" "+count(failingPins(), "expectation")+" failing: see Expectations below."))),
 		),
 		elem.Heading3(vecty.Text("What each crawler obeys")),
 		elem.Div(
@@ -490,7 +491,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 			button("pin-blocked", "Expect blocked", func() { pinCell(row, col, false) }),
 			vecty.If(pinned, button("unpin", "Remove the expectation", func() { unpin(pin.Case) })),
 		),
-		vecty.If(pinned, elem.Paragraph(vecty.Markup(prop.ID("pin-state"), vecty.Class("pin-state")), vecty.Text(pinSentence(pin)))),
+		pinState(pin),
 	)
 }
 
@@ -647,4 +648,12 @@ func ruleOf(r *engine.Robots, n int) string {
 		return ""
 	}
 	return r.RuleText(n)
+}
+
+// pinState says whether the selected cell's pin holds; nil without one.
+func pinState(pin *engine.CaseResult) vecty.MarkupOrChild {
+	if pin == nil {
+		return nil
+	}
+	return elem.Paragraph(vecty.Markup(prop.ID("pin-state"), vecty.Class("pin-state")), vecty.Text(pinSentence(pin)))
 }
