@@ -191,6 +191,8 @@ func TestBrowserDiffTwoVersions(t *testing.T) {
 	waitFor(a, "the flip's deciding line", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,
 		func(l string) bool { return l == "6" })
 	screenshot(t, ctx, "diff-two-versions")
+	js[bool](a, `(scrollTo(0, 0), true)`)
+	screenshot(t, ctx, "diff-gutter")
 
 	// A comment changes lines, not verdicts.
 	a.setText("#diff-other", after+"# reviewed\n")

@@ -300,10 +300,10 @@ func linesHTML(d *engine.Diff) string {
 		side := func(r *engine.Robots, from, to int, mark, class string) {
 			for n := from; n < to; n++ {
 				if n-from == maxHunkLines {
-					out.WriteString(`<span class="` + class + `">` + mark + ` … ` + strconv.Itoa(to-n) + " more lines</span>\n")
+					out.WriteString(`<span class="` + class + `">` + mark + ` … ` + strconv.Itoa(to-n) + " more lines</span>")
 					break
 				}
-				out.WriteString(`<span class="` + class + `">` + mark + ` ` + strconv.Itoa(n) + `: ` + html.EscapeString(r.LineText(n)) + "</span>\n")
+				out.WriteString(`<span class="` + class + `">` + mark + ` ` + strconv.Itoa(n) + `: ` + html.EscapeString(r.LineText(n)) + "</span>")
 			}
 		}
 		side(a, h.AFrom, h.ATo, "−", "del")
