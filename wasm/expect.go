@@ -157,7 +157,7 @@ func unpin(c engine.Case) {
 // pinHTML marks a pinned cell: what was expected, and whether it holds.
 func pinHTML(r *engine.CaseResult) string {
 	if r.Pass {
-		return ` <span class="pin">📌 expected</span>`
+		return ` <span class="pin">pinned ✓</span>`
 	}
 	return ` <span class="pin fail">⚠ expected ` + verdictAttr(r.Case.Allowed) + `</span>`
 }
