@@ -75,9 +75,6 @@ type Matrix struct {
 	set   []int  // column → its group set
 	cells []Cell // set s, URL u: cells[s*len(URLs)+u]
 	root  []Cell // per set: the verdict for the site root "/"
-	// testers holds, per set, the tokens and stance of its first column:
-	// the groups, not the tokens, decide every match.
-	testers []Column
 }
 
 // Matrix tests every URL for every column, each URL once per distinct set
@@ -86,7 +83,6 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 	m := &Matrix{URLs: urls, Columns: cols, Obeys: make([]Obeys, len(cols)), set: make([]int, len(cols))}
 	lists := []groupList{}
 	sources := []Source{}
-	tokens := []string{}
 	byKey := map[string]int{}
 	for i, c := range cols {
 		read := readTokens(c.Tokens)
@@ -99,24 +95,56 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 		if !ok {
 			s = len(lists)
 			byKey[key] = s
-			lists, sources, tokens = append(lists, list), append(sources, source), append(tokens, token)
-			m.testers = append(m.testers, Column{Tokens: read, ObeysGlobal: c.ObeysGlobal})
+			lists, sources = append(lists, list), append(sources, source)
 		}
 		m.set[i] = s
 	}
 	m.Sets = len(lists)
 	m.cells = make([]Cell, m.Sets*len(urls))
 	m.root = make([]Cell, m.Sets)
+	paths := make([]string, len(urls))
+	for u, url := range urls {
+		paths[u] = MatchPath(url)
+	}
 	for s, list := range lists {
-		t := m.testers[s]
-		for u, url := range urls {
-			res := r.testGroups(t.Tokens, t.ObeysGlobal, tokens[s], list, sources[s], url)
-			m.cells[s*len(urls)+u] = Cell{Allowed: res.Allowed, Line: res.Line, Reason: res.Reason}
+		for u, path := range paths {
+			m.cells[s*len(urls)+u] = r.decide(list, sources[s], path)
 		}
-		res := r.testGroups(t.Tokens, t.ObeysGlobal, tokens[s], list, sources[s], "/")
-		m.root[s] = Cell{Allowed: res.Allowed, Line: res.Line, Reason: res.Reason}
+		m.root[s] = r.decide(list, sources[s], "/")
 	}
 	return m
+}
+
+// decide is what test decides for a crawler that resolved to list, without
+// the trace: the best allow and the best disallow that match path (the
+// longest, the earliest line on a tie), then Result.decide's rules. An
+// allow's index.html variant is always shorter than the allow itself, so
+// skipping dropShadowedVariants changes neither best.
+func (r *Robots) decide(list groupList, source Source, path string) Cell {
+	pa, pd, la, ld := -1, -1, 0, 0
+	if len(list.groups) > 0 {
+		ix, _ := list.rules(r)
+		ix.each(path, func(i int32, _ bool, pattern string) {
+			rule, p := &ix.rules[i], len(pattern)
+			switch {
+			case rule.Allow:
+				if p > pa || p == pa && rule.Line < la {
+					pa, la = p, rule.Line
+				}
+			case p > pd || p == pd && rule.Line < ld:
+				pd, ld = p, rule.Line
+			}
+		})
+	}
+	var c Cell
+	c.Allowed, c.Reason = verdictOf(source, pa, pd)
+	switch {
+	case pd > pa:
+		c.Line = ld
+	case pa >= 0:
+		c.Line = la
+	}
+	return c
 }
 
 // readTokens reads each token as TestAs does (cut to a product token,

@@ -235,21 +235,26 @@ func (res *Result) decide(allow, disallow int) {
 	if res.Winner >= 0 {
 		res.Line = res.Matches[res.Winner].Line
 	}
-	res.Allowed = !(pd > 0 && pd > pa)
+	res.Allowed, res.Reason = verdictOf(res.Source, pa, pd)
+}
+
+// verdictOf is robots.cc's disallow() for the priorities of the best allow
+// and the best disallow that matched (-1 for none), and the reason for it.
+func verdictOf(source Source, pa, pd int) (allowed bool, reason Reason) {
+	allowed = !(pd > 0 && pd > pa)
 	switch {
-	case res.Source == SourceNone:
-		res.Reason = ReasonNoGroup
+	case source == SourceNone:
+		return allowed, ReasonNoGroup
 	case pa < 0 && pd < 0:
-		res.Reason = ReasonNoMatch
+		return allowed, ReasonNoMatch
 	case pa <= 0 && pd <= 0:
-		res.Reason = ReasonEmptyRule
+		return allowed, ReasonEmptyRule
 	case pa == pd:
-		res.Reason = ReasonTie
+		return allowed, ReasonTie
 	case pa < 0 || pd < 0:
-		res.Reason = ReasonOnlyKind
-	default:
-		res.Reason = ReasonLonger
+		return allowed, ReasonOnlyKind
 	}
+	return allowed, ReasonLonger
 }
 
 // groupsFor returns the groups naming token, compared ASCII
