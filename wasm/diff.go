@@ -157,6 +157,7 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 				&OtherArea{Version: otherAreaVersion + s.editorVersion, Text: s.in.Other},
 			),
 		),
+		elem.Div(vecty.Markup(vecty.Class("matrix-controls")), columnFields()),
 		v.results(d),
 	)
 }
@@ -219,7 +220,7 @@ func diffSummary(d *engine.Diff) string {
 	}
 	b.WriteString(d.Summary())
 	if len(d.Flips) == 0 {
-		b.WriteString(" (" + count(len(d.URLs), "URL") + " × " + count(len(d.Columns), "crawler") + ", the matrix's crawlers.)")
+		b.WriteString(" (" + count(len(d.URLs), "URL") + " × " + count(len(d.Columns), "crawler") + ".)")
 	}
 	return b.String()
 }

@@ -201,18 +201,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 		elem.Heading2(vecty.Text("Every crawler at once")),
 		elem.Div(
 			vecty.Markup(vecty.Class("matrix-controls")),
-			elem.Div(
-				vecty.Markup(vecty.Class("field")),
-				elem.Label(vecty.Markup(prop.For("matrix-preset")), vecty.Text("Crawlers")),
-				&PresetSelect{Current: presetID(s.in)},
-			),
-			elem.Div(
-				vecty.Markup(vecty.Class("field")),
-				elem.Label(vecty.Markup(prop.For("matrix-columns")), vecty.Text("More crawlers or tokens")),
-				&ColumnsInput{Version: s.editorVersion, Text: s.in.Columns},
-				elem.Paragraph(vecty.Markup(prop.ID("matrix-columns-help"), vecty.Class("help")),
-					vecty.Text("Catalogue names or product tokens, separated by commas: Googlebot Image, MyBot.")),
-			),
+			columnFields(),
 			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
 				button("matrix-csv", "Export matrix CSV", func() {
@@ -242,6 +231,26 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 		matrixGrid,
 		&MatrixWhy{},
 	)
+}
+
+// columnFields choose the crawlers of the matrix and the diff: a preset and
+// typed names or tokens.
+func columnFields() vecty.List {
+	s := store
+	return vecty.List{
+		elem.Div(
+			vecty.Markup(vecty.Class("field")),
+			elem.Label(vecty.Markup(prop.For("matrix-preset")), vecty.Text("Crawlers")),
+			&PresetSelect{Current: presetID(s.in)},
+		),
+		elem.Div(
+			vecty.Markup(vecty.Class("field")),
+			elem.Label(vecty.Markup(prop.For("matrix-columns")), vecty.Text("More crawlers or tokens")),
+			&ColumnsInput{Version: s.editorVersion, Text: s.in.Columns},
+			elem.Paragraph(vecty.Markup(prop.ID("matrix-columns-help"), vecty.Class("help")),
+				vecty.Text("Catalogue names or product tokens, separated by commas: Googlebot Image, MyBot.")),
+		),
+	}
 }
 
 func matrixStatus(m *engine.Matrix) string {
