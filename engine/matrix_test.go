@@ -131,3 +131,23 @@ func BenchmarkMatrix(b *testing.B) {
 	b.ReportMetric(float64(len(urls)*len(cols))*float64(b.N)/b.Elapsed().Seconds(), "cells/s")
 	b.ReportMetric(float64(m.Sets), "passes/url")
 }
+
+// A matrix cell decides as Test does on any file and URL: the fast path
+// (decide) keeps no trace, so this is its check on inputs no corpus holds.
+func FuzzMatrixEqualsTest(f *testing.F) {
+	f.Add([]byte("User-agent: *\nDisallow: /\nAllow: /$\nAllow: /index.html\n"), "/")
+	f.Add([]byte("user-agent: GPTBot\ndisallow: /*.pdf$\nallow: /a\nallow:\ndisallow:\n"), "/a.pdf")
+	f.Add([]byte("User-agent: FooBot\nUser-agent: *\nAllow: /p\nDisallow: /p\n"), "/p?q=1")
+	f.Add([]byte("User-agent: Googlebot\nDisallow: /dir/\nAllow: /dir/index.html\n"), "/dir/")
+	cols := append(PresetColumns(Preset{Crawlers: []string{"Googlebot Image", "GPTBot", "AdsBot", "Feedfetcher"}}), TokenColumn("FooBot"))
+	f.Fuzz(func(t *testing.T, body []byte, url string) {
+		r := Parse(body)
+		m := r.Matrix([]string{url}, cols)
+		for c, col := range cols {
+			want := TestColumn(r, col, url)
+			if got := m.Cell(0, c); got.Allowed != want.Allowed || got.Line != want.Line || got.Reason != want.Reason {
+				t.Fatalf("%s, %q: cell %+v, Test allowed %v line %d reason %v", col.Name, url, got, want.Allowed, want.Line, want.Reason)
+			}
+		}
+	})
+}
