@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -106,5 +107,50 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 	unpin(res[0].Case)
 	if n := len(pinResults()); n != 2 {
 		t.Errorf("%d pins after removing one of 3", n)
+	}
+}
+
+// The matrix exports: CSV with a verdict and a line per crawler, JSON with
+// what each crawler obeys and every verdict with its rule.
+func TestMatrixExports(t *testing.T) {
+	old := store
+	defer func() { store = old }()
+	store = newState(Saved{
+		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
+		URLs:    "https://example.com/\n=cmd|' /C calc'!A0",
+		Preset:  "none",
+		Columns: "GPTBot, MyBot",
+	})
+	m := currentMatrix()
+	csv := string(matrixCSV(m))
+	want := "url,tested_as,GPTBot,GPTBot line,MyBot,MyBot line\r\n" +
+		"https://example.com/,/,blocked,5,allowed,0\r\n"
+	if !strings.HasPrefix(csv, want) || !strings.Contains(csv, "'=cmd") {
+		t.Errorf("CSV:\n%s", csv)
+	}
+	var got struct {
+		Crawlers []struct {
+			Name, Obeys      string
+			ObeysLines       []int
+			RootAllowed      bool
+			Allowed, Blocked int
+		}
+		Rows []struct {
+			URL, TestedAs string
+			Verdicts      []struct {
+				Verdict, Rule string
+				Line          int
+			}
+		}
+	}
+	if err := json.Unmarshal(matrixJSON(store.robots, m), &got); err != nil {
+		t.Fatalf("the JSON export does not read: %v", err)
+	}
+	if len(got.Crawlers) != 2 || got.Crawlers[0].Obeys != "GPTBot (line 4)" || got.Crawlers[0].RootAllowed || got.Crawlers[0].Blocked != 2 ||
+		got.Crawlers[1].Obeys != "* (line 1)" || !got.Crawlers[1].RootAllowed {
+		t.Errorf("crawlers: %+v", got.Crawlers)
+	}
+	if v := got.Rows[0].Verdicts[0]; v.Verdict != "blocked" || v.Line != 5 || v.Rule != "Disallow: /" {
+		t.Errorf("GPTBot's verdict for /: %+v", v)
 	}
 }
