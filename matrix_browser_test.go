@@ -146,7 +146,9 @@ func TestBrowserMatrixAICrawlers(t *testing.T) {
 		func(r string) bool { return r == strconv.Itoa(mustAtoi(pick.Row)+1) })
 	screenshot(t, ctx, "matrix-ai-crawlers")
 
-	// Scrolling to the end writes the last rows.
+	// Scrolling writes the rows brought into view, in the middle and at the end.
+	js[bool](a, `(() => { const w = document.getElementById("matrix-wrap"); w.scrollTop = 150 * 34; w.dispatchEvent(new Event("scroll")); return true; })()`)
+	waitFor(a, "row 150", `!!document.querySelector('table#matrix td[data-row="150"]') && !document.querySelector('table#matrix td[data-row="0"]')`, func(ok bool) bool { return ok })
 	js[bool](a, `(() => { const w = document.getElementById("matrix-wrap"); w.scrollTop = w.scrollHeight; w.dispatchEvent(new Event("scroll")); return true; })()`)
 	waitFor(a, "the last row", `!!document.querySelector('table#matrix td[data-row="`+strconv.Itoa(len(urls)-1)+`"]')`, func(ok bool) bool { return ok })
 

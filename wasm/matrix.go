@@ -366,12 +366,19 @@ func gridWindow(n, top int) (int, int) {
 	return top, min(n, top+matrixWindow)
 }
 
-// syncMatrixWindow re-renders the grid when scrolling moved the rows in
-// view out of the window written.
+// syncMatrixWindow re-renders the grid when scrolling brought rows outside
+// the window written into view, centring the window on them.
 func syncMatrixWindow(wrap js.Value) {
+	if matrix.m == nil {
+		return
+	}
 	first := wrap.Get("scrollTop").Int() / matrixRowPx
-	top := max(0, first-matrixWindow/4)
-	if top == matrix.top || first >= matrix.top && first+matrixWindow/2 <= matrix.top+matrixWindow && matrix.top > 0 {
+	visible := wrap.Get("clientHeight").Int()/matrixRowPx + 1
+	if first >= matrix.top && first+visible <= matrix.top+matrixWindow {
+		return
+	}
+	top, _ := gridWindow(len(matrix.m.URLs), first-(matrixWindow-visible)/2)
+	if top == matrix.top {
 		return
 	}
 	matrix.top = top
