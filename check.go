@@ -99,12 +99,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return bad("cannot read the robots.txt: %v.", err)
 		}
 	}
-	if robotsName != "" {
-		// Googlebot reads the first 500 KiB; the rest decides nothing.
-		if cut := engine.FetchLimit(robots); cut.Truncated {
-			fmt.Fprintf(stderr, "check: %s is %d bytes; Googlebot reads only the first %d (up to line %d), and so does this check.\n", robotsName, cut.Size, cut.Limit, cut.Line)
-			robots = cut.Body
+	// Googlebot reads the first 500 KiB of a robots.txt; the rest decides
+	// nothing. (A case's own robots.txt is a fixture for the matcher, as in
+	// Google's conformance files, and is tested whole.)
+	cut := func(name string, body []byte) []byte {
+		c := engine.FetchLimit(body)
+		if c.Truncated {
+			fmt.Fprintf(stderr, "check: %s is %d bytes; Googlebot reads only the first %d (up to line %d), and so does this check.\n", name, c.Size, c.Limit, c.Line)
 		}
+		return c.Body
+	}
+	if robotsName != "" {
+		robots = cut(robotsName, robots)
+	} else if exp.HasRobots {
+		exp.Robots = cut(`the "robots" of `+*expectPath, exp.Robots)
 	}
 	results, err := exp.Check(robots, robotsName != "")
 	if err != nil {

@@ -109,3 +109,14 @@ func TestCheckPassesTheConformanceFiles(t *testing.T) {
 		t.Errorf("%d conformance cases passed, want 400", total)
 	}
 }
+
+// Past 500 KiB Googlebot reads nothing, and neither does check.
+func TestCheckCutsWhereGooglebotStopsReading(t *testing.T) {
+	big := "User-agent: *\n" + strings.Repeat("# padding\n", 52*1024) + "Disallow: /late\n"
+	robots := writeFile(t, "robots.txt", big)
+	cases := writeFile(t, "cases.json", `{"cases": [{"agent": "Googlebot", "url": "https://example.com/late", "expected": "allowed"}]}`)
+	code, out, errOut := check(t, "", "-expect", cases, "-robots", robots)
+	if code != 0 || !strings.Contains(errOut, "Googlebot reads only the first 512000") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
