@@ -22,8 +22,18 @@ import (
 // page only shows the outcome.
 
 // pinKey finds a pin from a matrix cell: the URL as tested and the
-// column's name (a catalogue crawler's name, or the typed token).
+// column's key (columnKey).
 type pinKey struct{ url, column string }
+
+// columnKey names a column for its pins: a catalogue crawler by its name,
+// a typed token by the token Google reads from it, in lower case (the
+// matrix tests "Googlebot/2.1" as googlebot).
+func columnKey(col engine.Column) string {
+	if col.Catalogue {
+		return col.Name
+	}
+	return "token:" + strings.ToLower(engine.ReadAgent(col.Name).Token)
+}
 
 // pinCache is the pins read and checked, and what they were checked
 // against.
@@ -99,16 +109,22 @@ func pinIndex() map[pinKey]*engine.CaseResult {
 	return out
 }
 
+// caseColumn is the columnKey of the column a pin belongs to.
 func caseColumn(c engine.Case) string {
 	if c.Crawler != "" {
 		return c.Crawler
 	}
-	return c.Agent
+	return "token:" + strings.ToLower(engine.ReadAgent(c.Agent).Token)
 }
 
 // caseFor is the expectation for a matrix cell.
+// A typed token is pinned as the token Google reads from it, so that the
+// pin (tested as Google's matcher tests an agent) decides as the cell did.
 func caseFor(col engine.Column, url string, allowed bool) engine.Case {
 	c := engine.Case{Agent: col.Name, URL: url, Allowed: allowed}
+	if t := engine.ReadAgent(col.Name).Token; !col.Catalogue && t != "" {
+		c.Agent = t
+	}
 	if col.Catalogue {
 		c.Crawler = col.Name
 		c.Agent = ""

@@ -416,11 +416,11 @@ func gridHTML(m *engine.Matrix, top, end int) string {
 			if selected {
 				b.WriteString(` class="selected" aria-selected="true"`)
 			}
-			if p, ok := pins[pinKey{m.URLs[u], m.Columns[c].Name}]; ok {
+			if p, ok := pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}]; ok {
 				b.WriteString(` data-expected="` + verdictAttr(p.Case.Allowed) + `" data-pass="` + strconv.FormatBool(p.Pass) + `"`)
 			}
 			b.WriteString(`>` + verdictHTML(cell.Allowed, cell.Line))
-			if p, ok := pins[pinKey{m.URLs[u], m.Columns[c].Name}]; ok {
+			if p, ok := pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}]; ok {
 				b.WriteString(pinHTML(p))
 			}
 			b.WriteString(`</td>`)
@@ -493,7 +493,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	}
 	hidden := len(ex.Rules) - len(shown)
 	url := m.URLs[row]
-	pin, pinned := pinIndex()[pinKey{url, column.Name}]
+	pin, pinned := pinIndex()[pinKey{url, columnKey(column)}]
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
 		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),

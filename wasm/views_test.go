@@ -82,7 +82,7 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
 		URLs:    "https://example.com/\nhttps://example.com/private/x",
 		Preset:  "none",
-		Columns: "GPTBot, MyBot",
+		Columns: "GPTBot, MyBot/1.0",
 	})
 	m := currentMatrix()
 	pinCell(0, 1, true)  // MyBot may fetch /: passes
@@ -99,6 +99,11 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 	idx := pinIndex()
 	if p, ok := idx[pinKey{m.URLs[0], "GPTBot"}]; !ok || p.Pass {
 		t.Errorf("the GPTBot cell's pin: %+v, %v", p, ok)
+	}
+	// The typed "MyBot/1.0" is pinned as the token read from it, which
+	// decides as the cell did.
+	if p, ok := idx[pinKey{m.URLs[0], columnKey(m.Columns[1])}]; !ok || !p.Pass || p.Case.Agent != "MyBot" {
+		t.Errorf("the MyBot/1.0 cell's pin: %+v, %v", p, ok)
 	}
 	exp, err := engine.ReadExpectations("pins", []byte(store.in.Expect))
 	if err != nil || len(exp.Cases) != 3 {
