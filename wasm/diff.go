@@ -71,13 +71,14 @@ func currentDiff() *engine.Diff {
 	s, c := store, &diffs
 	key := columnsKey(s.in)
 	a := otherVersion(s.in.Other)
-	if c.d.A != nil && c.dFrom == a && c.robots == s.robots && c.urls == s.in.URLs && c.columns == key {
+	list := listKey()
+	if c.d.A != nil && c.dFrom == a && c.robots == s.robots && c.urls == list && c.columns == key {
 		return &c.d
 	}
-	inputs, urls, all := sentURLs(s.in.URLs)
+	inputs, urls, all := sentURLs()
 	c.all = all
 	c.d = engine.Compare(a, s.robots, urls, matrixColumns(s.in))
-	c.robots, c.urls, c.columns, c.inputs, c.dFrom = s.robots, s.in.URLs, key, inputs, a
+	c.robots, c.urls, c.columns, c.inputs, c.dFrom = s.robots, list, key, inputs, a
 	if c.selected >= len(c.d.Flips) {
 		c.selected = -1
 	}

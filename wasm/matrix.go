@@ -102,11 +102,18 @@ func matrixColumns(in Saved) []engine.Column {
 // matrices near 50; a longer list is tested in the results table.
 const maxMatrixURLs = 5000
 
+// listKey identifies the URL list: the matrix and the diff are recomputed
+// when it changes.
+func listKey() string { return store.in.URLs }
+
+// listURLs is the URL list as typed, one URL a line.
+func listURLs() []string { return urlLines(store.in.URLs) }
+
 // sentURLs are what a browser would send for each URL of the list (the
 // results table tests the same), with the inputs as typed: the first
 // maxMatrixURLs of them, and how many the list holds.
-func sentURLs(text string) (inputs, urls []string, all int) {
-	inputs = urlLines(text)
+func sentURLs() (inputs, urls []string, all int) {
+	inputs = listURLs()
 	all = len(inputs)
 	inputs = inputs[:min(all, maxMatrixURLs)]
 	urls = make([]string, len(inputs))
@@ -123,19 +130,20 @@ func sentURLs(text string) (inputs, urls []string, all int) {
 func currentMatrix() *engine.Matrix {
 	s, c := store, &matrix
 	key := columnsKey(s.in)
-	if c.m != nil && c.robots == s.robots && c.urls == s.in.URLs && c.columns == key {
+	list := listKey()
+	if c.m != nil && c.robots == s.robots && c.urls == list && c.columns == key {
 		return c.m
 	}
-	if c.urls != s.in.URLs {
+	if c.urls != list {
 		c.top = 0
 	}
-	inputs, urls, all := sentURLs(s.in.URLs)
+	inputs, urls, all := sentURLs()
 	cols := matrixColumns(s.in)
 	perf := js.Global().Get("performance")
 	start := perf.Call("now").Float()
 	c.m = s.robots.Matrix(urls, cols)
 	c.ms = perf.Call("now").Float() - start
-	c.robots, c.urls, c.columns, c.inputs, c.all = s.robots, s.in.URLs, key, inputs, all
+	c.robots, c.urls, c.columns, c.inputs, c.all = s.robots, list, key, inputs, all
 	if c.selRow >= len(urls) || c.selCol >= len(cols) {
 		c.selRow, c.selCol = -1, -1
 	}
