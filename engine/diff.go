@@ -117,7 +117,7 @@ func cellPhrase(c Cell, rule string) string {
 // maxDiffEdits bounds the text diff's work: two files that differ in more
 // lines than this (after their common start and end) are reported as one
 // change of everything between, which is what a person sees anyway.
-const maxDiffEdits = 1000
+const maxDiffEdits = 500
 
 // LineDiff is the line-level text diff of a and b, lines as Google counts
 // them, compared as written (a line-ending change alone is no change).

@@ -74,12 +74,18 @@ func extraColumns(text string) []string {
 	return out
 }
 
-// matrixColumns are the preset's crawlers then the typed ones, each once.
+// maxColumns bounds the matrix's columns: the catalogue and a few dozen
+// typed tokens. Each typed token may need a pass of its own, and a pasted
+// list of thousands would make a grid nobody can read.
+const maxColumns = 150
+
+// matrixColumns are the preset's crawlers then the typed ones, each once,
+// maxColumns at most.
 func matrixColumns(in Saved) []engine.Column {
 	var cols []engine.Column
 	seen := map[string]bool{}
 	add := func(c engine.Column) {
-		if key := strings.ToLower(c.Name); !seen[key] {
+		if key := strings.ToLower(c.Name); !seen[key] && len(cols) < maxColumns {
 			seen[key] = true
 			cols = append(cols, c)
 		}
@@ -267,6 +273,9 @@ func matrixStatus(m *engine.Matrix) string {
 	}
 	if len(m.Columns) == 0 {
 		return "No crawlers: pick a preset or type a token."
+	}
+	if len(m.Columns) == maxColumns {
+		return "The matrix shows " + strconv.Itoa(maxColumns) + " crawlers at most: the typed ones past that are left out. " + count(len(m.URLs), "URL") + " × " + count(len(m.Columns), "crawler") + "."
 	}
 	s := ""
 	if matrix.all > len(m.URLs) {
