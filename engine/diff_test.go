@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -136,5 +137,24 @@ func TestLineDiffRebuildsB(t *testing.T) {
 				t.Fatalf("%s edit %d: the hunks do not turn A into B", l.file, edit)
 			}
 		}
+	}
+}
+
+// Two files that share little are one change of all that lies between
+// their common start and end, found without walking every edit.
+func TestLineDiffGivesUpOnUnrelatedFiles(t *testing.T) {
+	var a, b strings.Builder
+	a.WriteString("User-agent: *\n")
+	b.WriteString("User-agent: *\n")
+	for i := range 2 * maxDiffEdits {
+		fmt.Fprintf(&a, "Disallow: /a%d\n", i)
+		fmt.Fprintf(&b, "Disallow: /b%d\n", i)
+	}
+	a.WriteString("# end\n")
+	b.WriteString("# end\n")
+	got := LineDiff(Parse([]byte(a.String())), Parse([]byte(b.String())))
+	want := []Hunk{{2, 2 + 2*maxDiffEdits, 2, 2 + 2*maxDiffEdits}}
+	if !slices.Equal(got, want) {
+		t.Errorf("%v, want %v", got, want)
 	}
 }
