@@ -152,6 +152,23 @@ func TestBrowserMatrixAICrawlers(t *testing.T) {
 	js[bool](a, `(() => { const w = document.getElementById("matrix-wrap"); w.scrollTop = w.scrollHeight; w.dispatchEvent(new Event("scroll")); return true; })()`)
 	waitFor(a, "the last row", `!!document.querySelector('table#matrix td[data-row="`+strconv.Itoa(len(urls)-1)+`"]')`, func(ok bool) bool { return ok })
 
+	// Only the URLs the crawlers disagree on.
+	a.choose("#matrix-rows", "differ", "")
+	differ := waitFor(a, "the rows the crawlers disagree on", matrixCellsJS, func(c []matrixCell) bool { return len(c) > 0 })
+	byRow := map[string]map[string]bool{}
+	for _, c := range differ {
+		if byRow[c.Row] == nil {
+			byRow[c.Row] = map[string]bool{}
+		}
+		byRow[c.Row][c.Verdict] = true
+	}
+	for row, verdicts := range byRow {
+		if !verdicts["allowed"] || !verdicts["blocked"] {
+			t.Errorf("row %s is shown as a disagreement but has only %v", row, verdicts)
+		}
+	}
+	a.choose("#matrix-rows", "", "")
+
 	// A typed token and another preset.
 	a.setText("#matrix-columns", "MyBot, Googlebot Image")
 	waitFor(a, "the typed columns", matrixHeadersJS, func(h [][2]string) bool {
@@ -247,6 +264,9 @@ func TestBrowserFailingExpectations(t *testing.T) {
 	if cell.Expected != "allowed" || cell.Pass != "false" || !strings.Contains(cell.Text, "⚠ expected allowed") {
 		t.Errorf("the failing cell shows %+v", cell)
 	}
+	a.choose("#matrix-rows", "pinned", "")
+	waitFor(a, "only the pinned URL", `[...new Set(Array.from(document.querySelectorAll("table#matrix td[data-row]")).map(td => td.dataset.row))].join(",")`,
+		func(rows string) bool { return rows == "0" })
 	screenshot(t, ctx, "expectations-failing")
 
 	// Fix the file: the expectation passes.

@@ -39,7 +39,79 @@ type matrixCache struct {
 	ms      float64 // how long the engine took, in milliseconds
 
 	selRow, selCol int // the selected cell, -1 for none
-	top            int // the first row in view
+	top            int // the first row in view, a position in rows
+
+	filter string // the rows shown: a rowFilters ID
+	rows   []int  // the URLs shown, in order, for rowsOf
+	rowsOf struct {
+		m      *engine.Matrix
+		filter string
+		pins   []engine.CaseResult
+	}
+}
+
+// rowFilters choose the rows of the grid.
+var rowFilters = []struct{ id, label string }{
+	{"", "All URLs"},
+	{"differ", "URLs the crawlers disagree on"},
+	{"blocked", "URLs blocked for some crawler"},
+	{"pinned", "URLs with an expectation, failing first"},
+}
+
+// shownRows are the URLs (indices into m.URLs) the grid shows, in order.
+func shownRows(m *engine.Matrix) []int {
+	c := &matrix
+	pins := pinResults()
+	if c.rows != nil && c.rowsOf.m == m && c.rowsOf.filter == c.filter && (c.filter != "pinned" || sameResults(c.rowsOf.pins, pins)) {
+		return c.rows
+	}
+	c.rowsOf.m, c.rowsOf.filter, c.rowsOf.pins = m, c.filter, pins
+	c.rows = make([]int, 0, len(m.URLs))
+	switch c.filter {
+	case "pinned":
+		index := map[string]int{}
+		for u, url := range m.URLs {
+			if _, ok := index[url]; !ok {
+				index[url] = u
+			}
+		}
+		seen := map[int]bool{}
+		for i := range pins { // failing first: pinResults' order
+			if u, ok := index[pins[i].Case.URL]; ok && !seen[u] {
+				seen[u] = true
+				c.rows = append(c.rows, u)
+			}
+		}
+	default:
+		for u := range m.URLs {
+			allowed, blocked := 0, 0
+			for col := range m.Columns {
+				if m.Cell(u, col).Allowed {
+					allowed++
+				} else {
+					blocked++
+				}
+			}
+			if c.filter == "" || c.filter == "blocked" && blocked > 0 || c.filter == "differ" && allowed > 0 && blocked > 0 {
+				c.rows = append(c.rows, u)
+			}
+		}
+	}
+	return c.rows
+}
+
+func sameResults(a, b []engine.CaseResult) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// posOf is where URL u stands in the rows shown, -1 when it is not shown.
+func posOf(rows []int, u int) int {
+	for i, r := range rows {
+		if r == u {
+			return i
+		}
+	}
+	return -1
 }
 
 var matrix = matrixCache{selRow: -1, selCol: -1}
@@ -164,6 +236,9 @@ func selectCell(row, col int) {
 		return
 	}
 	row, col = max(0, min(row, len(m.URLs)-1)), max(0, min(col, len(m.Columns)-1))
+	if posOf(shownRows(m), row) < 0 {
+		return
+	}
 	matrix.selRow, matrix.selCol = row, col
 	store.changed()
 	if line := m.Cell(row, col).Line; line > 0 {
@@ -180,7 +255,7 @@ func focusCell(row, col int) {
 		return
 	}
 	top, height := wrap.Get("scrollTop").Int(), wrap.Get("clientHeight").Int()
-	y := row * matrixRowPx
+	y := posOf(shownRows(matrix.m), row) * matrixRowPx
 	if y < top || y+2*matrixRowPx > top+height {
 		wrap.Set("scrollTop", max(0, y-height/3))
 		syncMatrixWindow(wrap)
@@ -240,6 +315,11 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 		),
 		&ExpectPanel{},
 		elem.Heading3(vecty.Text("URLs × crawlers")),
+		elem.Div(
+			vecty.Markup(vecty.Class("field")),
+			elem.Label(vecty.Markup(prop.For("matrix-rows")), vecty.Text("Rows")),
+			&RowFilter{Current: matrix.filter},
+		),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")),
 			vecty.Text("Select a cell (click, or Tab to the grid and use the arrow keys) to see its deciding line and why; pin it there as an expectation.")),
 		matrixGrid,
@@ -346,7 +426,8 @@ var matrixGrid = &MatrixGrid{}
 
 func (g *MatrixGrid) Render() vecty.ComponentOrHTML {
 	m := currentMatrix()
-	top, end := gridWindow(len(m.URLs), matrix.top)
+	rows := shownRows(m)
+	top, end := gridWindow(len(rows), matrix.top)
 	// The rows outside the window are padding (set through the CSSOM: the
 	// page's Content-Security-Policy refuses style attributes in markup).
 	return elem.Div(
@@ -359,13 +440,13 @@ func (g *MatrixGrid) Render() vecty.ComponentOrHTML {
 			vecty.Markup(
 				vecty.Class("matrix-pad"),
 				vecty.Style("padding-top", px(top*matrixRowPx)),
-				vecty.Style("padding-bottom", px((len(m.URLs)-end)*matrixRowPx)),
+				vecty.Style("padding-bottom", px((len(rows)-end)*matrixRowPx)),
 			),
 			elem.Table(vecty.Markup(
 				prop.ID("matrix"),
 				vecty.Attribute("role", "grid"),
-				vecty.Attribute("aria-rowcount", len(m.URLs)+1),
-				vecty.UnsafeHTML(gridHTML(m, top, end)),
+				vecty.Attribute("aria-rowcount", len(rows)+1),
+				vecty.UnsafeHTML(gridHTML(m, rows[top:end], top)),
 				event.Click(func(ev *vecty.Event) {
 					if td := ev.Target.Call("closest", "td[data-row]"); td.Truthy() {
 						selectCell(atoi(td.Get("dataset").Get("row").String()), atoi(td.Get("dataset").Get("col").String()))
@@ -394,7 +475,7 @@ func syncMatrixWindow(wrap js.Value) {
 	if first >= matrix.top && first+visible <= matrix.top+matrixWindow {
 		return
 	}
-	top, _ := gridWindow(len(matrix.m.URLs), first-(matrixWindow-visible)/2)
+	top, _ := gridWindow(len(shownRows(matrix.m)), first-(matrixWindow-visible)/2)
 	if top == matrix.top {
 		return
 	}
@@ -407,8 +488,9 @@ func atoi(s string) int {
 	return n
 }
 
-// gridHTML writes the header and the rows [top, end).
-func gridHTML(m *engine.Matrix, top, end int) string {
+// gridHTML writes the header and the rows of the URLs shown, the first of
+// them at position top.
+func gridHTML(m *engine.Matrix, shown []int, top int) string {
 	var b strings.Builder
 	b.WriteString(`<thead><tr role="row" aria-rowindex="1"><th scope="col" class="url">URL</th>`)
 	for c, col := range m.Columns {
@@ -418,13 +500,16 @@ func gridHTML(m *engine.Matrix, top, end int) string {
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	pins := pinIndex()
-	for u := top; u < end; u++ {
-		b.WriteString(`<tr role="row" aria-rowindex="` + strconv.Itoa(u+2) + `"><th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+	if len(shown) == 0 {
+		b.WriteString(`<tr><td colspan="` + strconv.Itoa(len(m.Columns)+1) + `" class="empty">No URL matches this choice of rows.</td></tr>`)
+	}
+	for i, u := range shown {
+		b.WriteString(`<tr role="row" aria-rowindex="` + strconv.Itoa(top+i+2) + `"><th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
 		for c := range m.Columns {
 			cell := m.Cell(u, c)
 			selected := u == matrix.selRow && c == matrix.selCol
 			b.WriteString(`<td role="gridcell" data-row="` + strconv.Itoa(u) + `" data-col="` + strconv.Itoa(c) + `" data-verdict="` + verdictAttr(cell.Allowed) + `" data-line="` + strconv.Itoa(cell.Line) + `"`)
-			tabStop := selected || matrix.selRow < 0 && u == top && c == 0
+			tabStop := selected || matrix.selRow < 0 && i == 0 && c == 0
 			if tabStop {
 				b.WriteString(` tabindex="0"`)
 			} else {
@@ -448,29 +533,34 @@ func gridHTML(m *engine.Matrix, top, end int) string {
 	return b.String()
 }
 
-// onMatrixKey moves the selection with the arrow keys, Home and End.
+// onMatrixKey moves the selection with the arrow keys, Page Up and Down,
+// Home and End.
 func onMatrixKey(ev *vecty.Event) {
 	m := matrix.m
 	if m == nil {
 		return
 	}
-	row, col := matrix.selRow, matrix.selCol
-	if row < 0 {
-		row, col = matrix.top, 0
+	rows := shownRows(m)
+	if len(rows) == 0 {
+		return
+	}
+	pos, col := posOf(rows, matrix.selRow), matrix.selCol
+	if pos < 0 {
+		pos, col = min(matrix.top, len(rows)-1), 0
 	}
 	switch ev.Get("key").String() {
 	case "ArrowDown":
-		row++
+		pos++
 	case "ArrowUp":
-		row--
+		pos--
 	case "ArrowRight":
 		col++
 	case "ArrowLeft":
 		col--
 	case "PageDown":
-		row += 10
+		pos += 10
 	case "PageUp":
-		row -= 10
+		pos -= 10
 	case "Home":
 		col = 0
 	case "End":
@@ -480,7 +570,7 @@ func onMatrixKey(ev *vecty.Event) {
 		return
 	}
 	ev.Call("preventDefault")
-	selectCell(row, col)
+	selectCell(rows[max(0, min(pos, len(rows)-1))], col)
 }
 
 // MatrixWhy explains the selected cell with the engine's sentences.
@@ -690,4 +780,32 @@ func pinState(pin *engine.CaseResult) vecty.MarkupOrChild {
 		return nil
 	}
 	return elem.Paragraph(vecty.Markup(prop.ID("pin-state"), vecty.Class("pin-state")), vecty.Text(pinSentence(pin)))
+}
+
+// RowFilter chooses the grid's rows.
+type RowFilter struct {
+	vecty.Core
+	Current string `vecty:"prop"`
+}
+
+func (f *RowFilter) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*RowFilter)
+	return ok && p.Current == f.Current
+}
+
+func (f *RowFilter) Render() vecty.ComponentOrHTML {
+	options := make(vecty.List, len(rowFilters))
+	for i, rf := range rowFilters {
+		options[i] = elem.Option(vecty.Markup(vecty.Attribute("value", rf.id), vecty.Property("selected", rf.id == f.Current)), vecty.Text(rf.label))
+	}
+	return elem.Select(
+		vecty.Markup(prop.ID("matrix-rows"), event.Change(func(ev *vecty.Event) {
+			matrix.filter, matrix.top = ev.Target.Get("value").String(), 0
+			store.changed()
+			if wrap := js.Global().Get("document").Call("getElementById", "matrix-wrap"); wrap.Truthy() {
+				wrap.Set("scrollTop", 0)
+			}
+		})),
+		options,
+	)
 }

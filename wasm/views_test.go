@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -157,5 +158,36 @@ func TestMatrixExports(t *testing.T) {
 	}
 	if v := got.Rows[0].Verdicts[0]; v.Verdict != "blocked" || v.Line != 5 || v.Rule != "Disallow: /" {
 		t.Errorf("GPTBot's verdict for /: %+v", v)
+	}
+}
+
+func TestRowFilters(t *testing.T) {
+	old, oldFilter := store, matrix.filter
+	defer func() { store, matrix.filter = old, oldFilter }()
+	store = newState(Saved{
+		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /gpt\n",
+		URLs:    "https://example.com/\nhttps://example.com/private/x\nhttps://example.com/gpt\nhttps://example.com/both",
+		Preset:  "none",
+		Columns: "GPTBot, MyBot",
+	})
+	m := currentMatrix()
+	for _, tt := range []struct {
+		filter string
+		want   []int
+	}{
+		{"", []int{0, 1, 2, 3}},
+		{"differ", []int{1, 2}},  // /private/x: MyBot blocked, GPTBot not; /gpt: the other way
+		{"blocked", []int{1, 2}}, // no other URL is blocked for anyone
+	} {
+		matrix.filter = tt.filter
+		if got := shownRows(m); !slices.Equal(got, tt.want) {
+			t.Errorf("filter %q: rows %v, want %v", tt.filter, got, tt.want)
+		}
+	}
+	pinCell(3, 0, true) // passes
+	pinCell(2, 0, true) // fails: GPTBot is blocked from /gpt
+	matrix.filter = "pinned"
+	if got := shownRows(m); !slices.Equal(got, []int{2, 3}) {
+		t.Errorf("pinned rows %v, want the failing one (2) first, then 3", got)
 	}
 }
