@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"html"
 	"strconv"
 	"strings"
@@ -178,6 +179,10 @@ func (v *DiffView) results(d *engine.Diff) *vecty.HTML {
 		vecty.If(len(d.Groups) > 0, elem.Heading3(vecty.Text("Crawlers that now obey other groups"))),
 		vecty.If(len(d.Groups) > 0, elem.UnorderedList(vecty.Markup(prop.ID("diff-groups")), groupItems(d))),
 		vecty.If(len(d.Flips) > 0, elem.Heading3(vecty.Text("Verdicts that flip"))),
+		vecty.If(len(d.Flips) > 0, elem.Div(vecty.Markup(vecty.Class("buttons")),
+			button("diff-csv", "Export the flips as CSV", func() {
+				downloadBytes("robots-diff.csv", "text/csv", flipsCSV(currentDiff()))
+			}))),
 		vecty.If(len(d.Flips) > 0, elem.Div(
 			vecty.Markup(vecty.Class("table-wrap")),
 			elem.Table(vecty.Markup(
@@ -420,4 +425,18 @@ func (m *DiffMarks) Render() vecty.ComponentOrHTML {
 		}
 	}
 	return elem.Div(vecty.Markup(vecty.Class("diff-marks")), marks)
+}
+
+// flipsCSV writes every flip: the URL, the crawler, and the verdict with
+// its deciding line and rule before and after.
+func flipsCSV(d *engine.Diff) []byte {
+	var b bytes.Buffer
+	writeCSVRecord(&b, []string{"url", "crawler", "before", "before_line", "before_rule", "after", "after_line", "after_rule"})
+	for _, f := range d.Flips {
+		row := []string{diffs.inputs[f.Row], d.Columns[f.Col].Name,
+			verdictAttr(f.A.Allowed), strconv.Itoa(f.A.Line), f.ARule,
+			verdictAttr(f.B.Allowed), strconv.Itoa(f.B.Line), f.BRule}
+		writeCSVRecord(&b, csvSafe(row))
+	}
+	return b.Bytes()
 }

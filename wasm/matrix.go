@@ -710,14 +710,21 @@ func matrixCSV(m *engine.Matrix) []byte {
 		rows = append(rows, cells)
 	}
 	for _, row := range rows {
-		for i, c := range row {
-			if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
-				row[i] = "'" + c // see exportCSV: a spreadsheet would run it
-			}
-		}
-		writeCSVRecord(&b, row)
+		writeCSVRecord(&b, csvSafe(row))
 	}
 	return b.Bytes()
+}
+
+// csvSafe guards cells a spreadsheet would run as a formula with a leading
+// apostrophe, as exportCSV does (CSV injection, OWASP). Line numbers never
+// start with those characters, so they pass as they are.
+func csvSafe(cells []string) []string {
+	for i, c := range cells {
+		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+			cells[i] = "'" + c
+		}
+	}
+	return cells
 }
 
 // matrixJSON writes the matrix as JSON: the crawlers with what they obey
