@@ -32,9 +32,10 @@ const defaultPreset = "ai"
 type matrixCache struct {
 	robots  *engine.Robots
 	urls    string
-	columns string // columnsKey of the Saved it was made for
-	inputs  []string
-	all     int // URLs in the list; the matrix holds maxMatrixURLs at most
+	columns string   // columnsKey of the Saved it was made for
+	inputs  []string // the URLs as typed
+	sent    []string // what a browser sends for each
+	all     int      // URLs in the list; the matrix holds maxMatrixURLs at most
 	m       *engine.Matrix
 	ms      float64 // how long the engine took, in milliseconds
 
@@ -212,16 +213,19 @@ func currentMatrix() *engine.Matrix {
 	if c.m != nil && c.robots == s.robots && c.urls == list && c.columns == key {
 		return c.m
 	}
-	if c.urls != list {
+	if c.urls != list || c.m == nil {
+		// What a browser sends depends on the list alone: an edit of the
+		// robots.txt only tests again.
 		c.top = 0
+		c.inputs, c.sent, c.all = sentURLs()
 	}
-	inputs, urls, all := sentURLs()
+	urls := c.sent
 	cols := matrixColumns(s.in)
 	perf := js.Global().Get("performance")
 	start := perf.Call("now").Float()
 	c.m = s.robots.Matrix(urls, cols)
 	c.ms = perf.Call("now").Float() - start
-	c.robots, c.urls, c.columns, c.inputs, c.all = s.robots, list, key, inputs, all
+	c.robots, c.urls, c.columns = s.robots, list, key
 	if c.selRow >= len(urls) || c.selCol >= len(cols) {
 		c.selRow, c.selCol = -1, -1
 	}
