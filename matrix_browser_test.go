@@ -325,3 +325,28 @@ func TestBrowserImportExpectations(t *testing.T) {
 		t.Errorf("a refused file changed the pins: %q", s)
 	}
 }
+
+// On a phone the matrix and the diff scroll inside their boxes: the page
+// itself stays 375 px wide.
+func TestBrowserMatrixNarrow(t *testing.T) {
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	a := openApp(t, ctx, serveSite(t))
+	a.load("User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
+		"https://example.com/private/a-very-long-path/that-goes/on-and-on/index.html?with=query", "https://example.com/")
+	for _, view := range []string{"matrix", "diff"} {
+		a.openTab(view)
+		if view == "diff" {
+			a.setText("#diff-other", "User-agent: *\nDisallow: /\n")
+			waitFor(a, "the diff", `document.querySelector("#diff-summary").dataset.flips`, func(n string) bool { return n != "" })
+		}
+		if width := js[int](a, `document.documentElement.scrollWidth`); width > 375 {
+			wide := js[[]string](a, `Array.from(document.querySelectorAll("body *")).filter(e => e.getBoundingClientRect().right > 376 && !e.closest(".table-wrap"))
+				.slice(0, 8).map(e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " right=" + Math.round(e.getBoundingClientRect().right))`)
+			t.Errorf("%s view: at 375 px the page is %d px wide; elements past the edge: %q", view, width, wide)
+		}
+		screenshot(t, ctx, "narrow-"+view)
+	}
+}
