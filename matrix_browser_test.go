@@ -267,6 +267,11 @@ func TestBrowserFailingExpectations(t *testing.T) {
 	a.choose("#matrix-rows", "pinned", "")
 	waitFor(a, "only the pinned URL", `[...new Set(Array.from(document.querySelectorAll("table#matrix td[data-row]")).map(td => td.dataset.row))].join(",")`,
 		func(rows string) bool { return rows == "0" })
+	// The list's URLs are on example.com, the file is served at
+	// www.example.com (the example's "Served at"): the rows say so.
+	if title := js[string](a, `(() => { const th = document.querySelector("table#matrix th.url.out"); return th ? th.title : ""; })()`); !strings.Contains(title, "www.example.com") {
+		t.Errorf("a URL the file does not govern is not marked: %q", title)
+	}
 	screenshot(t, ctx, "expectations-failing")
 
 	// Fix the file: the expectation passes.

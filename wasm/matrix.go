@@ -42,6 +42,9 @@ type matrixCache struct {
 	selRow, selCol int // the selected cell, -1 for none
 	top            int // the first row in view, a position in rows
 
+	scopes   []string // per URL, why the file does not govern it ("" when it does)
+	scopesOf string   // the list and robots.txt URL scopes are for
+
 	filter string // the rows shown: a rowFilters ID
 	rows   []int  // the URLs shown, in order, for rowsOf
 	rowsOf struct {
@@ -230,6 +233,21 @@ func currentMatrix() *engine.Matrix {
 		c.selRow, c.selCol = -1, -1
 	}
 	return c.m
+}
+
+// rowScopes say, per URL of the matrix, why the file served at the
+// "Served at" URL does not govern it ("" when it does), as the results
+// table says (engine.Scope through scope, rows.go).
+func rowScopes() []string {
+	c := &matrix
+	key := c.urls + "\x00" + store.in.RobotsURL
+	if c.scopes == nil || c.scopesOf != key {
+		c.scopes, c.scopesOf = make([]string, len(c.inputs)), key
+		for i, u := range c.inputs {
+			c.scopes[i] = scope(store.in.RobotsURL, u)
+		}
+	}
+	return c.scopes
 }
 
 // selectCell selects a cell, marks its deciding line in the editor and
@@ -503,12 +521,19 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 			html.EscapeString(col.Name) + `</span><span class="obeys">` + html.EscapeString(obeysText(o, col)) + `</span></th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	pins := pinIndex()
+	pins, scopes := pinIndex(), rowScopes()
 	if len(shown) == 0 {
 		b.WriteString(`<tr><td colspan="` + strconv.Itoa(len(m.Columns)+1) + `" class="empty">No URL matches this choice of rows.</td></tr>`)
 	}
 	for i, u := range shown {
-		b.WriteString(`<tr role="row" aria-rowindex="` + strconv.Itoa(top+i+2) + `"><th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+		b.WriteString(`<tr role="row" aria-rowindex="` + strconv.Itoa(top+i+2) + `">`)
+		if sc := scopes[u]; sc != "" {
+			// Not this file's URL: the verdicts say what the file would
+			// decide, as the results table's scope column warns.
+			b.WriteString(`<th scope="row" class="url out" title="` + html.EscapeString(sc) + `">⚠ ` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+		} else {
+			b.WriteString(`<th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+		}
 		for c := range m.Columns {
 			cell := m.Cell(u, c)
 			selected := u == matrix.selRow && c == matrix.selCol
@@ -607,6 +632,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	pin, pinned := pinIndex()[pinKey{url, columnKey(column)}]
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
+		vecty.If(rowScopes()[row] != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(rowScopes()[row]))),
 		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
 		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
 		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
