@@ -169,6 +169,13 @@ func TestBrowserMatrixAICrawlers(t *testing.T) {
 	}
 	a.choose("#matrix-rows", "", "")
 
+	// A server answer that decides alone is said above the matrix.
+	a.choose("select#status", "", "503|5\\d\\d")
+	waitFor(a, "the server note", `(() => { const p = document.querySelector("#server-note"); return p ? p.textContent : ""; })()`,
+		func(s string) bool { return strings.Contains(s, "The verdicts below are what the file's rules would decide.") })
+	a.choose("select#status", "200", "^200")
+	waitFor(a, "no server note", `!document.querySelector("#server-note")`, func(ok bool) bool { return ok })
+
 	// A typed token and another preset.
 	a.setText("#matrix-columns", "MyBot, Googlebot Image")
 	waitFor(a, "the typed columns", matrixHeadersJS, func(h [][2]string) bool {

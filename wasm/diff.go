@@ -160,6 +160,7 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 			),
 		),
 		elem.Div(vecty.Markup(vecty.Class("matrix-controls")), columnFields()),
+		serverNote(),
 		v.results(d),
 	)
 }

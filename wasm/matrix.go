@@ -330,6 +330,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			vecty.Text(matrixStatus(m)),
 			vecty.If(failingPins() > 0, elem.Strong(vecty.Markup(vecty.Class("failing-pins")), vecty.Text(" "+count(failingPins(), "expectation")+" failing: see Expectations below."))),
 		),
+		serverNote(),
 		elem.Heading3(vecty.Text("What each crawler obeys")),
 		elem.Div(
 			vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
@@ -844,5 +845,20 @@ func (f *RowFilter) Render() vecty.ComponentOrHTML {
 			}
 		})),
 		options,
+	)
+}
+
+// serverNote warns, when the chosen server answer decides every URL alone
+// (a 5xx, a 404…), that the verdicts shown are the file's rules', as the
+// results' override column does; nil when the rules decide.
+func serverNote() vecty.MarkupOrChild {
+	answer, outcome := serverAnswer(store.in.Status)
+	if outcome.Effect == engine.EffectConditional {
+		return nil
+	}
+	return elem.Paragraph(
+		vecty.Markup(prop.ID("server-note"), vecty.Class("override")),
+		elem.Strong(vecty.Text("Server answer: "+answer.Label+". ")),
+		sentence(outcome.Reason+" The verdicts below are what the file's rules would decide."),
 	)
 }
