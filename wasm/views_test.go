@@ -77,15 +77,7 @@ func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
 // Pins are checked by the engine against the draft, failing ones first,
 // and kept as the expectations JSON that check reads.
 func TestPinsFailFirstAndRoundTrip(t *testing.T) {
-	old := store
-	defer func() { store = old }()
-	store = newState(Saved{
-		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
-		URLs:    "https://example.com/\nhttps://example.com/private/x",
-		Preset:  "none",
-		Columns: "GPTBot, MyBot/1.0",
-	})
-	m := currentMatrix()
+	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n", "https://example.com/\nhttps://example.com/private/x", "GPTBot, MyBot/1.0")
 	pinCell(0, 1, true)  // MyBot may fetch /: passes
 	pinCell(0, 0, true)  // GPTBot may fetch /: fails
 	pinCell(1, 1, true)  // MyBot may fetch /private/x: fails
@@ -119,15 +111,7 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 // The matrix exports: CSV with a verdict and a line per crawler, JSON with
 // what each crawler obeys and every verdict with its rule.
 func TestMatrixExports(t *testing.T) {
-	old := store
-	defer func() { store = old }()
-	store = newState(Saved{
-		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
-		URLs:    "https://example.com/\n=cmd|' /C calc'!A0",
-		Preset:  "none",
-		Columns: "GPTBot, MyBot",
-	})
-	m := currentMatrix()
+	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n", "https://example.com/\n=cmd|' /C calc'!A0", "GPTBot, MyBot")
 	csv := string(matrixCSV(m))
 	want := "url,tested_as,GPTBot,GPTBot line,MyBot,MyBot line\r\n" +
 		"https://example.com/,/,blocked,5,allowed,0\r\n"
@@ -162,15 +146,10 @@ func TestMatrixExports(t *testing.T) {
 }
 
 func TestRowFilters(t *testing.T) {
-	old, oldFilter := store, matrix.filter
-	defer func() { store, matrix.filter = old, oldFilter }()
-	store = newState(Saved{
-		Robots:  "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /gpt\n",
-		URLs:    "https://example.com/\nhttps://example.com/private/x\nhttps://example.com/gpt\nhttps://example.com/both",
-		Preset:  "none",
-		Columns: "GPTBot, MyBot",
-	})
-	m := currentMatrix()
+	oldFilter := matrix.filter
+	t.Cleanup(func() { matrix.filter = oldFilter })
+	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /gpt\n",
+		"https://example.com/\nhttps://example.com/private/x\nhttps://example.com/gpt\nhttps://example.com/both", "GPTBot, MyBot")
 	for _, tt := range []struct {
 		filter string
 		want   []int
@@ -190,4 +169,13 @@ func TestRowFilters(t *testing.T) {
 	if got := shownRows(m); !slices.Equal(got, []int{2, 3}) {
 		t.Errorf("pinned rows %v, want the failing one (2) first, then 3", got)
 	}
+}
+
+// useMatrix makes the store a state with the given robots.txt, URL list and
+// typed columns (no preset) for the test, and returns its matrix.
+func useMatrix(t *testing.T, robots, urls, columns string) *engine.Matrix {
+	old := store
+	t.Cleanup(func() { store = old })
+	store = newState(Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
+	return currentMatrix()
 }
