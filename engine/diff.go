@@ -49,7 +49,10 @@ func Compare(a, b *Robots, urls []string, cols []Column) Diff {
 	d := Diff{URLs: urls, Columns: cols, Lines: LineDiff(a, b), A: a.Matrix(urls, cols), B: b.Matrix(urls, cols)}
 	for c, col := range cols {
 		oa, ob := d.A.Obeys[c], d.B.Obeys[c]
-		if oa.Source != ob.Source || !strings.EqualFold(oa.Token, ob.Token) {
+		// Another source or token, or more or fewer groups merged (a second
+		// group naming the crawler added, one removed). Lines that moved
+		// alone are no change of groups.
+		if oa.Source != ob.Source || !strings.EqualFold(oa.Token, ob.Token) || len(oa.Groups) != len(ob.Groups) {
 			d.Groups = append(d.Groups, GroupChange{Col: c, A: oa, B: ob,
 				Sentence: col.Name + " now obeys " + obeysPhrase(ob) + ", not " + obeysPhrase(oa) + "."})
 		}

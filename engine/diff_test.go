@@ -81,6 +81,16 @@ func TestDiffGroupChanges(t *testing.T) {
 	if got := d.Summary(); got != "1 verdict flips: 1 newly blocked, 0 newly allowed." {
 		t.Errorf("summary %q", got)
 	}
+	// A second group naming GPTBot is merged with the first; one that moved
+	// down a line is no change.
+	c := Parse([]byte("User-agent: *\nDisallow: /private\n\n# AI crawlers\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: GPTBot\nAllow: /blog/\n"))
+	moved := Parse([]byte("\nUser-agent: *\nDisallow: /private\n\n# AI crawlers\nUser-agent: GPTBot\nDisallow: /\n"))
+	if g := Compare(b, c, d.URLs, d.Columns).Groups; len(g) != 1 || g[0].Sentence != "GPTBot now obeys the groups at lines 5, 8 (GPTBot), not the group at line 5 (GPTBot)." {
+		t.Errorf("a second GPTBot group: %+v", g)
+	}
+	if g := Compare(b, moved, d.URLs, d.Columns).Groups; len(g) != 0 {
+		t.Errorf("a group that moved a line down changed groups: %+v", g)
+	}
 	if same := Compare(a, a, d.URLs, d.Columns); same.Summary() != "No URL changes verdict for these crawlers." || len(same.Lines) != 0 {
 		t.Errorf("a file against itself: %q, %d hunks", same.Summary(), len(same.Lines))
 	}
