@@ -151,3 +151,26 @@ func FuzzMatrixEqualsTest(f *testing.F) {
 		}
 	})
 }
+
+func TestObeysLabelsAndSentences(t *testing.T) {
+	r := Parse([]byte("User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /b\n" +
+		"User-agent: gptbot\nAllow: /x\nUser-agent: GPTBot\nAllow: /y\nUser-agent: GPTBot\nAllow: /z\n"))
+	cols := []Column{ColumnFor("GPTBot"), TokenColumn("Otherbot"), ColumnFor("AdsBot")}
+	m := r.Matrix(nil, cols)
+	tests := []struct{ label, sentence string }{
+		{"GPTBot (lines 4, 9, 11, +1 more)", "GPTBot obeys the groups naming `GPTBot` at lines 4, 9, 11, +1 more."},
+		{"* (lines 1, 7)", "Otherbot obeys the * groups at lines 1, 7: no group names it."},
+		{"none", "AdsBot obeys no group: none names it, and it ignores the * group."},
+	}
+	for i, tt := range tests {
+		if got := m.Obeys[i].Label(); got != tt.label {
+			t.Errorf("%s: label %q, want %q", cols[i].Name, got, tt.label)
+		}
+		if got := m.Obeys[i].Sentence(cols[i].Name); got != tt.sentence {
+			t.Errorf("%s: sentence %q, want %q", cols[i].Name, got, tt.sentence)
+		}
+	}
+	if s := Parse([]byte("User-agent: GPTBot\nDisallow: /\n")).Matrix(nil, cols[1:2]).Obeys[0].Sentence("Otherbot"); s != "Otherbot obeys no group: none names it and there is no * group, so every URL is allowed." {
+		t.Errorf("no * group: %q", s)
+	}
+}
