@@ -62,8 +62,12 @@ func TestBrowserMatrixAICrawlers(t *testing.T) {
 	robots := string(body)
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, serveSite(t))
-	a.load(robots, urls...)
+	// 300 URLs: the results table may show only a window of them, so the
+	// matrix is awaited instead.
+	a.setText("textarea#robots", robots)
+	a.setText("textarea#urls", strings.Join(urls, "\n"))
 	a.openTab("matrix")
+	waitFor(a, "the matrix of 300 URLs", `document.getElementById("matrix").getAttribute("aria-rowcount")`, func(n string) bool { return n == "301" })
 	if hidden := js[bool](a, `getComputedStyle(document.getElementById("results-section")).display === "none"`); !hidden {
 		t.Error("the results stay visible under the matrix view")
 	}
