@@ -176,7 +176,9 @@ func TestBrowserMatrixAICrawlers(t *testing.T) {
 	// A server answer that decides alone is said above the matrix.
 	a.choose("select#status", "", "503|5\\d\\d")
 	waitFor(a, "the server note", `(() => { const p = document.querySelector("#server-note"); return p ? p.textContent : ""; })()`,
-		func(s string) bool { return strings.Contains(s, "The verdicts below are what the file's rules would decide.") })
+		func(s string) bool {
+			return strings.Contains(s, "The verdicts below are what the file's rules would decide.")
+		})
 	a.choose("select#status", "200", "^200")
 	waitFor(a, "no server note", `!document.querySelector("#server-note")`, func(ok bool) bool { return ok })
 
@@ -278,8 +280,10 @@ func TestBrowserFailingExpectations(t *testing.T) {
 	a.choose("#matrix-rows", "pinned", "")
 	waitFor(a, "only the pinned URL", `[...new Set(Array.from(document.querySelectorAll("table#matrix td[data-row]")).map(td => td.dataset.row))].join(",")`,
 		func(rows string) bool { return rows == "0" })
-	// The list's URLs are on example.com, the file is served at
-	// www.example.com (the example's "Served at"): the rows say so.
+	// The list's URLs are on example.com; served at www.example.com, the
+	// file does not govern them, and the rows say so.
+	a.setText("input#robots-url", "https://www.example.com/robots.txt")
+	waitFor(a, "the scope marker", `!!document.querySelector("table#matrix th.url.out")`, func(ok bool) bool { return ok })
 	if title := js[string](a, `(() => { const th = document.querySelector("table#matrix th.url.out"); return th ? th.title : ""; })()`); !strings.Contains(title, "www.example.com") {
 		t.Errorf("a URL the file does not govern is not marked: %q", title)
 	}

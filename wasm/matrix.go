@@ -42,8 +42,8 @@ type matrixCache struct {
 	selRow, selCol int // the selected cell, -1 for none
 	top            int // the first row in view, a position in rows
 
-	scopes   []string // per URL, why the file does not govern it ("" when it does)
-	scopesOf string   // the list and robots.txt URL scopes are for
+	scopes   []engine.ScopeResult // per URL, why the file does not govern it (zero when it does)
+	scopesOf string               // the list and robots.txt URL scopes are for
 
 	filter string // the rows shown: a rowFilters ID
 	rows   []int  // the URLs shown, in order, for rowsOf
@@ -236,13 +236,13 @@ func currentMatrix() *engine.Matrix {
 }
 
 // rowScopes say, per URL of the matrix, why the file served at the
-// "Served at" URL does not govern it ("" when it does), as the results
-// table says (engine.Scope through scope, rows.go).
-func rowScopes() []string {
+// "Served at" URL does not govern it (zero when it does), as the results
+// table says (engine.Scope through scope, scope.go).
+func rowScopes() []engine.ScopeResult {
 	c := &matrix
 	key := c.urls + "\x00" + store.in.RobotsURL
 	if c.scopes == nil || c.scopesOf != key {
-		c.scopes, c.scopesOf = make([]string, len(c.inputs)), key
+		c.scopes, c.scopesOf = make([]engine.ScopeResult, len(c.inputs)), key
 		for i, u := range c.inputs {
 			c.scopes[i] = scope(store.in.RobotsURL, u)
 		}
@@ -528,10 +528,10 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 	}
 	for i, u := range shown {
 		b.WriteString(`<tr role="row" aria-rowindex="` + strconv.Itoa(top+i+2) + `">`)
-		if sc := scopes[u]; sc != "" {
+		if sc := scopes[u]; sc.Code != "" {
 			// Not this file's URL: the verdicts say what the file would
-			// decide, as the results table's scope column warns.
-			b.WriteString(`<th scope="row" class="url out" title="` + html.EscapeString(sc) + `">⚠ ` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+			// decide, as the results table's scope marker warns.
+			b.WriteString(`<th scope="row" class="url out" title="` + html.EscapeString(sc.Label()+": "+sc.Reason) + `">⚠ ` + html.EscapeString(matrix.inputs[u]) + `</th>`)
 		} else {
 			b.WriteString(`<th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
 		}
@@ -633,7 +633,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	pin, pinned := pinIndex()[pinKey{url, columnKey(column)}]
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
-		vecty.If(rowScopes()[row] != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(rowScopes()[row]))),
+		vecty.If(rowScopes()[row].Code != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(rowScopes()[row].Reason))),
 		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
 		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
 		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
