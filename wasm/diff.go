@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"html"
 	"strconv"
 	"strings"
 
@@ -259,7 +258,7 @@ func flipsHTML(d *engine.Diff) string {
 		if i == diffs.selected {
 			sel = ` class="selected" aria-current="true"`
 		}
-		b.WriteString(`<tr data-flip="` + strconv.Itoa(i) + `" tabindex="0"` + sel + `><td class="url">` + html.EscapeString(diffs.inputs[f.Row]) + `</td><td>` + html.EscapeString(d.Columns[f.Col].Name) + `</td>`)
+		b.WriteString(`<tr data-flip="` + strconv.Itoa(i) + `" tabindex="0"` + sel + `><td class="url">` + escapeHTML(diffs.inputs[f.Row]) + `</td><td>` + escapeHTML(d.Columns[f.Col].Name) + `</td>`)
 		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(f.A.Allowed) + `">` + flipSide(f.A, f.ARule) + `</td>`)
 		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(f.B.Allowed) + `">` + flipSide(f.B, f.BRule) + `</td></tr>`)
 	}
@@ -270,7 +269,7 @@ func flipsHTML(d *engine.Diff) string {
 func flipSide(c engine.Cell, rule string) string {
 	s := verdictHTML(c.Allowed, c.Line)
 	if rule != "" {
-		s += ` <code>` + html.EscapeString(rule) + `</code>`
+		s += ` <code>` + escapeHTML(rule) + `</code>`
 	} else {
 		s += ` <span class="ln">no rule</span>`
 	}
@@ -304,14 +303,14 @@ func linesHTML(d *engine.Diff) string {
 			out.WriteString(`<p class="help">… and ` + strconv.Itoa(len(d.Lines)-maxHunksListed) + ` more changes.</p>`)
 			break
 		}
-		out.WriteString(`<div class="hunk" data-line="` + strconv.Itoa(h.BFrom) + `"><p class="hunk-head">` + html.EscapeString(hunkHead(h)) + `</p><pre>`)
+		out.WriteString(`<div class="hunk" data-line="` + strconv.Itoa(h.BFrom) + `"><p class="hunk-head">` + escapeHTML(hunkHead(h)) + `</p><pre>`)
 		side := func(r *engine.Robots, from, to int, mark, class string) {
 			for n := from; n < to; n++ {
 				if n-from == maxHunkLines {
 					out.WriteString(`<span class="` + class + `">` + mark + ` … ` + strconv.Itoa(to-n) + " more lines</span>")
 					break
 				}
-				out.WriteString(`<span class="` + class + `">` + mark + ` ` + strconv.Itoa(n) + `: ` + html.EscapeString(r.LineText(n)) + "</span>")
+				out.WriteString(`<span class="` + class + `">` + mark + ` ` + strconv.Itoa(n) + `: ` + escapeHTML(r.LineText(n)) + "</span>")
 			}
 		}
 		side(a, h.AFrom, h.ATo, "−", "del")

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"html"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -399,8 +398,8 @@ func summaryHTML(r *engine.Robots, m *engine.Matrix) string {
 		o := m.Obeys[c]
 		root := m.Root(c)
 		allowed, blocked := m.Counts(c)
-		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + verdictAttr(root.Allowed) + `"><th scope="row">` + html.EscapeString(col.Name) + `</th>`)
-		b.WriteString(`<td class="obeys" title="` + html.EscapeString(o.Sentence(col.Name)) + `">` + html.EscapeString(obeysText(o, col)) + `</td>`)
+		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + verdictAttr(root.Allowed) + `"><th scope="row">` + escapeHTML(col.Name) + `</th>`)
+		b.WriteString(`<td class="obeys" title="` + escapeHTML(o.Sentence(col.Name)) + `">` + escapeHTML(obeysText(o, col)) + `</td>`)
 		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(root.Allowed) + `">` + verdictHTML(root.Allowed, root.Line) + `</td>`)
 		b.WriteString(`<td class="count">` + strconv.Itoa(allowed) + `</td><td class="count">` + strconv.Itoa(blocked) + `</td></tr>`)
 	}
@@ -518,8 +517,8 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 	b.WriteString(`<thead><tr role="row" aria-rowindex="1"><th scope="col" class="url">URL</th>`)
 	for c, col := range m.Columns {
 		o := m.Obeys[c]
-		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + html.EscapeString(o.Sentence(col.Name)) + `"><span class="name">` +
-			html.EscapeString(col.Name) + `</span><span class="obeys">` + html.EscapeString(obeysText(o, col)) + `</span></th>`)
+		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + escapeHTML(o.Sentence(col.Name)) + `"><span class="name">` +
+			escapeHTML(col.Name) + `</span><span class="obeys">` + escapeHTML(obeysText(o, col)) + `</span></th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	pins, scopes := pinIndex(), rowScopes()
@@ -531,9 +530,9 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 		if sc := scopes[u]; sc.Code != "" {
 			// Not this file's URL: the verdicts say what the file would
 			// decide, as the results table's scope marker warns.
-			b.WriteString(`<th scope="row" class="url out" title="` + html.EscapeString(sc.Label()+": "+sc.Reason) + `">⚠ ` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+			b.WriteString(`<th scope="row" class="url out" title="` + escapeHTML(sc.Label()+": "+sc.Reason) + `">⚠ ` + escapeHTML(matrix.inputs[u]) + `</th>`)
 		} else {
-			b.WriteString(`<th scope="row" class="url" title="` + html.EscapeString(matrix.inputs[u]) + `">` + html.EscapeString(matrix.inputs[u]) + `</th>`)
+			b.WriteString(`<th scope="row" class="url" title="` + escapeHTML(matrix.inputs[u]) + `">` + escapeHTML(matrix.inputs[u]) + `</th>`)
 		}
 		for c := range m.Columns {
 			cell := m.Cell(u, c)
