@@ -8,6 +8,13 @@
 //	go run . -dist dist           # writes the offline builds (dist.go) and exits
 //	go run . -precompress web     # writes web/NAME.br for the server to embed (compress.go), make brotli
 //	go run . -pack-wasm FILE      # lays out FILE's data segments for compression (wasmdata.go), make wasm
+//
+// The same binary checks a robots.txt against expected verdicts, for CI
+// (check.go; exit 0 all pass, 1 some fail, 2 bad input):
+//
+//	go run . check -expect robots.expect.json -robots robots.txt
+//	go run . check -expect robots.expect.json -robots - < robots.txt
+//	go run . check -expect robots.expect.json -json   # the file's own "robots"
 package main
 
 import (
@@ -55,6 +62,9 @@ func siteFS() fs.FS {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "check" {
+		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
 	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
