@@ -452,6 +452,7 @@ func TestBrowserEmbedIframeCompact(t *testing.T) {
 			verdict: shown("tr.result td.verdict"), line: shown("tr.result td.line"), winner: shown("#why .winner"),
 			findings: shown("#diagnostics"), status: shown("select#status"), robotsURL: shown("#robots-url"),
 			token: shown("#token"), rule: shown("tr.result td.rule"), group: shown("#why .group-choice"),
+			tabs: shown("[role=tablist]"),
 			expanded: document.querySelector("#embed-more").getAttribute("aria-expanded") === "true",
 		};
 	})()`
@@ -461,7 +462,7 @@ func TestBrowserEmbedIframeCompact(t *testing.T) {
 			t.Errorf("the compact embed hides its %s", k)
 		}
 	}
-	for _, k := range []string{"findings", "status", "robotsURL", "token", "rule", "group", "expanded"} {
+	for _, k := range []string{"findings", "status", "robotsURL", "token", "rule", "group", "tabs", "expanded"} {
 		if compact[k] {
 			t.Errorf("the compact embed shows %s before the toggle", k)
 		}
@@ -473,7 +474,7 @@ func TestBrowserEmbedIframeCompact(t *testing.T) {
 		t.Fatal(err)
 	}
 	more := waitFor(a, "the details after the toggle", shownJS, func(m map[string]bool) bool { return m["expanded"] })
-	for _, k := range []string{"findings", "status", "robotsURL", "token", "rule", "group"} {
+	for _, k := range []string{"findings", "status", "robotsURL", "token", "rule", "group", "tabs"} {
 		if !more[k] {
 			t.Errorf("the toggle did not bring back %s", k)
 		}
