@@ -52,7 +52,8 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("urls")), vecty.Text("URLs to test")),
-			elem.TextArea(vecty.Markup(
+			vecty.If(s.imported != nil, importedNote()),
+			vecty.If(s.imported == nil, elem.TextArea(vecty.Markup(
 				prop.ID("urls"),
 				vecty.Attribute("rows", "8"),
 				vecty.Attribute("wrap", "off"),
@@ -60,7 +61,7 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-describedby", "urls-help"),
 				value(s.in.URLs),
 				event.Input(func(ev *vecty.Event) { store.editURLs(ev.Target.Get("value").String()) }),
-			)),
+			))),
 			elem.Paragraph(vecty.Markup(prop.ID("urls-help"), vecty.Class("help")), vecty.Text("One per line: full URLs or paths such as /shop?page=2.")),
 		),
 		statusField(),

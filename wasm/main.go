@@ -13,6 +13,11 @@ import (
 )
 
 func main() {
+	if inWorker() {
+		runWorker()
+		return
+	}
+	store.runner = newRunner(store.receive)
 	opening, from, err := openingState()
 	if from != OriginNone {
 		store.replace(opening)

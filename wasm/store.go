@@ -4,6 +4,7 @@ package main
 
 import (
 	"strings"
+	"time"
 
 	"robotstester/engine"
 )
@@ -41,13 +42,25 @@ type state struct {
 	// first (see flush).
 	lint       engine.Diagnostics
 	linted     *engine.Robots
-	rows       []row
-	sent       sentCache // each URL's encoded form and scope
+	sent       sentCache // each URL's encoded form and scope (short lists)
 	generation int       // recomputes so far
 	pending    bool      // an edit waits for its debounce
 	reparse    bool      // the waiting edit changed the robots.txt
 
-	edits    debouncer
+	// The URL list, split: substrings of in.URLs, or an imported list too
+	// large for the text box (imported, then in.URLs is empty).
+	list        []string
+	listText    string        // the in.URLs list was split from
+	listVersion int           // bumped whenever list changes
+	imported    *importedList // a large list read from a file, nil for none
+	tester      tester        // what this recompute tests with
+	res         verdicts      // the verdict of every URL of list
+	shown       rowCache      // the rows the table and the why panel showed
+	table       tableView     // filter, sort and the order shown
+	runner      runner        // tests long lists off the main thread; nil: at once
+
+	edits       debouncer
+	progressDue bool // a progress render is scheduled
 	onChange func() // asks the page to render; nil in tests
 	// onPending tells the page an edit waits for its debounce, which only
 	// the results table shows (data-settled); nil in tests.
@@ -79,6 +92,30 @@ func (s *state) replace(in Saved) {
 	s.changed()
 }
 
+// importList replaces the URL list with one read from a file: a short one
+// goes into the text box as if pasted; a long one is kept aside (see
+// importedList), so the text box never holds megabytes.
+func (s *state) importList(name string, urls []string) {
+	in := s.in
+	if len(urls) <= maxTypedURLs {
+		in.URLs = strings.Join(urls, "\n")
+		s.imported = nil
+	} else {
+		in.URLs = ""
+		s.imported = &importedList{name: name, urls: urls}
+	}
+	s.replace(in)
+}
+
+// clearImported drops a long imported list: the text box is back.
+func (s *state) clearImported() {
+	if s.imported == nil {
+		return
+	}
+	s.imported = nil
+	s.replace(s.in)
+}
+
 // editRobots records the editor's text after a keystroke; the engine runs
 // once typing pauses.
 func (s *state) editRobots(text string) {
@@ -91,10 +128,10 @@ func (s *state) editRobots(text string) {
 }
 
 func (s *state) editURLs(text string) {
-	if text == s.in.URLs {
+	if text == s.in.URLs && s.imported == nil {
 		return
 	}
-	s.in.URLs = text
+	s.in.URLs, s.imported = text, nil
 	s.later(false)
 }
 
@@ -125,13 +162,14 @@ func (s *state) pickStatus(id string) {
 	s.now(false)
 }
 
-// selectRow selects row i (clamped to the rows there are) and marks its
-// deciding line.
-func (s *state) selectRow(i int) {
-	if len(s.rows) == 0 {
+// selectRow selects the row at position pos of the table as shown
+// (clamped to the rows there are) and marks its deciding line.
+func (s *state) selectRow(pos int) {
+	n := s.table.count(s)
+	if n == 0 {
 		return
 	}
-	i = max(0, min(i, len(s.rows)-1))
+	i := s.table.index(max(0, min(pos, n-1)))
 	if i == s.selected && s.focusLine == 0 {
 		return
 	}
@@ -201,13 +239,146 @@ func (s *state) lintNow() {
 	s.lint, s.linted = engine.Lint(s.robots), s.robots
 }
 
+// test tests every URL of the list: a short list at once, a long one by
+// the runner, whose verdicts arrive later (receive). Either way the rows
+// in view are made here, on demand, from the same parse (row).
 func (s *state) test() {
-	s.rows = buildRows(s.robots, s.in, &s.sent)
-	if s.selected >= len(s.rows) {
-		s.selected = len(s.rows) - 1
-	}
 	s.generation++
+	s.splitList()
+	s.tester = newTester(s.robots, s.in)
+	s.shown.reset()
+	n := len(s.list)
+	if s.selected >= n {
+		s.selected = n - 1
+	}
+	s.res.reset(n, len(s.robots.Lines))
+	if s.runner != nil && n > syncLimit {
+		s.runner.test(s.generation, s.job())
+	} else {
+		if s.runner != nil {
+			s.runner.cancel()
+		}
+		s.testAll()
+	}
+	s.table.refresh(s)
 }
+
+// testAll tests the whole list now, keeping each URL's sent form for the
+// next recompute.
+func (s *state) testAll() {
+	c := &s.sent
+	if c.robotsURL != s.in.RobotsURL {
+		c.byInput = nil
+	}
+	kept := make(map[string]sent, len(s.list))
+	for i, u := range s.list {
+		v := c.get(u, s.in.RobotsURL)
+		kept[u] = v
+		flags, line := s.tester.verdict(v)
+		s.res.set(i, flags, line)
+	}
+	c.robotsURL, c.byInput = s.in.RobotsURL, kept
+}
+
+// splitList splits the URL text into the list when it changed.
+func (s *state) splitList() {
+	switch {
+	case s.imported != nil:
+		if len(s.list) != len(s.imported.urls) || len(s.list) > 0 && &s.list[0] != &s.imported.urls[0] {
+			s.list, s.listText = s.imported.urls, ""
+			s.listVersion++
+		}
+	case s.listText != s.in.URLs || s.list == nil:
+		s.list, s.listText = urlLines(s.in.URLs), s.in.URLs
+		s.listVersion++
+	}
+}
+
+// job is what the runner needs to test the list for this recompute.
+func (s *state) job() testJob {
+	return testJob{
+		robots: s.cut.Body, in: s.in, tester: s.tester,
+		urls: s.list, listVersion: s.listVersion,
+	}
+}
+
+// receive records verdicts a runner sent for URLs start, start+1, …; those
+// of an older recompute are dropped.
+func (s *state) receive(gen, start int, flags []uint8, lines []int32) {
+	if gen != s.generation {
+		return
+	}
+	for k, f := range flags {
+		s.res.set(start+k, f, lines[k])
+	}
+	if s.res.done() {
+		s.table.refresh(s)
+		s.changed()
+		return
+	}
+	s.progress()
+}
+
+// progress asks for one render of the progress within the next 100 ms,
+// however many chunks arrive: rendering the page for each would cost more
+// than the chunks.
+func (s *state) progress() {
+	if s.progressDue {
+		return
+	}
+	s.progressDue = true
+	time.AfterFunc(100*time.Millisecond, func() {
+		s.progressDue = false
+		if !s.res.done() {
+			s.table.refreshIfCheap(s)
+			s.changed()
+		}
+	})
+}
+
+// cancelTest stops a long run; the verdicts so far stay.
+func (s *state) cancelTest() {
+	if s.res.done() || s.runner == nil {
+		return
+	}
+	s.runner.cancel()
+	s.res.stopped = true
+	s.table.refresh(s)
+	s.changed()
+}
+
+// row is the whole answer for URL i of the list, made from the engine when
+// first shown in this recompute.
+func (s *state) row(i int) row {
+	if r, ok := s.shown.get(i); ok {
+		return r
+	}
+	u := s.list[i]
+	r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &s.shown.names)
+	s.shown.put(i, r)
+	return r
+}
+
+// selectedRow is the selected row, if one is.
+func (s *state) selectedRow() (row, bool) {
+	if s.selected < 0 || s.selected >= len(s.list) {
+		return row{}, false
+	}
+	return s.row(s.selected), true
+}
+
+// allRows are the rows of the whole list, in list order.
+func (s *state) allRows() []row {
+	rows := make([]row, len(s.list))
+	for i := range rows {
+		rows[i] = s.row(i)
+	}
+	return rows
+}
+
+// syncLimit is the longest list tested at once, in the task of the change:
+// about 5 ms of testing, less than handing it to a worker costs.
+const syncLimit = 2000
 
 func (s *state) changed() {
 	if s.onChange != nil {
@@ -217,9 +388,18 @@ func (s *state) changed() {
 
 // urlLines splits the URL list: one URL or path per line (LF, CR or CRLF,
 // as an imported file may have), blank lines and surrounding spaces dropped.
+// The URLs are substrings of text: a list of a hundred thousand costs no
+// copy of its bytes.
 func urlLines(text string) []string {
-	var out []string
-	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+	out := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		end := strings.IndexAny(text, "\n\r")
+		line := text
+		if end < 0 {
+			text = ""
+		} else {
+			line, text = text[:end], text[end+1:]
+		}
 		if u := strings.TrimSpace(line); u != "" {
 			out = append(out, u)
 		}
@@ -246,8 +426,11 @@ func currentRows() []ExportRow {
 	if c, ok := pickedCrawler(s.in); ok {
 		crawler = c.Name
 	}
-	out := make([]ExportRow, len(s.rows))
-	for i, r := range s.rows {
+	out := make([]ExportRow, len(s.list))
+	var names rowNames
+	for i, u := range s.list {
+		// Not s.row: a million rows would not stay in its cache.
+		r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &names)
 		reason := outcome.Reason
 		if r.Override == "" {
 			reason = s.robots.Explain(r.Result).Verdict

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -73,7 +72,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			button("download", "Download robots.txt", func() {
 				downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 			}),
-			fileButton("import-urls", "Import URLs…", ".txt,.csv,text/plain,text/csv"),
+			fileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
 			button("export-csv", "Export CSV", func() {
 				downloadBytes("robots-test.csv", "text/csv", exportCSV(currentRows()))
 			}),
@@ -113,21 +112,14 @@ func (t *Toolbar) Mount() {
 	}
 	doc := js.Global().Get("document")
 	watchFileInput(doc.Call("getElementById", "open-file"), openRobots)
-	watchFileInput(doc.Call("getElementById", "import-urls"), func(name string, data []byte, err error) {
-		if err != nil {
-			store.notify(err.Error(), "")
-			return
+	urls := doc.Call("getElementById", "import-urls")
+	urls.Call("addEventListener", "change", js.FuncOf(func(js.Value, []js.Value) any {
+		if files := urls.Get("files"); files.Length() > 0 {
+			importFile(files.Index(0))
 		}
-		urls, err := importURLList(name, data)
-		if err != nil {
-			store.notify(err.Error(), "")
-			return
-		}
-		in := currentSaved()
-		in.URLs = strings.Join(urls, "\n")
-		applySaved(in)
-		store.notify("Imported "+count(len(urls), "URL")+" from "+name+".", "")
-	})
+		urls.Set("value", "")
+		return nil
+	}))
 	watchDrop(doc.Call("querySelector", ".editor-frame"), openRobots)
 }
 

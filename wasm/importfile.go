@@ -1,0 +1,208 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+)
+
+// Importing a URL list file of any size: the file's stream (inflated by
+// the browser's DecompressionStream when it is a .gz) is read a chunk at a
+// time by a goroutine, which waits, and so gives the page back, whenever
+// it needs the next chunk or has worked for a slice (sliceBudget). A
+// million lines import without a long task; Cancel stops between chunks.
+
+// importedList is a URL list read from a file, too long for the text box:
+// the page keeps it aside, shows its name and size, and does not carry it
+// in links or drafts (permalink.go, storage.go say so).
+type importedList struct {
+	name string
+	urls []string
+}
+
+// maxTypedURLs is the longest imported list put into the text box, where a
+// person can edit it; a longer one would make the box slow to lay out.
+const maxTypedURLs = 10000
+
+// fileImport is the import running, nil when none.
+var fileImport *importRun
+
+// importRun is one file being imported.
+type importRun struct {
+	name     string
+	read     int // URLs read so far
+	canceled bool
+	reader   js.Value // the stream's reader
+}
+
+// errCanceled ends a canceled import.
+var errCanceled = errors.New("the import was canceled")
+
+// importFile reads file as a URL list and puts it in the store.
+func importFile(file js.Value) {
+	if fileImport != nil {
+		fileImport.cancel()
+	}
+	name := file.Get("name").String()
+	stream := file.Call("stream")
+	if strings.HasSuffix(strings.ToLower(name), ".gz") {
+		if js.Global().Get("DecompressionStream").Type() != js.TypeFunction {
+			store.notify(name+" is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.", "")
+			return
+		}
+		stream = stream.Call("pipeThrough", js.Global().Get("DecompressionStream").New("gzip"))
+	}
+	run := &importRun{name: name, reader: stream.Call("getReader")}
+	fileImport = run
+	store.changed()
+	go func() {
+		urls, err := importURLs(name, &streamReader{run: run, last: time.Now()}, func(n int) {
+			run.read = n
+			store.changed()
+		})
+		if fileImport == run {
+			fileImport = nil
+		}
+		switch {
+		case run.canceled:
+			store.notify("Import of "+name+" canceled: the list is as it was.", "")
+		case err != nil:
+			store.notify(err.Error(), "")
+		default:
+			store.importList(name, urls)
+			store.notify("Imported "+count(len(urls), "URL")+" from "+name+".", "")
+		}
+	}()
+}
+
+// cancel stops the import between two chunks.
+func (r *importRun) cancel() {
+	r.canceled = true
+	r.reader.Call("cancel")
+}
+
+// streamReader reads a ReadableStream's Uint8Array chunks as an io.Reader.
+// Read blocks its goroutine on a channel, which lets the browser's event
+// loop run until the chunk's promise settles.
+type streamReader struct {
+	run  *importRun
+	buf  []byte
+	last time.Time // when the goroutine last gave the page back
+	done bool
+}
+
+func (r *streamReader) Read(p []byte) (int, error) {
+	if r.run.canceled {
+		return 0, errCanceled
+	}
+	if len(r.buf) == 0 {
+		if r.done {
+			return 0, io.EOF
+		}
+		if time.Since(r.last) > sliceBudget {
+			// Chunks can arrive as already-settled promises, whose
+			// callbacks run in the same task: make it end.
+			wait := make(chan struct{})
+			yieldTask(func() { close(wait) })
+			<-wait
+		}
+		chunk, done, err := r.next()
+		r.last = time.Now()
+		if err != nil {
+			return 0, err
+		}
+		if r.run.canceled {
+			return 0, errCanceled
+		}
+		r.buf, r.done = chunk, done
+		if len(r.buf) == 0 {
+			if r.done {
+				return 0, io.EOF
+			}
+			return 0, nil
+		}
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+// next waits for the stream's next chunk.
+func (r *streamReader) next() (chunk []byte, done bool, err error) {
+	type answer struct {
+		chunk []byte
+		done  bool
+		err   error
+	}
+	ch := make(chan answer, 1)
+	var then, fail js.Func
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		then.Release()
+		fail.Release()
+		res := args[0]
+		if res.Get("done").Bool() {
+			ch <- answer{done: true}
+			return nil
+		}
+		v := res.Get("value")
+		b := make([]byte, v.Get("length").Int())
+		js.CopyBytesToGo(b, v)
+		ch <- answer{chunk: b}
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		then.Release()
+		fail.Release()
+		ch <- answer{err: errors.New(args[0].Call("toString").String())}
+		return nil
+	})
+	r.run.reader.Call("read").Call("then", then, fail)
+	a := <-ch
+	return a.chunk, a.done, a.err
+}
+
+// importedNote stands for the text box while a long imported list is
+// tested: its name and size, and the way back to a typed list. It is nil
+// when there is no such list.
+func importedNote() vecty.ComponentOrHTML {
+	s := store
+	if s.imported == nil {
+		return nil
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
+		elem.Paragraph(vecty.Text(count(len(s.imported.urls), "URL")+" imported from "+s.imported.name+
+			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
+		button("clear-imported", "Type a list instead", store.clearImported),
+	)
+}
+
+// ImportProgress shows a running import, with Cancel.
+type ImportProgress struct {
+	vecty.Core
+}
+
+func (c *ImportProgress) Render() vecty.ComponentOrHTML {
+	run := fileImport
+	if run == nil {
+		return elem.Div(vecty.Markup(prop.ID("import-progress"), vecty.Attribute("hidden", true)))
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
+		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
+			vecty.Text("Importing "+run.name+": "+count(run.read, "URL")+" read so far…")),
+		button("cancel-import", "Cancel import", func() {
+			if fileImport != nil {
+				fileImport.cancel()
+			}
+		}),
+	)
+}

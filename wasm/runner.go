@@ -1,0 +1,207 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/binary"
+	"strings"
+	"syscall/js"
+	"time"
+)
+
+// A runner tests a long URL list without blocking the page: in Web Workers
+// (workerPool, started from the page's own compiled program, see
+// web/loader.js and worker.go), or where there are none in slices on the
+// page's thread (slicedRunner). Verdicts go to the store as they arrive
+// (state.receive), tagged with the recompute they answer, so a change made
+// meanwhile drops them.
+type runner interface {
+	test(gen int, job testJob)
+	cancel()
+}
+
+// testJob is one recompute's testing.
+type testJob struct {
+	robots      []byte // the bytes Googlebot reads (FetchLimit's cut)
+	in          Saved  // crawler, token, server answer, robots.txt URL
+	tester      tester // the page's own tester, for the sliced runner
+	urls        []string
+	listVersion int // which list urls is: the workers keep theirs
+}
+
+// newRunner is a worker pool when the page can start workers, else a
+// sliced runner.
+func newRunner(receive func(gen, start int, flags []uint8, lines []int32)) runner {
+	if p := newWorkerPool(receive); p != nil {
+		return p
+	}
+	return &slicedRunner{receive: receive}
+}
+
+// slicedRunner tests on the page's thread, a slice at a time.
+type slicedRunner struct {
+	receive func(gen, start int, flags []uint8, lines []int32)
+	job     *slicedJob
+}
+
+func (r *slicedRunner) test(gen int, job testJob) {
+	r.cancel()
+	next := 0
+	flags, lines := make([]uint8, 0, 1024), make([]int32, 0, 1024)
+	r.job = runSliced(func(deadline time.Time) bool {
+		start := next
+		flags, lines = flags[:0], lines[:0]
+		for ; next < len(job.urls); next++ {
+			if next%64 == 0 && time.Now().After(deadline) {
+				break
+			}
+			f, l := job.tester.verdict(newSent(job.urls[next], job.in.RobotsURL))
+			flags, lines = append(flags, f), append(lines, l)
+		}
+		r.receive(gen, start, flags, lines)
+		return next == len(job.urls)
+	}, nil)
+}
+
+func (r *slicedRunner) cancel() { r.job.stop() }
+
+// workerPool tests with one worker per core (at most maxWorkers), each
+// holding part of the list. The protocol, also open to other views that
+// test many URLs, is plain messages:
+//
+//	page → worker {type: "list", reset, start, urls: Uint8Array}
+//	    a segment of the list (URLs joined by LF) whose first URL is list
+//	    index start; reset drops the segments held before
+//	page → worker {type: "test", gen, robots: Uint8Array, crawler, token, status, robotsURL}
+//	    test every URL held; a newer test or a cancel stops an older one
+//	page → worker {type: "cancel"}
+//	worker → page {type: "results", gen, start, flags: Uint8Array, lines: Int32Array}
+//	    verdicts of URLs start…, flags as in verdicts.go (buffers transferred)
+//	worker → page {type: "error", message}
+type workerPool struct {
+	workers     []js.Value
+	receive     func(gen, start int, flags []uint8, lines []int32)
+	listVersion int        // the list the workers hold, 0 for none
+	sender      *slicedJob // sends a new list's segments, then the test
+	broken      bool       // a worker failed: the page tests alone
+}
+
+// maxWorkers bounds the pool: each worker holds a copy of the engine and
+// of its part of the list.
+const maxWorkers = 4
+
+// segmentURLs is how many URLs one list message carries: joining and
+// copying them takes a few milliseconds.
+const segmentURLs = 32768
+
+func newWorkerPool(receive func(gen, start int, flags []uint8, lines []int32)) *workerPool {
+	start := js.Global().Get("__robotsTesterStartWorker")
+	if start.Type() != js.TypeFunction {
+		return nil
+	}
+	n := min(max(js.Global().Get("navigator").Get("hardwareConcurrency").Int(), 1), maxWorkers)
+	p := &workerPool{receive: receive}
+	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		p.message(args[0].Get("data"))
+		return nil
+	})
+	for range n {
+		w := start.Invoke(onMessage)
+		if !w.Truthy() {
+			break
+		}
+		p.workers = append(p.workers, w)
+	}
+	if len(p.workers) == 0 {
+		return nil
+	}
+	return p
+}
+
+func (p *workerPool) message(data js.Value) {
+	switch data.Get("type").String() {
+	case "results":
+		flags := make([]uint8, data.Get("flags").Length())
+		js.CopyBytesToGo(flags, data.Get("flags"))
+		lines := int32s(data.Get("lines"))
+		p.receive(data.Get("gen").Int(), data.Get("start").Int(), flags, lines)
+	case "error":
+		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
+		if data.Get("fatal").Truthy() && !p.broken {
+			// A worker that cannot run (a browser or policy that refuses
+			// it) leaves its URLs untested: test on the page instead.
+			p.broken = true
+			p.cancel()
+			store.runner = &slicedRunner{receive: store.receive}
+			store.now(false)
+		}
+	}
+}
+
+// int32s copies an Int32Array into Go (wasm is little-endian, as are
+// the typed arrays of every browser that runs it).
+func int32s(a js.Value) []int32 {
+	raw := make([]byte, a.Get("byteLength").Int())
+	js.CopyBytesToGo(raw, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), len(raw)))
+	out := make([]int32, len(raw)/4)
+	for i := range out {
+		out[i] = int32(binary.LittleEndian.Uint32(raw[4*i:]))
+	}
+	return out
+}
+
+func (p *workerPool) test(gen int, job testJob) {
+	p.cancel()
+	msg := map[string]any{
+		"type": "test", "gen": gen, "robots": jsBytes(job.robots),
+		"crawler": job.in.Crawler, "token": job.in.Token, "status": job.in.Status, "robotsURL": job.in.RobotsURL,
+	}
+	send := func() {
+		for _, w := range p.workers {
+			w.Call("postMessage", msg)
+		}
+	}
+	if p.listVersion == job.listVersion {
+		send()
+		return
+	}
+	// A new list: its segments go out a few per task, round robin, so the
+	// page stays responsive while a million URLs are handed over.
+	p.listVersion = 0
+	next, seg := 0, 0
+	for _, w := range p.workers {
+		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": jsBytes(nil)})
+	}
+	p.sender = runSliced(func(deadline time.Time) bool {
+		for next < len(job.urls) && time.Now().Before(deadline) {
+			end := min(next+segmentURLs, len(job.urls))
+			urls := jsBytes([]byte(strings.Join(job.urls[next:end], "\n")))
+			p.workers[seg%len(p.workers)].Call("postMessage",
+				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
+				[]any{urls.Get("buffer")})
+			next, seg = end, seg+1
+		}
+		return next == len(job.urls)
+	}, func() {
+		p.listVersion = job.listVersion
+		send()
+	})
+}
+
+func (p *workerPool) cancel() {
+	if p.sender != nil && !p.sender.stopped {
+		// The workers hold part of a list: it is sent again next time.
+		p.sender.stop()
+		p.listVersion = 0
+	}
+	for _, w := range p.workers {
+		w.Call("postMessage", map[string]any{"type": "cancel"})
+	}
+}
+
+// jsBytes copies b into a new Uint8Array.
+func jsBytes(b []byte) js.Value {
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
+}
