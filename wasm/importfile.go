@@ -78,7 +78,7 @@ func importFile(file js.Value) {
 			store.notify(err.Error(), "")
 		default:
 			store.importList(name, urls)
-			store.notify("Imported "+count(len(urls), "URL")+" from "+name+".", "")
+			store.notify("Imported "+number(len(urls))+" URLs from "+name+".", "")
 		}
 	}()
 }
@@ -179,7 +179,7 @@ func importedNote() vecty.ComponentOrHTML {
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
-		elem.Paragraph(vecty.Text(count(len(s.imported.urls), "URL")+" imported from "+s.imported.name+
+		elem.Paragraph(vecty.Text(number(len(s.imported.urls))+" URLs imported from "+s.imported.name+
 			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
 		button("clear-imported", "Type a list instead", store.clearImported),
 	)
@@ -198,7 +198,7 @@ func (c *ImportProgress) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
 		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
-			vecty.Text("Importing "+run.name+": "+count(run.read, "URL")+" read so far…")),
+			vecty.Text("Importing "+run.name+": "+number(run.read)+" URLs read so far…")),
 		button("cancel-import", "Cancel import", func() {
 			if fileImport != nil {
 				fileImport.cancel()

@@ -60,8 +60,8 @@ type state struct {
 	runner      runner        // tests long lists off the main thread; nil: at once
 
 	edits       debouncer
-	progressDue bool // a progress render is scheduled
-	onChange func() // asks the page to render; nil in tests
+	progressDue bool   // a progress render is scheduled
+	onChange    func() // asks the page to render; nil in tests
 	// onPending tells the page an edit waits for its debounce, which only
 	// the results table shows (data-settled); nil in tests.
 	onPending func()

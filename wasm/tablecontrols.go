@@ -24,12 +24,12 @@ var textFilter = debouncer{delay: debounceDelay}
 func (c *TableControls) Render() vecty.ComponentOrHTML {
 	s := store
 	v := &s.table
-	shown := "Showing all " + count(len(s.list), "row")
+	shown := "Showing all " + number(len(s.list)) + " rows"
 	switch {
 	case v.busy:
-		shown = "Filtering and sorting " + count(len(s.list), "URL") + "…"
+		shown = "Filtering and sorting " + number(len(s.list)) + " URLs…"
 	case v.filtered && (v.verdict != "" || v.line != 0 || v.text != ""):
-		shown = "Showing " + number(len(v.order)) + " of " + count(len(s.list), "row")
+		shown = "Showing " + number(len(v.order)) + " of " + number(len(s.list)) + " rows"
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("table-controls"), vecty.Class("table-controls"), vecty.Attribute("role", "group"), vecty.Attribute("aria-label", "Filter and sort the results")),
