@@ -31,6 +31,7 @@ func main() {
 	// 500 KiB file costs more than a frame) and when the page is hidden or
 	// closed.
 	var draftFailed bool
+	var draftNote string // what the draft leaves out, told once
 	saved := currentSaved()
 	drafts := debouncer{delay: time.Second}
 	saveNow := func() {
@@ -39,9 +40,16 @@ func main() {
 			return
 		}
 		saved = currentSaved()
-		if err := saveDraft(saved); err != nil {
+		note, err := saveDraftWithin(saved, store.imported)
+		switch {
+		case err != nil:
 			draftFailed = true
 			store.notify(err.Error(), "")
+		case note != draftNote:
+			draftNote = note
+			if note != "" {
+				store.notify(note, "")
+			}
 		}
 	}
 	store.onChange = func() {

@@ -159,3 +159,21 @@ func TestScriptAPIKnowsTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptAPICompactAnswerMatchesTheObjects(t *testing.T) {
+	installScriptAPI()
+	const robots = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
+	urls := []any{"https://example.com/private/x", "https://example.com/private/ok", "/", "/private\nx"}
+	objects := scriptCall("testMany", robots, "Googlebot", urls)
+	compact := scriptCall("testMany", robots, "Googlebot", urls, map[string]any{"compact": true})
+	if compact.Get("count").Int() != len(urls) || compact.Get("allowed").Length() != len(urls) || compact.Get("lines").Length() != len(urls) {
+		t.Fatalf("compact answer for %d URLs: count %v, %v verdicts, %v lines", len(urls), compact.Get("count"), compact.Get("allowed").Length(), compact.Get("lines").Length())
+	}
+	for i := range urls {
+		o := objects.Index(i)
+		allowed := compact.Get("allowed").Index(i).Int() == 1
+		if allowed != o.Get("allowed").Bool() || compact.Get("lines").Index(i).Int() != o.Get("line").Int() {
+			t.Errorf("URL %d: compact allowed=%v line %v; objects allowed=%v line %v", i, allowed, compact.Get("lines").Index(i), o.Get("allowed"), o.Get("line"))
+		}
+	}
+}

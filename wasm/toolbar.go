@@ -60,9 +60,14 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
 			button("copy-link", "Copy link", func() {
-				copyLink(currentSaved(), func(link string, err error) {
+				in, left := linkState(currentSaved(), store.imported)
+				copyLink(in, func(link string, err error) {
 					if err != nil {
 						store.notify(err.Error(), link)
+						return
+					}
+					if left != "" {
+						store.notify("Link copied. "+left, link)
 						return
 					}
 					store.notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
