@@ -131,7 +131,7 @@ var urlColumnNames = []string{"url", "urls", "address", "loc", "page"}
 // file one URL per line (blank lines skipped). In a CSV the column is the one
 // headed url (or address, loc, page), else the first whose cells look like
 // URLs. It reads data as importURLs reads a file's stream.
-func importURLList(name string, data []byte) ([]string, error) {
+func importURLList(name string, data []byte) (urlList, error) {
 	return importURLs(name, bytes.NewReader(data), nil)
 }
 
@@ -139,7 +139,7 @@ func importURLList(name string, data []byte) ([]string, error) {
 // at a time: read from a file's stream (importfile.go), a million lines are
 // read without holding the page. progress, when set, is told how many URLs
 // were read so far, now and then.
-func importURLs(name string, r io.Reader, progress func(int)) ([]string, error) {
+func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
 	br := bufio.NewReaderSize(r, 256<<10)
 	if bom, err := br.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
 		br.Discard(3)
@@ -147,32 +147,32 @@ func importURLs(name string, r io.Reader, progress func(int)) ([]string, error) 
 	if strings.EqualFold(path.Ext(strings.TrimSuffix(strings.ToLower(name), ".gz")), ".csv") {
 		return importCSVColumn(name, br, progress)
 	}
-	var urls []string
+	var urls listBuilder
 	for n := 1; ; n++ {
 		line, err := br.ReadString('\n')
 		// A lone CR also ends a line, as in the text box.
 		for _, part := range strings.Split(line, "\r") {
 			if u := strings.TrimSpace(part); u != "" {
 				if !utf8.ValidString(u) {
-					return nil, notUTF8(name, n)
+					return urlList{}, notUTF8(name, n)
 				}
-				urls = append(urls, u)
+				urls.add(u)
 			}
 		}
-		if progress != nil && len(urls)%progressEvery == 0 && len(urls) > 0 {
-			progress(len(urls))
+		if progress != nil && n%progressEvery == 0 {
+			progress(len(urls.ends))
 		}
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, readError(name, err)
+			return urlList{}, readError(name, err)
 		}
 	}
-	if len(urls) == 0 {
-		return nil, fmt.Errorf("%s holds no URLs: put one URL per line.", name)
+	if len(urls.ends) == 0 {
+		return urlList{}, fmt.Errorf("%s holds no URLs: put one URL per line.", name)
 	}
-	return urls, nil
+	return urls.list(), nil
 }
 
 // progressEvery is how often, in URLs, an import reports its progress.
@@ -189,7 +189,7 @@ func readError(name string, err error) error {
 // csvHeadRecords is how many records the URL column is chosen from.
 const csvHeadRecords = 200
 
-func importCSVColumn(name string, src io.Reader, progress func(int)) ([]string, error) {
+func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, error) {
 	r := csv.NewReader(src)
 	r.FieldsPerRecord = -1 // rows of a spreadsheet export may be ragged
 	fail := func(err error) error {
@@ -210,12 +210,12 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) ([]string, 
 			break
 		}
 		if err != nil {
-			return nil, fail(err)
+			return urlList{}, fail(err)
 		}
 		head = append(head, rec)
 	}
 	if len(head) == 0 {
-		return nil, fmt.Errorf("%s is empty: put the URLs in a column headed url.", name)
+		return urlList{}, fmt.Errorf("%s is empty: put the URLs in a column headed url.", name)
 	}
 	col, header := -1, false
 	for i, h := range head[0] {
@@ -232,7 +232,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) ([]string, 
 	if col < 0 {
 		col = firstURLColumn(head)
 		if col < 0 {
-			return nil, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url.", name)
+			return urlList{}, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url.", name)
 		}
 		header = !looksLikeURL(cell(head[0], col))
 	}
@@ -240,7 +240,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) ([]string, 
 	if header {
 		head = head[1:]
 	}
-	var urls []string
+	var urls listBuilder
 	add := func(rec []string) error {
 		u := strings.TrimSpace(cell(rec, col))
 		if u == "" {
@@ -250,15 +250,15 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) ([]string, 
 			line, _ := r.FieldPos(0)
 			return notUTF8(name, line)
 		}
-		urls = append(urls, u)
-		if progress != nil && len(urls)%progressEvery == 0 {
-			progress(len(urls))
+		urls.add(u)
+		if progress != nil && len(urls.ends)%progressEvery == 0 {
+			progress(len(urls.ends))
 		}
 		return nil
 	}
 	for _, rec := range head {
 		if err := add(rec); err != nil {
-			return nil, err
+			return urlList{}, err
 		}
 	}
 	for {
@@ -267,16 +267,16 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) ([]string, 
 			break
 		}
 		if err != nil {
-			return nil, fail(err)
+			return urlList{}, fail(err)
 		}
 		if err := add(rec); err != nil {
-			return nil, err
+			return urlList{}, err
 		}
 	}
-	if len(urls) == 0 {
-		return nil, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row.", name, cell(first, col))
+	if len(urls.ends) == 0 {
+		return urlList{}, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row.", name, cell(first, col))
 	}
-	return urls, nil
+	return urls.list(), nil
 }
 
 // firstURLColumn is the first column in which most non-empty cells below the

@@ -45,7 +45,7 @@ func (v *tableView) active() bool {
 // count is how many rows the table shows.
 func (v *tableView) count(s *state) int {
 	if !v.filtered {
-		return len(s.list)
+		return s.list.Len()
 	}
 	return len(v.order)
 }
@@ -84,7 +84,7 @@ func (v *tableView) refresh(s *state) {
 		return
 	}
 	w := newViewWork(s, v)
-	if len(s.list) <= syncViewLimit {
+	if s.list.Len() <= syncViewLimit {
 		for !w.step(time.Now().Add(time.Hour)) {
 		}
 		v.filtered, v.order = true, w.out
@@ -104,7 +104,7 @@ func (v *tableView) refresh(s *state) {
 // refreshIfCheap refreshes a view that is quick to compute, while a long
 // run's verdicts arrive.
 func (v *tableView) refreshIfCheap(s *state) {
-	if v.active() && len(s.list) <= syncViewLimit {
+	if v.active() && s.list.Len() <= syncViewLimit {
 		v.refresh(s)
 	}
 }
@@ -128,7 +128,7 @@ type viewWork struct {
 }
 
 func newViewWork(s *state, v *tableView) *viewWork {
-	return &viewWork{s: s, v: *v, text: strings.ToLower(v.text), out: make([]int32, 0, len(s.list))}
+	return &viewWork{s: s, v: *v, text: strings.ToLower(v.text), out: make([]int32, 0, s.list.Len())}
 }
 
 func (w *viewWork) step(deadline time.Time) bool {
@@ -156,11 +156,11 @@ func (w *viewWork) step(deadline time.Time) bool {
 // filter keeps the URLs the filter accepts, in list order.
 func (w *viewWork) filter(deadline time.Time) bool {
 	res, list := &w.s.res, w.s.list
-	for ; w.i < len(list); w.i++ {
+	for ; w.i < list.Len(); w.i++ {
 		if w.i%checkEvery == 0 && time.Now().After(deadline) {
 			return false
 		}
-		if w.keeps(res.flags[w.i], res.lines[w.i], list[w.i]) {
+		if w.keeps(res.flags[w.i], res.lines[w.i], list.At(w.i)) {
 			w.out = append(w.out, int32(w.i))
 		}
 	}
@@ -220,7 +220,7 @@ func (w *viewWork) startSort() {
 		})
 	case sortURL:
 		list := w.s.list
-		w.sorter = newMergeSorter(w.out, func(a, b int32) bool { return list[a] < list[b] })
+		w.sorter = newMergeSorter(w.out, func(a, b int32) bool { return list.At(int(a)) < list.At(int(b)) })
 	}
 }
 

@@ -54,7 +54,7 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 	h.shown = h.key()
 	box := vecty.Markup(prop.ID("hits"), vecty.Class("hits"), vecty.Attribute("aria-labelledby", "hits-title"))
 	title := elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits"))
-	if len(s.list) == 0 {
+	if s.list.Len() == 0 {
 		return elem.Section(box, title, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Add URLs to see how many of them each rule decides.")))
 	}
 	if s.res.overridden {
@@ -79,10 +79,10 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 		if len(items) == maxHitRules {
 			break
 		}
-		items = append(items, hitItem(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides "+count(r.hits, "URL")+partial, r.hits))
+		items = append(items, hitItem(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides "+urlCount(r.hits)+partial, r.hits))
 	}
 	if s.res.noRule > 0 {
-		items = append(items, hitItem(noRuleLine, "No rule matches "+count(s.res.noRule, "URL")+partial+": allowed", s.res.noRule))
+		items = append(items, hitItem(noRuleLine, "No rule matches "+urlCount(s.res.noRule)+partial+": allowed", s.res.noRule))
 	}
 	for _, r := range unused {
 		if len(items) >= maxHitRules {
@@ -95,7 +95,7 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 		notes = append(notes, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(count(left, "more rule")+" not listed: "+count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")))
 	}
 	if s.res.out > 0 {
-		notes = append(notes, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(count(s.res.out, "URL")+" of the list "+isOrAre(s.res.out)+" outside this file's scope and not counted here.")))
+		notes = append(notes, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(urlCount(s.res.out)+" of the list "+isOrAre(s.res.out)+" outside this file's scope and not counted here.")))
 	}
 	if len(rules) == 0 {
 		notes = append(notes, elem.Paragraph(vecty.Text("No group of this file applies to the crawler: no rule decides any URL.")))

@@ -61,6 +61,7 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-describedby", "urls-help"),
 				value(s.in.URLs),
 				event.Input(func(ev *vecty.Event) { store.editURLs(ev.Target.Get("value").String()) }),
+				event.Paste(pasteURLs),
 			))),
 			elem.Paragraph(vecty.Markup(prop.ID("urls-help"), vecty.Class("help")), vecty.Text("One per line: full URLs or paths such as /shop?page=2.")),
 		),

@@ -85,7 +85,7 @@ const maxLinkURLBytes = 256 << 10
 func linkState(s Saved, imported *importedList) (Saved, string) {
 	switch {
 	case imported != nil:
-		return s, "The link carries the robots.txt and settings, not the " + number(len(imported.urls)) + " URLs imported from " +
+		return s, "The link carries the robots.txt and settings, not the " + number(imported.urls.Len()) + " URLs imported from " +
 			imported.name + ": a link holds at most " + number(maxLinkFragment) + " characters. Send the file along with it."
 	case len(s.URLs) > maxLinkURLBytes:
 		s.URLs = ""

@@ -37,7 +37,7 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 			),
 			vecty.If(!s.res.done() && !s.res.stopped, elem.Progress(vecty.Markup(
 				prop.ID("test-progress"),
-				vecty.Attribute("max", len(s.list)),
+				vecty.Attribute("max", s.list.Len()),
 				vecty.Attribute("value", s.res.tested),
 				vecty.Attribute("aria-label", "URLs tested"),
 			))),

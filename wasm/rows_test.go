@@ -51,9 +51,9 @@ func TestGroupTextNamesTheGlobalGroupWhenItApplies(t *testing.T) {
 }
 
 func TestURLLinesDropBlanksAndSpaces(t *testing.T) {
-	got := urlLines("  /a \r\n\n\t\n/b\r/c")
-	if strings.Join(got, "|") != "/a|/b|/c" {
-		t.Fatalf("urlLines = %q", got)
+	got := splitURLs("  /a \r\n\n\t\n/b\r/c")
+	if got.text != "/a\n/b\n/c" || got.Len() != 3 || got.At(1) != "/b" || got.span(1, 3) != "/b\n/c" {
+		t.Fatalf("splitURLs = %+v", got)
 	}
 }
 

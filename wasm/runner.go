@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/binary"
-	"strings"
 	"syscall/js"
 	"time"
 )
@@ -25,7 +24,7 @@ type testJob struct {
 	robots      []byte // the bytes Googlebot reads (FetchLimit's cut)
 	in          Saved  // crawler, token, server answer, robots.txt URL
 	tester      tester // the page's own tester, for the sliced runner
-	urls        []string
+	urls        urlList
 	listVersion int // which list urls is: the workers keep theirs
 }
 
@@ -51,15 +50,15 @@ func (r *slicedRunner) test(gen int, job testJob) {
 	r.job = runSliced(func(deadline time.Time) bool {
 		start := next
 		flags, lines = flags[:0], lines[:0]
-		for ; next < len(job.urls); next++ {
+		for ; next < job.urls.Len(); next++ {
 			if next%64 == 0 && time.Now().After(deadline) {
 				break
 			}
-			f, l := job.tester.verdict(newSent(job.urls[next], job.in.RobotsURL))
+			f, l := job.tester.verdict(newSent(job.urls.At(next), job.in.RobotsURL))
 			flags, lines = append(flags, f), append(lines, l)
 		}
 		r.receive(gen, start, flags, lines)
-		return next == len(job.urls)
+		return next == job.urls.Len()
 	}, nil)
 }
 
@@ -173,15 +172,15 @@ func (p *workerPool) test(gen int, job testJob) {
 		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": jsBytes(nil)})
 	}
 	p.sender = runSliced(func(deadline time.Time) bool {
-		for next < len(job.urls) && time.Now().Before(deadline) {
-			end := min(next+segmentURLs, len(job.urls))
-			urls := jsBytes([]byte(strings.Join(job.urls[next:end], "\n")))
+		for next < job.urls.Len() && time.Now().Before(deadline) {
+			end := min(next+segmentURLs, job.urls.Len())
+			urls := jsBytes([]byte(job.urls.span(next, end)))
 			p.workers[seg%len(p.workers)].Call("postMessage",
 				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
 				[]any{urls.Get("buffer")})
 			next, seg = end, seg+1
 		}
-		return next == len(job.urls)
+		return next == job.urls.Len()
 	}, func() {
 		p.listVersion = job.listVersion
 		send()

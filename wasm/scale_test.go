@@ -26,7 +26,7 @@ func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	if got, note := linkState(in, nil); got != in || note != "" {
 		t.Errorf("a short list: %+v, note %q; want it carried whole", got, note)
 	}
-	got, note = linkState(Saved{Robots: in.Robots}, &importedList{name: "big.csv", urls: make([]string, 20000)})
+	got, note = linkState(Saved{Robots: in.Robots}, &importedList{name: "big.csv", urls: urlList{ends: make([]int32, 20000)}})
 	if !strings.Contains(note, "20,000 URLs imported from big.csv") || got.Robots != in.Robots {
 		t.Errorf("an imported list: note %q", note)
 	}

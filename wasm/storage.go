@@ -72,7 +72,7 @@ const maxDraftURLBytes = 256 << 10
 // imported list, which drafts never carry. err is saveDraft's.
 func saveDraftWithin(s Saved, imported *importedList) (note string, err error) {
 	if imported != nil {
-		note = "The autosaved draft keeps the robots.txt and settings, not the " + number(len(imported.urls)) +
+		note = "The autosaved draft keeps the robots.txt and settings, not the " + number(imported.urls.Len()) +
 			" URLs imported from " + imported.name + " (too many for the browser's storage): import the file again after a reload."
 	}
 	if len(s.URLs) > maxDraftURLBytes {

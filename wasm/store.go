@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strings"
 	"time"
 
 	"robotstester/engine"
@@ -49,7 +48,7 @@ type state struct {
 
 	// The URL list, split: substrings of in.URLs, or an imported list too
 	// large for the text box (imported, then in.URLs is empty).
-	list        []string
+	list        urlList
 	listText    string        // the in.URLs list was split from
 	listVersion int           // bumped whenever list changes
 	imported    *importedList // a large list read from a file, nil for none
@@ -95,10 +94,10 @@ func (s *state) replace(in Saved) {
 // importList replaces the URL list with one read from a file: a short one
 // goes into the text box as if pasted; a long one is kept aside (see
 // importedList), so the text box never holds megabytes.
-func (s *state) importList(name string, urls []string) {
+func (s *state) importList(name string, urls urlList) {
 	in := s.in
-	if len(urls) <= maxTypedURLs {
-		in.URLs = strings.Join(urls, "\n")
+	if urls.Len() <= maxTypedURLs {
+		in.URLs = urls.text
 		s.imported = nil
 	} else {
 		in.URLs = ""
@@ -247,7 +246,7 @@ func (s *state) test() {
 	s.splitList()
 	s.tester = newTester(s.robots, s.in)
 	s.shown.reset()
-	n := len(s.list)
+	n := s.list.Len()
 	if s.selected >= n {
 		s.selected = n - 1
 	}
@@ -270,8 +269,9 @@ func (s *state) testAll() {
 	if c.robotsURL != s.in.RobotsURL {
 		c.byInput = nil
 	}
-	kept := make(map[string]sent, len(s.list))
-	for i, u := range s.list {
+	kept := make(map[string]sent, s.list.Len())
+	for i := range s.list.Len() {
+		u := s.list.At(i)
 		v := c.get(u, s.in.RobotsURL)
 		kept[u] = v
 		flags, line := s.tester.verdict(v)
@@ -284,12 +284,12 @@ func (s *state) testAll() {
 func (s *state) splitList() {
 	switch {
 	case s.imported != nil:
-		if len(s.list) != len(s.imported.urls) || len(s.list) > 0 && &s.list[0] != &s.imported.urls[0] {
+		if s.list.text != s.imported.urls.text || s.list.Len() != s.imported.urls.Len() {
 			s.list, s.listText = s.imported.urls, ""
 			s.listVersion++
 		}
-	case s.listText != s.in.URLs || s.list == nil:
-		s.list, s.listText = urlLines(s.in.URLs), s.in.URLs
+	case s.listText != s.in.URLs || s.list.ends == nil:
+		s.list, s.listText = splitURLs(s.in.URLs), s.in.URLs
 		s.listVersion++
 	}
 }
@@ -353,7 +353,7 @@ func (s *state) row(i int) row {
 	if r, ok := s.shown.get(i); ok {
 		return r
 	}
-	u := s.list[i]
+	u := s.list.At(i)
 	r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &s.shown.names)
 	s.shown.put(i, r)
 	return r
@@ -361,7 +361,7 @@ func (s *state) row(i int) row {
 
 // selectedRow is the selected row, if one is.
 func (s *state) selectedRow() (row, bool) {
-	if s.selected < 0 || s.selected >= len(s.list) {
+	if s.selected < 0 || s.selected >= s.list.Len() {
 		return row{}, false
 	}
 	return s.row(s.selected), true
@@ -369,7 +369,7 @@ func (s *state) selectedRow() (row, bool) {
 
 // allRows are the rows of the whole list, in list order.
 func (s *state) allRows() []row {
-	rows := make([]row, len(s.list))
+	rows := make([]row, s.list.Len())
 	for i := range rows {
 		rows[i] = s.row(i)
 	}
@@ -384,27 +384,6 @@ func (s *state) changed() {
 	if s.onChange != nil {
 		s.onChange()
 	}
-}
-
-// urlLines splits the URL list: one URL or path per line (LF, CR or CRLF,
-// as an imported file may have), blank lines and surrounding spaces dropped.
-// The URLs are substrings of text: a list of a hundred thousand costs no
-// copy of its bytes.
-func urlLines(text string) []string {
-	out := make([]string, 0, strings.Count(text, "\n")+1)
-	for len(text) > 0 {
-		end := strings.IndexAny(text, "\n\r")
-		line := text
-		if end < 0 {
-			text = ""
-		} else {
-			line, text = text[:end], text[end+1:]
-		}
-		if u := strings.TrimSpace(line); u != "" {
-			out = append(out, u)
-		}
-	}
-	return out
 }
 
 // currentSaved is the state to save or link: the robots.txt as exact bytes,
@@ -426,9 +405,10 @@ func currentRows() []ExportRow {
 	if c, ok := pickedCrawler(s.in); ok {
 		crawler = c.Name
 	}
-	out := make([]ExportRow, len(s.list))
+	out := make([]ExportRow, s.list.Len())
 	var names rowNames
-	for i, u := range s.list {
+	for i := range s.list.Len() {
+		u := s.list.At(i)
 		// Not s.row: a million rows would not stay in its cache.
 		r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &names)
 		reason := outcome.Reason

@@ -24,12 +24,12 @@ var textFilter = debouncer{delay: debounceDelay}
 func (c *TableControls) Render() vecty.ComponentOrHTML {
 	s := store
 	v := &s.table
-	shown := "Showing all " + number(len(s.list)) + " rows"
+	shown := "Showing all " + number(s.list.Len()) + " rows"
 	switch {
 	case v.busy:
-		shown = "Filtering and sorting " + number(len(s.list)) + " URLs…"
+		shown = "Filtering and sorting " + number(s.list.Len()) + " URLs…"
 	case v.filtered && (v.verdict != "" || v.line != 0 || v.text != ""):
-		shown = "Showing " + number(len(v.order)) + " of " + number(len(s.list)) + " rows"
+		shown = "Showing " + number(len(v.order)) + " of " + number(s.list.Len()) + " rows"
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("table-controls"), vecty.Class("table-controls"), vecty.Attribute("role", "group"), vecty.Attribute("aria-label", "Filter and sort the results")),

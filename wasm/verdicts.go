@@ -91,15 +91,19 @@ func (v *verdicts) summary() string {
 	counts := number(v.allowed) + " allowed, " + number(v.tested-v.allowed) + " blocked"
 	switch {
 	case v.stopped:
-		return "Testing stopped after " + number(v.tested) + " of " + count(n, "URL") + ": " + counts + ". Press Test the rest to finish."
+		return "Testing stopped after " + number(v.tested) + " of " + urlCount(n) + ": " + counts + ". Press Test the rest to finish."
 	case !v.done():
-		return "Testing " + count(n, "URL") + ": " + percent(v.tested, n) + " done, " + counts + " so far."
+		return "Testing " + urlCount(n) + ": " + percent(v.tested, n) + " done, " + counts + " so far."
 	}
-	noun := " URLs: "
+	return urlCount(n) + ": " + counts
+}
+
+// urlCount is "1 URL", "1,000 URLs".
+func urlCount(n int) string {
 	if n == 1 {
-		noun = " URL: "
+		return "1 URL"
 	}
-	return number(n) + noun + counts
+	return number(n) + " URLs"
 }
 
 // percent is part of whole as a whole percentage, never 100 until done.

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"strings"
 	"syscall/js"
 
 	"robotstester/engine"
@@ -24,8 +23,39 @@ func inWorker() bool {
 // segment is a run of the list: URL k of urls is list index start+k.
 type segment struct {
 	start int
-	urls  []string
-	sent  []sent // each URL's sent form, for sentFor; nil until tested
+	urls  urlList
+	// What a browser sends for each of the first known URLs, for
+	// sentFor: sentURL[k] is "" when it is the URL as typed (most are),
+	// and out[k] says the file does not govern it. Not kept as sent
+	// values: a worker holds a million of them.
+	sentURL []string
+	out     []bool
+	known   int
+}
+
+// sent is what is tested for URL k, made once per robots.txt URL.
+func (s *segment) sent(k int, robotsURL string) sent {
+	u := s.urls.At(k)
+	if k < s.known {
+		v := sent{url: u}
+		if s.sentURL[k] != "" {
+			v.url = s.sentURL[k]
+		}
+		if s.out[k] {
+			v.scope = "out"
+		}
+		return v
+	}
+	if s.sentURL == nil {
+		s.sentURL, s.out = make([]string, s.urls.Len()), make([]bool, s.urls.Len())
+	}
+	v := newSent(u, robotsURL)
+	s.sentURL[k], s.out[k] = "", v.scope != ""
+	if v.url != u {
+		s.sentURL[k] = v.url
+	}
+	s.known = k + 1
+	return v
 }
 
 // workerState is the worker's list and its current test.
@@ -73,7 +103,7 @@ func (w *workerState) handle(data js.Value) {
 		raw := make([]byte, data.Get("urls").Length())
 		js.CopyBytesToGo(raw, data.Get("urls"))
 		if len(raw) > 0 {
-			w.segments = append(w.segments, segment{start: data.Get("start").Int(), urls: strings.Split(string(raw), "\n")})
+			w.segments = append(w.segments, segment{start: data.Get("start").Int(), urls: joinedURLs(string(raw))})
 		}
 	case "test":
 		body := make([]byte, data.Get("robots").Length())
@@ -85,7 +115,7 @@ func (w *workerState) handle(data js.Value) {
 		w.gen = data.Get("gen").Int()
 		if in.RobotsURL != w.sentFor {
 			for k := range w.segments {
-				w.segments[k].sent = nil
+				w.segments[k].known = 0
 			}
 			w.sentFor = in.RobotsURL
 		}
@@ -104,23 +134,17 @@ func (w *workerState) run(gen int, t tester) {
 		if w.gen != gen {
 			return
 		}
-		for seg < len(w.segments) && next == len(w.segments[seg].urls) {
+		for seg < len(w.segments) && next == w.segments[seg].urls.Len() {
 			seg, next = seg+1, 0
 		}
 		if seg == len(w.segments) {
 			return
 		}
 		s := &w.segments[seg]
-		if s.sent == nil {
-			s.sent = make([]sent, len(s.urls))
-		}
-		end := min(next+chunkURLs, len(s.urls))
+		end := min(next+chunkURLs, s.urls.Len())
 		flags, lines := make([]byte, end-next), make([]int32, end-next)
 		for k := next; k < end; k++ {
-			if s.sent[k].url == "" {
-				s.sent[k] = newSent(s.urls[k], w.sentFor)
-			}
-			flags[k-next], lines[k-next] = t.verdict(s.sent[k])
+			flags[k-next], lines[k-next] = t.verdict(s.sent(k, w.sentFor))
 		}
 		postResults(gen, s.start+next, flags, lines)
 		next = end
