@@ -129,6 +129,9 @@ func TestBrowserVirtualTable(t *testing.T) {
 	if st.RowCount != n+1 {
 		t.Errorf("aria-rowcount %d, want %d (the rows and the head row)", st.RowCount, n+1)
 	}
+	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "workers" {
+		t.Errorf("the list was tested by %q, want workers", by)
+	}
 	if st.DOMRows == 0 || st.DOMRows > 200 {
 		t.Errorf("%d rows in the DOM for %d URLs, want some and at most 200", st.DOMRows, n)
 	}
@@ -384,4 +387,37 @@ func TestBrowserLargeImport(t *testing.T) {
 			return s.Settled == "true" && strings.HasPrefix(s.Summary, "1,000,000 URLs:")
 		})
 	})
+}
+
+// TestBrowserScaleOffline runs a list long enough for the workers in the
+// one-file build opened from file://, where the worker's script is a Blob
+// of the inlined wasm_exec.js: every verdict must come back.
+func TestBrowserScaleOffline(t *testing.T) {
+	site := siteFS()
+	out := t.TempDir()
+	if err := writeDist(out, site); err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, "file://"+filepath.ToSlash(filepath.Join(out, singleFileName)))
+	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
+	a.setText("textarea#robots", scaleRobots)
+	a.setText("textarea#urls", strings.Join(scaleURLs(4000), "\n"))
+	st := a.table("4,000 URLs tested", func(s tableState) bool {
+		return s.Settled == "true" && strings.HasPrefix(s.Summary, "4,000 URLs:")
+	})
+	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "workers" {
+		t.Errorf("the list was tested by %q, want workers", by)
+	}
+	hits := js[string](a, `document.querySelector('#hits button.hit[data-line="2"]').dataset.hits`)
+	want := 0
+	for i := range 4000 {
+		if scaleLine(i) == 2 {
+			want++
+		}
+	}
+	if hits != strconv.Itoa(want) {
+		t.Errorf("line 2 decided %s URLs, want %d (%+v)", hits, want, st)
+	}
 }

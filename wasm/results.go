@@ -141,6 +141,7 @@ func (v *resultsView) sync() {
 	table.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1))
 	v.rows.update(n, v.version)
 	table.Get("dataset").Set("generation", strconv.Itoa(s.generation))
+	table.Get("dataset").Set("testedBy", s.testedBy)
 }
 
 // writeRow writes the row shown at position pos.

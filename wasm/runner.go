@@ -17,6 +17,7 @@ import (
 type runner interface {
 	test(gen int, job testJob)
 	cancel()
+	name() string // how it tests, for table#results[data-tested-by]
 }
 
 // testJob is one recompute's testing.
@@ -64,6 +65,8 @@ func (r *slicedRunner) test(gen int, job testJob) {
 
 func (r *slicedRunner) cancel() { r.job.stop() }
 
+func (r *slicedRunner) name() string { return "slices" }
+
 // workerPool tests with one worker per core (at most maxWorkers), each
 // holding part of the list. The protocol, also open to other views that
 // test many URLs, is plain messages:
@@ -78,7 +81,8 @@ func (r *slicedRunner) cancel() { r.job.stop() }
 //	    verdicts of URLs start…, flags as in verdicts.go (buffers transferred)
 //	worker → page {type: "error", message}
 type workerPool struct {
-	workers     []js.Value
+	start       js.Value // loader.js's __robotsTesterStartWorker
+	workers     []js.Value // started by the first test
 	receive     func(gen, start int, flags []uint8, lines []int32)
 	listVersion int        // the list the workers hold, 0 for none
 	sender      *slicedJob // sends a new list's segments, then the test
@@ -98,24 +102,32 @@ func newWorkerPool(receive func(gen, start int, flags []uint8, lines []int32)) *
 	if start.Type() != js.TypeFunction {
 		return nil
 	}
+	return &workerPool{start: start, receive: receive}
+}
+
+// startWorkers starts the workers, one per core: not with the page, whose
+// first paint would wait for them, but when a long list first needs them.
+// It reports whether any started.
+func (p *workerPool) startWorkers() bool {
+	if len(p.workers) > 0 {
+		return true
+	}
 	n := min(max(js.Global().Get("navigator").Get("hardwareConcurrency").Int(), 1), maxWorkers)
-	p := &workerPool{receive: receive}
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		p.message(args[0].Get("data"))
 		return nil
 	})
 	for range n {
-		w := start.Invoke(onMessage)
+		w := p.start.Invoke(onMessage)
 		if !w.Truthy() {
 			break
 		}
 		p.workers = append(p.workers, w)
 	}
-	if len(p.workers) == 0 {
-		return nil
-	}
-	return p
+	return len(p.workers) > 0
 }
+
+func (p *workerPool) name() string { return "workers" }
 
 func (p *workerPool) message(data js.Value) {
 	switch data.Get("type").String() {
@@ -127,14 +139,18 @@ func (p *workerPool) message(data js.Value) {
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
-			// A worker that cannot run (a browser or policy that refuses
-			// it) leaves its URLs untested: test on the page instead.
-			p.broken = true
-			p.cancel()
-			store.runner = &slicedRunner{receive: store.receive}
-			store.now(false)
+			p.fallBack()
 		}
 	}
+}
+
+// fallBack tests on the page from now on: a worker that cannot run (a
+// browser or a policy that refuses it) would leave its URLs untested.
+func (p *workerPool) fallBack() {
+	p.broken = true
+	p.cancel()
+	store.runner = &slicedRunner{receive: store.receive}
+	store.now(false)
 }
 
 // int32s copies an Int32Array into Go (wasm is little-endian, as are
@@ -151,6 +167,13 @@ func int32s(a js.Value) []int32 {
 
 func (p *workerPool) test(gen int, job testJob) {
 	p.cancel()
+	if !p.startWorkers() {
+		p.broken = true
+		r := &slicedRunner{receive: p.receive}
+		store.runner, store.testedBy = r, r.name()
+		r.test(gen, job)
+		return
+	}
 	msg := map[string]any{
 		"type": "test", "gen": gen, "robots": jsBytes(job.robots),
 		"crawler": job.in.Crawler, "token": job.in.Token, "status": job.in.Status, "robotsURL": job.in.RobotsURL,

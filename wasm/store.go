@@ -57,6 +57,7 @@ type state struct {
 	shown       rowCache      // the rows the table and the why panel showed
 	table       tableView     // filter, sort and the order shown
 	runner      runner        // tests long lists off the main thread; nil: at once
+	testedBy    string        // "page" (at once), or the runner's name
 
 	edits       debouncer
 	progressDue bool   // a progress render is scheduled
@@ -252,8 +253,10 @@ func (s *state) test() {
 	}
 	s.res.reset(n, len(s.robots.Lines))
 	if s.runner != nil && n > syncLimit {
+		s.testedBy = s.runner.name()
 		s.runner.test(s.generation, s.job())
 	} else {
+		s.testedBy = "page"
 		if s.runner != nil {
 			s.runner.cancel()
 		}
