@@ -81,7 +81,7 @@ func (r *slicedRunner) name() string { return "slices" }
 //	    verdicts of URLs start…, flags as in verdicts.go (buffers transferred)
 //	worker → page {type: "error", message}
 type workerPool struct {
-	start       js.Value // loader.js's __robotsTesterStartWorker
+	start       js.Value   // loader.js's __robotsTesterStartWorker
 	workers     []js.Value // started by the first test
 	receive     func(gen, start int, flags []uint8, lines []int32)
 	listVersion int        // the list the workers hold, 0 for none
