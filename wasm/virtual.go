@@ -22,7 +22,16 @@ type virtualRows struct {
 	body     js.Value // the tbody the rows are written into
 	write    func(b *strings.Builder, pos int)
 
-	rowPx       float64 // one row's height in CSS pixels
+	// The layout as last measured (measure): reading it while the page
+	// has changed (an edit in a 500 KiB textarea) would make the browser
+	// lay out the whole page within our task.
+	rowPx      float64 // one row's height in CSS pixels
+	scrollTop  float64 // the scroller's scrollTop
+	clientPx   float64 // the scroller's clientHeight
+	bodyTopPx  float64 // where the body starts in the scroller: below the head
+	measuring  bool    // a measure is due in the next frame
+	measured   bool    // rowPx is a written row's height
+
 	count       int     // rows in all
 	version     int     // what the written rows show; a new one rewrites them
 	first, end  int     // the positions written: first ≤ pos < end
@@ -42,12 +51,53 @@ const maxScrollPx = 8e6
 const defaultRowPx = 37
 
 func newVirtualRows(scroller, body js.Value, write func(*strings.Builder, int)) *virtualRows {
-	v := &virtualRows{scroller: scroller, body: body, write: write, rowPx: defaultRowPx, first: -1}
+	v := &virtualRows{scroller: scroller, body: body, write: write, rowPx: defaultRowPx, clientPx: 576, bodyTopPx: 40, first: -1}
 	scroller.Call("addEventListener", "scroll", js.FuncOf(func(js.Value, []js.Value) any {
+		// A scroll event comes after layout: reading it costs nothing.
+		v.measure()
 		v.render(false)
 		return nil
 	}), map[string]any{"passive": true})
+	if ro := js.Global().Get("ResizeObserver"); ro.Type() == js.TypeFunction {
+		ro.New(js.FuncOf(func(js.Value, []js.Value) any {
+			v.measure()
+			v.render(false)
+			return nil
+		})).Call("observe", scroller)
+	}
+	v.measureSoon()
 	return v
+}
+
+// measure reads the layout the window is computed from.
+func (v *virtualRows) measure() {
+	v.scrollTop = max(0, v.scroller.Get("scrollTop").Float())
+	v.clientPx = v.scroller.Get("clientHeight").Float()
+	v.bodyTopPx = v.body.Get("offsetTop").Float()
+	if rows := v.body.Get("rows"); rows.Length() > 0 {
+		if h := rows.Index(0).Call("getBoundingClientRect").Get("height").Float(); h > 0 {
+			v.rowPx, v.measured = h, true
+		}
+	}
+}
+
+// measureSoon measures in the next frame, when the browser has laid the
+// page out anyway, and writes the window again if it moved.
+func (v *virtualRows) measureSoon() {
+	if v.measuring {
+		return
+	}
+	v.measuring = true
+	var cb js.Func
+	cb = js.FuncOf(func(js.Value, []js.Value) any {
+		cb.Release()
+		v.measuring = false
+		rowPx := v.rowPx
+		v.measure()
+		v.render(v.rowPx != rowPx)
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", cb)
 }
 
 // update shows count rows of the given version: the rows in view are
@@ -71,17 +121,11 @@ func (v *virtualRows) geometry() (height, scale float64) {
 
 // viewPx is the height of the scroller's rows area (below a sticky head).
 func (v *virtualRows) viewPx() float64 {
-	return max(v.scroller.Get("clientHeight").Float()-v.bodyTop(), v.rowPx)
+	return max(v.clientPx-v.bodyTopPx, v.rowPx)
 }
-
-// bodyTop is where the body starts in the scroller's content: below the
-// table's head.
-func (v *virtualRows) bodyTop() float64 { return v.body.Get("offsetTop").Float() }
 
 // scrolled is how far the rows area is scrolled, in pixels of rows.
-func (v *virtualRows) scrolled() float64 {
-	return max(0, v.scroller.Get("scrollTop").Float())
-}
+func (v *virtualRows) scrolled() float64 { return v.scrollTop }
 
 // render writes the rows in view; force rewrites them even if the window
 // is the same.
@@ -126,11 +170,9 @@ func (v *virtualRows) render(force bool) {
 			v.body.Call("closest", "table").Call("focus", map[string]any{"preventScroll": true})
 		}
 	}
-	if end > first {
-		if h := v.body.Get("rows").Index(0).Call("getBoundingClientRect").Get("height").Float(); h > 0 && h != v.rowPx {
-			v.rowPx = h
-			v.render(true)
-		}
+	if v.count > 0 && !v.measured {
+		// The rows' real height, once they are laid out.
+		v.measureSoon()
 	}
 }
 
@@ -175,7 +217,8 @@ func (v *virtualRows) reveal(pos int) {
 		target = rowTop + v.rowPx - view
 	}
 	if target != y {
-		v.scroller.Set("scrollTop", target/scale)
+		v.scrollTop = target / scale
+		v.scroller.Set("scrollTop", v.scrollTop)
 	}
 	v.render(false)
 }
