@@ -25,12 +25,12 @@ type virtualRows struct {
 	// The layout as last measured (measure): reading it while the page
 	// has changed (an edit in a 500 KiB textarea) would make the browser
 	// lay out the whole page within our task.
-	rowPx      float64 // one row's height in CSS pixels
-	scrollTop  float64 // the scroller's scrollTop
-	clientPx   float64 // the scroller's clientHeight
-	bodyTopPx  float64 // where the body starts in the scroller: below the head
-	measuring  bool    // a measure is due in the next frame
-	measured   bool    // rowPx is a written row's height
+	rowPx     float64 // one row's height in CSS pixels
+	scrollTop float64 // the scroller's scrollTop
+	clientPx  float64 // the scroller's clientHeight
+	bodyTopPx float64 // where the body starts in the scroller: below the head
+	measuring bool    // a measure is due in the next frame
+	measured  bool    // rowPx is a written row's height
 
 	count       int     // rows in all
 	version     int     // what the written rows show; a new one rewrites them
