@@ -84,7 +84,8 @@ test-wasm: node
 
 bench: wasm chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench Browser -benchtime 10x .
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x .
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserScale -benchtime 3x .
 
 # What a browser downloads for the page, compressed as the server sends it
 # (gzip -9), against the target.
