@@ -42,6 +42,12 @@ func (r ExportRow) cells() []string {
 func exportCSV(rows []ExportRow) []byte {
 	var b bytes.Buffer
 	writeCSVRecord(&b, exportColumns)
+	appendCSV(&b, rows)
+	return b.Bytes()
+}
+
+// appendCSV writes rows as CSV records (exportCSV), a part at a time.
+func appendCSV(b *bytes.Buffer, rows []ExportRow) {
 	for _, r := range rows {
 		cells := r.cells()
 		for i, c := range cells {
@@ -49,9 +55,8 @@ func exportCSV(rows []ExportRow) []byte {
 				cells[i] = "'" + c
 			}
 		}
-		writeCSVRecord(&b, cells)
+		writeCSVRecord(b, cells)
 	}
-	return b.Bytes()
 }
 
 func writeCSVRecord(b *bytes.Buffer, cells []string) {
@@ -78,21 +83,32 @@ func writeCSVRecord(b *bytes.Buffer, cells []string) {
 func exportJSON(rows []ExportRow) []byte {
 	var b bytes.Buffer
 	b.WriteString("[")
+	appendJSON(&b, rows, true)
+	closeJSON(&b, len(rows) > 0)
+	return b.Bytes()
+}
+
+// appendJSON writes rows as JSON array items (exportJSON), a part at a
+// time; first says no item was written before.
+func appendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 	for i, r := range rows {
-		if i > 0 {
+		if i > 0 || !first {
 			b.WriteString(",")
 		}
 		b.WriteString("\n  {")
-		fmt.Fprintf(&b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s, "scope": %s`,
+		fmt.Fprintf(b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s, "scope": %s`,
 			jsonString(r.URL), jsonString(r.TestedAs), jsonString(r.Crawler), jsonString(r.Verdict), r.Line,
 			jsonString(r.Rule), jsonString(r.Group), jsonString(r.Reason), jsonString(r.Scope))
 		b.WriteString("}")
 	}
-	if len(rows) > 0 {
+}
+
+// closeJSON ends the array exportJSON starts.
+func closeJSON(b *bytes.Buffer, any bool) {
+	if any {
 		b.WriteString("\n")
 	}
 	b.WriteString("]\n")
-	return b.Bytes()
 }
 
 // jsonString quotes s as a JSON string (RFC 8259 §7): quote, backslash and

@@ -31,8 +31,9 @@ type tableView struct {
 	text    string // the URL contains it (ASCII letters in any case)
 	sort    string
 
-	filtered bool    // order is in use; else every URL shows, in list order
-	order    []int32 // the list indices shown, in order
+	filtered  bool    // order is in use; else every URL shows, in list order
+	order     []int32 // the list indices shown, in order
+	orderList int     // the state's listVersion order indexes
 	job      *slicedJob
 	busy     bool // a sliced filter or sort is running
 }
@@ -87,8 +88,12 @@ func (v *tableView) refresh(s *state) {
 	if s.list.Len() <= syncViewLimit {
 		for !w.step(time.Now().Add(time.Hour)) {
 		}
-		v.filtered, v.order = true, w.out
+		v.filtered, v.order, v.orderList = true, w.out, s.listVersion
 		return
+	}
+	if v.orderList != s.listVersion {
+		// The order shown meanwhile must index this list: none until done.
+		v.filtered, v.order = true, nil
 	}
 	v.busy = true
 	gen := s.generation
@@ -96,7 +101,7 @@ func (v *tableView) refresh(s *state) {
 		if gen != s.generation {
 			return
 		}
-		v.filtered, v.order, v.busy, v.job = true, w.out, false, nil
+		v.filtered, v.order, v.orderList, v.busy, v.job = true, w.out, s.listVersion, false, nil
 		s.changed()
 	})
 }

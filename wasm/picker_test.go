@@ -22,7 +22,7 @@ func TestAPickedCrawlerFallsBackThroughItsTokens(t *testing.T) {
 	saved := store
 	store = s
 	defer func() { store = saved }()
-	if got := currentRows()[0].Crawler; got != "Googlebot Image" {
+	if got := store.exportRows(0, store.list.Len())[0].Crawler; got != "Googlebot Image" {
 		t.Fatalf("the export names the crawler %q, want Googlebot Image", got)
 	}
 }

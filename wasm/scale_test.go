@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"syscall/js"
@@ -127,5 +128,35 @@ func TestHitCountsByDecidingLine(t *testing.T) {
 	}
 	if len(want) > 0 || s.res.noRule != 1 {
 		t.Errorf("rules not listed: %v; no rule decided %d URLs, want 1", want, s.res.noRule)
+	}
+}
+
+// An export written a part at a time is the export written at once.
+func TestExportInPartsIsTheWholeExport(t *testing.T) {
+	in := exampleState
+	in.URLs = "/a\n/nogooglebot/x\n/b\n/c,d\n/e\n"
+	s := newState(in)
+	rows := s.exportRows(0, s.list.Len())
+	for _, f := range []exportFormat{csvExport, jsonExport} {
+		var b bytes.Buffer
+		f.open(&b)
+		for from := 0; from < len(rows); from += 2 {
+			f.rows(&b, s.exportRows(from, min(from+2, len(rows))), from == 0)
+		}
+		f.close(&b, true)
+		if whole := f.whole(rows); !bytes.Equal(b.Bytes(), whole) {
+			t.Errorf("%s in parts:\n%s\nat once:\n%s", f.name, b.Bytes(), whole)
+		}
+	}
+}
+
+func TestJoinedURLsReadWhatSplitURLsWrote(t *testing.T) {
+	l := splitURLs(" /a\r\n\r\n/b \n\t/c\r")
+	j := joinedURLs(l.span(1, 3))
+	if j.Len() != 2 || j.At(0) != "/b" || j.At(1) != "/c" {
+		t.Errorf("joinedURLs(%q) = %+v", l.span(1, 3), j)
+	}
+	if joinedURLs("").Len() != 0 {
+		t.Errorf("joinedURLs of nothing holds URLs")
 	}
 }

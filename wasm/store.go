@@ -55,6 +55,7 @@ type state struct {
 	tester      tester        // what this recompute tests with
 	res         verdicts      // the verdict of every URL of list
 	shown       rowCache      // the rows the table and the why panel showed
+	exportNames rowNames      // the rule and group texts the exports wrote
 	table       tableView     // filter, sort and the order shown
 	runner      runner        // tests long lists off the main thread; nil: at once
 	testedBy    string        // "page" (at once), or the runner's name
@@ -247,6 +248,7 @@ func (s *state) test() {
 	s.splitList()
 	s.tester = newTester(s.robots, s.in)
 	s.shown.reset()
+	s.exportNames = rowNames{}
 	n := s.list.Len()
 	if s.selected >= n {
 		s.selected = n - 1
@@ -400,20 +402,18 @@ func applySaved(in Saved) {
 	store.replace(in)
 }
 
-// currentRows are the results as the CSV and JSON exports write them.
-func currentRows() []ExportRow {
-	s := store
+// exportRows are URLs from ≤ i < to of the list as the exports write them.
+func (s *state) exportRows(from, to int) []ExportRow {
 	_, outcome := serverAnswer(s.in.Status)
 	crawler := s.in.Token
 	if c, ok := pickedCrawler(s.in); ok {
 		crawler = c.Name
 	}
-	out := make([]ExportRow, s.list.Len())
-	var names rowNames
-	for i := range s.list.Len() {
+	out := make([]ExportRow, 0, to-from)
+	for i := from; i < to; i++ {
 		u := s.list.At(i)
 		// Not s.row: a million rows would not stay in its cache.
-		r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &names)
+		r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &s.exportNames)
 		reason := outcome.Reason
 		if r.Override == "" {
 			reason = s.robots.Explain(r.Result).Verdict
@@ -422,10 +422,10 @@ func currentRows() []ExportRow {
 		if r.Allowed {
 			verdict = "allowed"
 		}
-		out[i] = ExportRow{
+		out = append(out, ExportRow{
 			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
 			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.Scope,
-		}
+		})
 	}
 	return out
 }

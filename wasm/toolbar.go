@@ -79,10 +79,10 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			}),
 			fileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
 			button("export-csv", "Export CSV", func() {
-				downloadBytes("robots-test.csv", "text/csv", exportCSV(currentRows()))
+				startExport(csvExport)
 			}),
 			button("export-json", "Export JSON", func() {
-				downloadBytes("robots-test.json", "application/json", exportJSON(currentRows()))
+				startExport(jsonExport)
 			}),
 			button("reset", "Reset to example", func() { applySaved(exampleState) }),
 			vecty.If(s.previousDraft, button("restore-draft", "Restore the draft you had before opening this link", func() {
