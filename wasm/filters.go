@@ -34,8 +34,8 @@ type tableView struct {
 	filtered  bool    // order is in use; else every URL shows, in list order
 	order     []int32 // the list indices shown, in order
 	orderList int     // the state's listVersion order indexes
-	job      *slicedJob
-	busy     bool // a sliced filter or sort is running
+	job       *slicedJob
+	busy      bool // a sliced filter or sort is running
 }
 
 // active reports whether a filter or a sort is chosen.
