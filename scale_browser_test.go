@@ -421,3 +421,58 @@ func TestBrowserScaleOffline(t *testing.T) {
 		t.Errorf("line 2 decided %s URLs, want %d (%+v)", hits, want, st)
 	}
 }
+
+// pasteURLs pastes urls into the URL list as Ctrl+V would, replacing it.
+func (a *app) pasteURLs(urls []string) {
+	a.t.Helper()
+	call[bool](a, `text => {
+		const t = document.querySelector("textarea#urls");
+		t.focus();
+		t.select();
+		const data = new DataTransfer();
+		data.setData("text/plain", text);
+		t.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+		return true;
+	}`, strings.Join(urls, "\n"))
+}
+
+// TestBrowserLongListPasteAndExport pastes more URLs than the text box
+// keeps: the list is kept aside and tested whole, and the CSV export,
+// written in slices, holds every row.
+func TestBrowserLongListPasteAndExport(t *testing.T) {
+	const n = 12000
+	ctx := newBrowser(t)
+	denyDownloads(t, ctx)
+	a := openApp(t, ctx, serveSite(t))
+	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
+	a.setText("textarea#robots", scaleRobots)
+	a.setText("textarea#urls", "/typed-first")
+	a.pasteURLs(scaleURLs(n))
+	a.table("12,000 URLs tested", func(s tableState) bool {
+		return s.Settled == "true" && strings.HasPrefix(s.Summary, "12,000 URLs:")
+	})
+	if js[bool](a, `!!document.querySelector("textarea#urls")`) {
+		t.Errorf("the text box still shows after pasting %d URLs", n)
+	}
+	note := js[string](a, `document.querySelector("#imported-list").textContent`)
+	if !strings.Contains(note, "12,000 URLs") {
+		t.Errorf("#imported-list %q does not give the list's size", note)
+	}
+	captureDownloads(a)
+	csv := strings.Split(strings.TrimRight(string(download(a, "#export-csv")), "\r\n"), "\r\n")
+	if len(csv) != n+1 {
+		t.Fatalf("the CSV export has %d lines, want a header and %d rows", len(csv), n)
+	}
+	if !strings.HasPrefix(csv[1], scaleURL(0)+",") || !strings.Contains(csv[n], scaleURL(n-1)) {
+		t.Errorf("the CSV rows are not the list in order: first %q, last %q", csv[1], csv[n])
+	}
+	if want := "blocked,2,"; !strings.Contains(csv[4], want) {
+		t.Errorf("row 3 (%s) reads %q, want it blocked by line 2", scaleURL(3), csv[4])
+	}
+	screenshot(t, ctx, "long-list-pasted")
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#clear-imported"))); err != nil {
+		t.Fatal(err)
+	}
+	a.table("the empty text box back", func(s tableState) bool { return s.RowCount == 1 })
+}

@@ -48,17 +48,18 @@ type state struct {
 
 	// The URL list, split: substrings of in.URLs, or an imported list too
 	// large for the text box (imported, then in.URLs is empty).
-	list        urlList
-	listText    string        // the in.URLs list was split from
-	listVersion int           // bumped whenever list changes
-	imported    *importedList // a large list read from a file, nil for none
-	tester      tester        // what this recompute tests with
-	res         verdicts      // the verdict of every URL of list
-	shown       rowCache      // the rows the table and the why panel showed
-	exportNames rowNames      // the rule and group texts the exports wrote
-	table       tableView     // filter, sort and the order shown
-	runner      runner        // tests long lists off the main thread; nil: at once
-	testedBy    string        // "page" (at once), or the runner's name
+	list         urlList
+	listText     string        // the in.URLs list was split from
+	listVersion  int           // bumped whenever list changes
+	listImported bool          // list is imported's, not split from listText
+	imported     *importedList // a large list read from a file, nil for none
+	tester       tester        // what this recompute tests with
+	res          verdicts      // the verdict of every URL of list
+	shown        rowCache      // the rows the table and the why panel showed
+	exportNames  rowNames      // the rule and group texts the exports wrote
+	table        tableView     // filter, sort and the order shown
+	runner       runner        // tests long lists off the main thread; nil: at once
+	testedBy     string        // "page" (at once), or the runner's name
 
 	edits       debouncer
 	progressDue bool   // a progress render is scheduled
@@ -289,12 +290,12 @@ func (s *state) testAll() {
 func (s *state) splitList() {
 	switch {
 	case s.imported != nil:
-		if s.list.text != s.imported.urls.text || s.list.Len() != s.imported.urls.Len() {
-			s.list, s.listText = s.imported.urls, ""
+		if !s.listImported || s.list.text != s.imported.urls.text || s.list.Len() != s.imported.urls.Len() {
+			s.list, s.listText, s.listImported = s.imported.urls, "", true
 			s.listVersion++
 		}
-	case s.listText != s.in.URLs || s.list.ends == nil:
-		s.list, s.listText = splitURLs(s.in.URLs), s.in.URLs
+	case s.listImported || s.listText != s.in.URLs || s.list.ends == nil:
+		s.list, s.listText, s.listImported = splitURLs(s.in.URLs), s.in.URLs, false
 		s.listVersion++
 	}
 }
