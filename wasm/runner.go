@@ -27,6 +27,17 @@ type testJob struct {
 	tester      tester // the page's own tester, for the sliced runner
 	urls        urlList
 	listVersion int // which list urls is: the workers keep theirs
+	// asGiven matches each URL as given (the script API), not as a browser
+	// would send what a person typed (the page).
+	asGiven bool
+}
+
+// sentFor is what job tests for URL u.
+func (job testJob) sentFor(u string) sent {
+	if job.asGiven {
+		return sent{url: u}
+	}
+	return newSent(u, job.in.RobotsURL)
 }
 
 // newRunner is a worker pool when the page can start workers, else a
@@ -55,7 +66,7 @@ func (r *slicedRunner) test(gen int, job testJob) {
 			if next%64 == 0 && time.Now().After(deadline) {
 				break
 			}
-			f, l := job.tester.verdict(newSent(job.urls.At(next), job.in.RobotsURL))
+			f, l := job.tester.verdict(job.sentFor(job.urls.At(next)))
 			flags, lines = append(flags, f), append(lines, l)
 		}
 		r.receive(gen, start, flags, lines)
@@ -74,8 +85,9 @@ func (r *slicedRunner) name() string { return "slices" }
 //	page → worker {type: "list", reset, start, urls: Uint8Array}
 //	    a segment of the list (URLs joined by LF) whose first URL is list
 //	    index start; reset drops the segments held before
-//	page → worker {type: "test", gen, robots: Uint8Array, crawler, token, status, robotsURL}
-//	    test every URL held; a newer test or a cancel stops an older one
+//	page → worker {type: "test", gen, robots: Uint8Array, crawler, token, status, robotsURL, asGiven}
+//	    test every URL held (as given, or as a browser would send it); a
+//	    newer test or a cancel stops an older one
 //	page → worker {type: "cancel"}
 //	worker → page {type: "results", gen, start, flags: Uint8Array, lines: Int32Array}
 //	    verdicts of URLs start…, flags as in verdicts.go (buffers transferred)
@@ -86,7 +98,13 @@ type workerPool struct {
 	receive     func(gen, start int, flags []uint8, lines []int32)
 	listVersion int        // the list the workers hold, 0 for none
 	sender      *slicedJob // sends a new list's segments, then the test
-	broken      bool       // a worker failed: the page tests alone
+	// A worker that cannot run (a browser or a policy that refuses it)
+	// would leave its URLs untested: the pool is then broken, and tests
+	// through fallback, on the page.
+	broken   bool
+	fallback *slicedRunner
+	lastGen  int
+	lastJob  testJob
 }
 
 // maxWorkers bounds the pool: each worker holds a copy of the engine and
@@ -102,7 +120,7 @@ func newWorkerPool(receive func(gen, start int, flags []uint8, lines []int32)) *
 	if start.Type() != js.TypeFunction {
 		return nil
 	}
-	return &workerPool{start: start, receive: receive}
+	return &workerPool{start: start, receive: receive, fallback: &slicedRunner{receive: receive}}
 }
 
 // startWorkers starts the workers, one per core: not with the page, whose
@@ -127,7 +145,12 @@ func (p *workerPool) startWorkers() bool {
 	return len(p.workers) > 0
 }
 
-func (p *workerPool) name() string { return "workers" }
+func (p *workerPool) name() string {
+	if p.broken {
+		return p.fallback.name()
+	}
+	return "workers"
+}
 
 func (p *workerPool) message(data js.Value) {
 	switch data.Get("type").String() {
@@ -139,18 +162,11 @@ func (p *workerPool) message(data js.Value) {
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
-			p.fallBack()
+			p.cancel()
+			p.broken = true
+			p.fallback.test(p.lastGen, p.lastJob)
 		}
 	}
-}
-
-// fallBack tests on the page from now on: a worker that cannot run (a
-// browser or a policy that refuses it) would leave its URLs untested.
-func (p *workerPool) fallBack() {
-	p.broken = true
-	p.cancel()
-	store.runner = &slicedRunner{receive: store.receive}
-	store.now(false)
 }
 
 // int32s copies an Int32Array into Go (wasm is little-endian, as are
@@ -167,16 +183,16 @@ func int32s(a js.Value) []int32 {
 
 func (p *workerPool) test(gen int, job testJob) {
 	p.cancel()
-	if !p.startWorkers() {
+	p.lastGen, p.lastJob = gen, job
+	if p.broken || !p.startWorkers() {
 		p.broken = true
-		r := &slicedRunner{receive: p.receive}
-		store.runner, store.testedBy = r, r.name()
-		r.test(gen, job)
+		p.fallback.test(gen, job)
 		return
 	}
 	msg := map[string]any{
 		"type": "test", "gen": gen, "robots": jsBytes(job.robots),
 		"crawler": job.in.Crawler, "token": job.in.Token, "status": job.in.Status, "robotsURL": job.in.RobotsURL,
+		"asGiven": job.asGiven,
 	}
 	send := func() {
 		for _, w := range p.workers {
@@ -211,6 +227,7 @@ func (p *workerPool) test(gen int, job testJob) {
 }
 
 func (p *workerPool) cancel() {
+	p.fallback.cancel()
 	if p.sender != nil && !p.sender.stopped {
 		// The workers hold part of a list: it is sent again next time.
 		p.sender.stop()

@@ -23,7 +23,9 @@ import (
 //
 // The compact answer is for long lists (a million URLs in about two
 // seconds): no object, no sentence per URL, the verdicts as typed arrays
-// in the order of urls.
+// in the order of urls. robotsTester.testManyAsync(robotsTxt, agent, urls)
+// gives the same answer through a Promise, tested in workers
+// (scriptasync.go), so the page never waits for it.
 //
 // robotsTxt is a string (read as UTF-8) or a Uint8Array (exact bytes). agent
 // names a crawler of the catalogue ("Googlebot Image", or its token
@@ -79,6 +81,7 @@ func installScriptAPI() {
 		}
 		return out
 	}))
+	api.Set("testManyAsync", js.FuncOf(func(_ js.Value, args []js.Value) any { return testManyAsync(args) }))
 	if resolve := api.Get("_resolve"); resolve.Type() == js.TypeFunction {
 		resolve.Invoke(api)
 		api.Delete("_resolve")

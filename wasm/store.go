@@ -256,8 +256,8 @@ func (s *state) test() {
 	}
 	s.res.reset(n, len(s.robots.Lines))
 	if s.runner != nil && n > syncLimit {
-		s.testedBy = s.runner.name()
 		s.runner.test(s.generation, s.job())
+		s.testedBy = s.runner.name()
 	} else {
 		s.testedBy = "page"
 		if s.runner != nil {

@@ -119,7 +119,7 @@ func (w *workerState) handle(data js.Value) {
 			}
 			w.sentFor = in.RobotsURL
 		}
-		w.run(w.gen, newTester(engine.Parse(body), in))
+		w.run(w.gen, newTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
 	case "cancel":
 		w.gen = 0
 	}
@@ -127,7 +127,7 @@ func (w *workerState) handle(data js.Value) {
 
 // run tests every URL held, a chunk per task, while gen is the current
 // test.
-func (w *workerState) run(gen int, t tester) {
+func (w *workerState) run(gen int, t tester, asGiven bool) {
 	seg, next := 0, 0
 	var chunk func()
 	chunk = func() {
@@ -144,7 +144,11 @@ func (w *workerState) run(gen int, t tester) {
 		end := min(next+chunkURLs, s.urls.Len())
 		flags, lines := make([]byte, end-next), make([]int32, end-next)
 		for k := next; k < end; k++ {
-			flags[k-next], lines[k-next] = t.verdict(s.sent(k, w.sentFor))
+			v := sent{url: s.urls.At(k)}
+			if !asGiven {
+				v = s.sent(k, w.sentFor)
+			}
+			flags[k-next], lines[k-next] = t.verdict(v)
 		}
 		postResults(gen, s.start+next, flags, lines)
 		next = end
