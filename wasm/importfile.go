@@ -36,7 +36,8 @@ const maxTypedURLs = 5000
 
 // pasteURLs keeps a paste that makes the list longer than maxTypedURLs out
 // of the text box: the list (the box's text with the paste in place of the
-// selection) is kept aside as an imported one.
+// selection) is kept aside as an imported one. It is split in slices, after
+// the paste's own task.
 func pasteURLs(ev *vecty.Event) {
 	data := ev.Get("clipboardData")
 	if !data.Truthy() {
@@ -52,13 +53,30 @@ func pasteURLs(ev *vecty.Event) {
 	start := utf16Offset(value, area.Get("selectionStart").Int())
 	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
 	text := value[:start] + pasted + value[end:]
-	urls := splitURLs(text)
-	if urls.Len() <= maxTypedURLs {
+	if strings.Count(text, "\n") < maxTypedURLs {
 		return
 	}
 	ev.Call("preventDefault")
-	store.importList("the pasted list", urls)
-	store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+	var lb listBuilder
+	lb.b.Grow(len(text))
+	rest := text
+	runSliced(func(deadline time.Time) bool {
+		for k := 1; rest != "" && (k%checkEvery != 0 || time.Now().Before(deadline)); k++ {
+			rest = lb.addLine(rest)
+		}
+		return rest == ""
+	}, func() {
+		urls := lb.list()
+		if urls.Len() <= maxTypedURLs {
+			// Blank lines made it short after all: the box takes it.
+			in := store.in
+			in.URLs = urls.text
+			store.replace(in)
+			return
+		}
+		store.importList("the pasted list", urls)
+		store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+	})
 }
 
 // fileImport is the import running, nil when none.

@@ -61,6 +61,10 @@ func main() {
 		}
 	}
 	store.onPending = view.sync
+	store.onProgress = func() {
+		view.sync()
+		renderNow(page.results)
+	}
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
 		saveNow()
 		return nil

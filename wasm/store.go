@@ -67,6 +67,9 @@ type state struct {
 	// onPending tells the page an edit waits for its debounce, which only
 	// the results table shows (data-settled); nil in tests.
 	onPending func()
+	// onProgress shows a long run's progress, which only the results
+	// show: rendering the whole page ten times a second would cost more.
+	onProgress func()
 }
 
 var store = newState(exampleState)
@@ -337,7 +340,11 @@ func (s *state) progress() {
 		s.progressDue = false
 		if !s.res.done() {
 			s.table.refreshIfCheap(s)
-			s.changed()
+			if s.onProgress != nil {
+				s.onProgress()
+			} else {
+				s.changed()
+			}
 		}
 	})
 }

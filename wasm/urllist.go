@@ -58,19 +58,25 @@ func splitURLs(text string) urlList {
 	var lb listBuilder
 	lb.b.Grow(len(text))
 	lb.ends = make([]int32, 0, strings.Count(text, "\n")+1)
-	for len(text) > 0 {
-		end := strings.IndexAny(text, "\n\r")
-		line := text
-		if end < 0 {
-			text = ""
-		} else {
-			line, text = text[:end], text[end+1:]
-		}
-		if u := strings.TrimSpace(line); u != "" {
-			lb.add(u)
-		}
+	for text != "" {
+		text = lb.addLine(text)
 	}
 	return lb.list()
+}
+
+// addLine adds the first line of text, unless blank, and returns the rest.
+func (lb *listBuilder) addLine(text string) string {
+	end := strings.IndexAny(text, "\n\r")
+	line := text
+	if end < 0 {
+		text = ""
+	} else {
+		line, text = text[:end], text[end+1:]
+	}
+	if u := strings.TrimSpace(line); u != "" {
+		lb.add(u)
+	}
+	return text
 }
 
 // joinedURLs reads a text of URLs joined by LF, as splitURLs leaves them
