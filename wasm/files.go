@@ -156,7 +156,7 @@ func importURLList(name string, data []byte) (urlList, error) {
 // read without holding the page. progress, when set, is told how many URLs
 // were read so far, now and then.
 func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
-	br := bufio.NewReaderSize(r, 256<<10)
+	br := bufio.NewReaderSize(r, 32<<10)
 	if bom, err := br.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
 		br.Discard(3)
 	}

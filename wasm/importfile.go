@@ -87,53 +87,84 @@ type importRun struct {
 	name     string
 	read     int // URLs read so far
 	canceled bool
-	reader   js.Value // the stream's reader
+	reader   js.Value // the stream's reader, where this thread reads it
+	worker   js.Value // the worker that reads it, else undefined
+
+	// The list as the worker sends it (workerPool, "import-…" messages).
+	text []byte
+	ends []int32
 }
 
 // errCanceled ends a canceled import.
 var errCanceled = errors.New("the import was canceled")
 
-// importFile reads file as a URL list and puts it in the store.
+// importFile reads file as a URL list and puts it in the store. A worker
+// reads it when the page has them (inflating a .gz is work for the
+// thread that reads the stream); else a goroutine here does.
 func importFile(file js.Value) {
 	if fileImport != nil {
 		fileImport.cancel()
 	}
-	name := file.Get("name").String()
+	run := &importRun{name: file.Get("name").String()}
+	fileImport = run
+	store.changed()
+	if p, ok := store.runner.(*workerPool); ok && p.importFile(file, run) {
+		return
+	}
+	go func() {
+		urls, err := run.readFile(file, func(n int) {
+			run.read = n
+			store.progressImport()
+		})
+		run.finish(urls, err)
+	}()
+}
+
+// readFile reads file's stream (inflated when its name ends in .gz) as a
+// URL list.
+func (r *importRun) readFile(file js.Value, progress func(int)) (urlList, error) {
 	stream := file.Call("stream")
-	if strings.HasSuffix(strings.ToLower(name), ".gz") {
+	if strings.HasSuffix(strings.ToLower(r.name), ".gz") {
 		if js.Global().Get("DecompressionStream").Type() != js.TypeFunction {
-			store.notify(name+" is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.", "")
-			return
+			return urlList{}, errors.New(r.name + " is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.")
 		}
 		stream = stream.Call("pipeThrough", js.Global().Get("DecompressionStream").New("gzip"))
 	}
-	run := &importRun{name: name, reader: stream.Call("getReader")}
-	fileImport = run
-	store.changed()
-	go func() {
-		urls, err := importURLs(name, &streamReader{run: run, last: time.Now()}, func(n int) {
-			run.read = n
-			store.changed()
-		})
-		if fileImport == run {
-			fileImport = nil
-		}
-		switch {
-		case run.canceled:
-			store.notify("Import of "+name+" canceled: the list is as it was.", "")
-		case err != nil:
-			store.notify(err.Error(), "")
-		default:
-			store.importList(name, urls)
-			store.notify("Imported "+number(urls.Len())+" URLs from "+name+".", "")
-		}
-	}()
+	r.reader = stream.Call("getReader")
+	if r.canceled {
+		r.reader.Call("cancel")
+		return urlList{}, errCanceled
+	}
+	return importURLs(r.name, &streamReader{run: r, last: time.Now()}, progress)
+}
+
+// finish puts the list read in the store, or says why there is none.
+func (r *importRun) finish(urls urlList, err error) {
+	if fileImport != r {
+		return
+	}
+	fileImport = nil
+	switch {
+	case r.canceled:
+		store.notify("Import of "+r.name+" canceled: the list is as it was.", "")
+	case err != nil:
+		store.notify(err.Error(), "")
+	default:
+		store.importList(r.name, urls)
+		store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "")
+	}
 }
 
 // cancel stops the import between two chunks.
 func (r *importRun) cancel() {
 	r.canceled = true
-	r.reader.Call("cancel")
+	if r.reader.Truthy() {
+		r.reader.Call("cancel")
+	}
+	if r.worker.Truthy() {
+		r.worker.Call("postMessage", map[string]any{"type": "import-cancel"})
+		r.finish(urlList{}, errCanceled)
+	}
 }
 
 // streamReader reads a ReadableStream's Uint8Array chunks as an io.Reader.

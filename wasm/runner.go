@@ -105,6 +105,8 @@ type workerPool struct {
 	fallback *slicedRunner
 	lastGen  int
 	lastJob  testJob
+
+	importing *importRun // the file a worker reads (workerimport.go)
 }
 
 // maxWorkers bounds the pool: each worker holds a copy of the engine and
@@ -159,6 +161,8 @@ func (p *workerPool) message(data js.Value) {
 		js.CopyBytesToGo(flags, data.Get("flags"))
 		lines := int32s(data.Get("lines"))
 		p.receive(data.Get("gen").Int(), data.Get("start").Int(), flags, lines)
+	case "import-progress", "import-text", "import-done", "import-error":
+		p.importMessage(data)
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {

@@ -349,6 +349,15 @@ func (s *state) progress() {
 	})
 }
 
+// progressImport shows how far an import has read, as progress does.
+func (s *state) progressImport() {
+	if s.onProgress != nil {
+		s.onProgress()
+		return
+	}
+	s.changed()
+}
+
 // cancelTest stops a long run; the verdicts so far stay.
 func (s *state) cancelTest() {
 	if s.res.done() || s.runner == nil {

@@ -122,6 +122,12 @@ func (w *workerState) handle(data js.Value) {
 		w.run(w.gen, newTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
 	case "cancel":
 		w.gen = 0
+	case "import":
+		importInWorker(data.Get("file"))
+	case "import-cancel":
+		if workerImport != nil {
+			workerImport.cancel()
+		}
 	}
 }
 
