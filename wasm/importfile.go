@@ -34,41 +34,61 @@ type importedList struct {
 // machine), so a longer list, imported or pasted, is kept aside.
 const maxTypedURLs = 5000
 
-// pasteURLs keeps a paste that makes the list longer than maxTypedURLs out
-// of the text box: the list (the box's text with the paste in place of the
-// selection) is kept aside as an imported one. It is split in slices, after
-// the paste's own task.
+// pasteURLs keeps a long paste out of the text box: the list (the box's
+// text with the paste in place of the selection) is kept aside as an
+// imported one, unless it turns out to hold no more than maxTypedURLs. The
+// pasted text is read into Go and split in slices, after the paste's own
+// task: a hundred thousand URLs are megabytes to convert.
 func pasteURLs(ev *vecty.Event) {
 	data := ev.Get("clipboardData")
 	if !data.Truthy() {
 		return
 	}
-	pasted := data.Call("getData", "text/plain").String()
-	if len(pasted) < maxTypedURLs*8 {
+	// A String object: its length is read without copying the text.
+	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
+	n := pasted.Get("length").Int()
+	if n < maxTypedURLs*8 {
 		// Too short to hold that many URLs: the box takes it.
 		return
 	}
+	ev.Call("preventDefault")
 	area := ev.Target
 	value := area.Get("value").String()
 	start := utf16Offset(value, area.Get("selectionStart").Int())
 	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
-	text := value[:start] + pasted + value[end:]
-	if strings.Count(text, "\n") < maxTypedURLs {
-		return
-	}
-	ev.Call("preventDefault")
 	var lb listBuilder
-	lb.b.Grow(len(text))
-	rest := text
+	lb.b.Grow(n + len(value))
+	rest, at := value[:start], 0
 	runSliced(func(deadline time.Time) bool {
-		for k := 1; rest != "" && (k%checkEvery != 0 || time.Now().Before(deadline)); k++ {
-			rest = lb.addLine(rest)
+		for time.Now().Before(deadline) {
+			if at < n {
+				// The next piece, not cut inside a surrogate pair.
+				to := min(at+pastePiece, n)
+				if c := pasted.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
+					to--
+				}
+				rest += pasted.Call("substring", at, to).String()
+				at = to
+				if at == n {
+					rest += value[end:]
+				}
+			}
+			// Whole lines only, until the text has all come.
+			for rest != "" {
+				if at < n && strings.IndexAny(rest, "\n\r") < 0 {
+					break
+				}
+				rest = lb.addLine(rest)
+			}
+			if at == n && rest == "" {
+				return true
+			}
 		}
-		return rest == ""
+		return false
 	}, func() {
 		urls := lb.list()
 		if urls.Len() <= maxTypedURLs {
-			// Blank lines made it short after all: the box takes it.
+			// Short after all: the box takes it.
 			in := store.in
 			in.URLs = urls.text
 			store.replace(in)
@@ -78,6 +98,9 @@ func pasteURLs(ev *vecty.Event) {
 		store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
 	})
 }
+
+// pastePiece is how much pasted text (UTF-16 units) is read into Go at once.
+const pastePiece = 256 << 10
 
 // fileImport is the import running, nil when none.
 var fileImport *importRun

@@ -26,11 +26,12 @@ type Inputs struct {
 type inputsView struct {
 	version                int // fields are written when it changes
 	crawler, token, status string
+	imported               *importedList // a long list kept out of the text box
 }
 
 func (c *Inputs) view() inputsView {
 	s := store
-	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status}
+	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, s.imported}
 }
 
 func (c *Inputs) SkipRender(prev vecty.Component) bool {

@@ -103,13 +103,18 @@ func (s *state) replace(in Saved) {
 func (s *state) importList(name string, urls urlList) {
 	in := s.in
 	if urls.Len() <= maxTypedURLs {
+		// The text box shows it: a new text for the fields.
 		in.URLs = urls.text
 		s.imported = nil
-	} else {
-		in.URLs = ""
-		s.imported = &importedList{name: name, urls: urls}
+		s.replace(in)
+		return
 	}
-	s.replace(in)
+	// Only the list changes: the editor keeps its text, and the results
+	// start again from the top.
+	s.in.URLs = ""
+	s.imported = &importedList{name: name, urls: urls}
+	s.selected = -1
+	s.now(false)
 }
 
 // clearImported drops a long imported list: the text box is back.
