@@ -95,7 +95,10 @@ func pasteURLs(ev *vecty.Event) {
 			return
 		}
 		store.importList("the pasted list", urls)
-		store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+		// The message in a task of its own: the results come first.
+		yieldTask(func() {
+			store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+		})
 	})
 }
 
@@ -174,7 +177,7 @@ func (r *importRun) finish(urls urlList, err error) {
 		store.notify(err.Error(), "")
 	default:
 		store.importList(r.name, urls)
-		store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "")
+		yieldTask(func() { store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "") })
 	}
 }
 
