@@ -3,8 +3,11 @@
 package main
 
 import (
+	"html"
 	"slices"
 	"strconv"
+	"strings"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -16,27 +19,71 @@ import (
 // of the list it decided, and which rules decided none: what makes a list
 // of a hundred thousand URLs readable. A count filters the table to the
 // URLs that rule decided. The counts come from the compact verdicts
-// (verdicts.go), made as they arrive.
+// (verdicts.go), made as they arrive. Like the rows, the list is written
+// as HTML (hitsView) when the counts change, not diffed by Vecty: it
+// changes with every edit, and a file gives a crawler hundreds of rules.
 type Hits struct {
 	vecty.Core
-	shown hitsKey
 }
 
-// hitsKey is what the panel shows of the store: it is skipped while that
-// is the same.
+func (h *Hits) SkipRender(vecty.Component) bool { return true }
+
+// Mount writes the counts once the panel exists.
+func (h *Hits) Mount() { hits.sync() }
+
+func (h *Hits) Render() vecty.ComponentOrHTML {
+	return elem.Section(
+		vecty.Markup(prop.ID("hits"), vecty.Class("hits"), vecty.Attribute("aria-labelledby", "hits-title"),
+			event.Click(func(ev *vecty.Event) {
+				b := ev.Target.Call("closest", "button.hit")
+				if !b.Truthy() {
+					return
+				}
+				line, err := strconv.Atoi(b.Get("dataset").Get("line").String())
+				if err != nil {
+					return
+				}
+				store.setFilter(func(v *tableView) {
+					if v.line == line {
+						v.line = 0
+					} else {
+						v.line = line
+					}
+				})
+			})),
+		elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits")),
+		elem.Div(vecty.Markup(prop.ID("hits-body"))),
+	)
+}
+
+// hitsView is what the panel's body shows of the store.
+type hitsView struct {
+	shown hitsKey
+	body  js.Value
+}
+
+var hits hitsView
+
+// hitsKey is what the panel shows of the store: it is written again only
+// when that changes.
 type hitsKey struct {
 	generation, tested, line int
 	stopped                  bool
 }
 
-func (h *Hits) key() hitsKey {
+// sync writes the panel's body when the counts or the line filter changed.
+func (h *hitsView) sync() {
 	s := store
-	return hitsKey{s.generation, s.res.tested, s.table.line, s.res.stopped}
-}
-
-func (h *Hits) SkipRender(prev vecty.Component) bool {
-	p, ok := prev.(*Hits)
-	return ok && p.shown == h.key()
+	body := js.Global().Get("document").Call("getElementById", "hits-body")
+	if !body.Truthy() {
+		return
+	}
+	key := hitsKey{s.generation, s.res.tested, s.table.line, s.res.stopped}
+	if body.Equal(h.body) && key == h.shown {
+		return
+	}
+	h.body, h.shown = body, key
+	body.Set("innerHTML", hitsHTML(s))
 }
 
 // maxHitRules is how many rules the panel lists: the ones that decided
@@ -49,16 +96,19 @@ type hitRule struct {
 	hits int
 }
 
-func (h *Hits) Render() vecty.ComponentOrHTML {
-	s := store
-	h.shown = h.key()
-	box := vecty.Markup(prop.ID("hits"), vecty.Class("hits"), vecty.Attribute("aria-labelledby", "hits-title"))
-	title := elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits"))
+// hitsHTML is the panel's body for the store.
+func hitsHTML(s *state) string {
+	var b strings.Builder
+	para := func(class, text string) {
+		b.WriteString(`<p class="` + class + `">` + html.EscapeString(text) + `</p>`)
+	}
 	if s.list.Len() == 0 {
-		return elem.Section(box, title, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Add URLs to see how many of them each rule decides.")))
+		para("help", "Add URLs to see how many of them each rule decides.")
+		return b.String()
 	}
 	if s.res.overridden {
-		return elem.Section(box, title, elem.Paragraph(vecty.Text("The server answer decides every URL: no rule of the file is used.")))
+		para("", "The server answer decides every URL: no rule of the file is used.")
+		return b.String()
 	}
 	rules := s.hitRules()
 	var used, unused []hitRule
@@ -74,37 +124,44 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 	if !s.res.done() {
 		partial = " so far"
 	}
-	var items vecty.List
+	para("help", "Select a count to show only the URLs that rule decided.")
+	b.WriteString(`<ul class="hit-list">`)
+	items := 0
+	item := func(line int, text string, hits int) {
+		items++
+		class := "hit"
+		if hits == 0 {
+			class += " unused"
+		}
+		b.WriteString(`<li><button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) + `" data-hits="` + strconv.Itoa(hits) +
+			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + html.EscapeString(text) + `</button></li>`)
+	}
 	for _, r := range used {
-		if len(items) == maxHitRules {
+		if items == maxHitRules {
 			break
 		}
-		items = append(items, hitItem(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides "+urlCount(r.hits)+partial, r.hits))
+		item(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides "+urlCount(r.hits)+partial, r.hits)
 	}
 	if s.res.noRule > 0 {
-		items = append(items, hitItem(noRuleLine, "No rule matches "+urlCount(s.res.noRule)+partial+": allowed", s.res.noRule))
+		item(noRuleLine, "No rule matches "+urlCount(s.res.noRule)+partial+": allowed", s.res.noRule)
 	}
 	for _, r := range unused {
-		if len(items) >= maxHitRules {
+		if items >= maxHitRules {
 			break
 		}
-		items = append(items, hitItem(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides no URL of this list"+partial, 0))
+		item(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides no URL of this list"+partial, 0)
 	}
-	var notes vecty.List
-	if left := len(used) + len(unused) + min(s.res.noRule, 1) - len(items); left > 0 {
-		notes = append(notes, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(count(left, "more rule")+" not listed: "+count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")))
+	b.WriteString(`</ul>`)
+	if left := len(used) + len(unused) + min(s.res.noRule, 1) - items; left > 0 {
+		para("help", count(left, "more rule")+" not listed: "+count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")
 	}
 	if s.res.out > 0 {
-		notes = append(notes, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(urlCount(s.res.out)+" of the list "+isOrAre(s.res.out)+" outside this file's scope and not counted here.")))
+		para("help", urlCount(s.res.out)+" of the list "+isOrAre(s.res.out)+" outside this file's scope and not counted here.")
 	}
 	if len(rules) == 0 {
-		notes = append(notes, elem.Paragraph(vecty.Text("No group of this file applies to the crawler: no rule decides any URL.")))
+		para("", "No group of this file applies to the crawler: no rule decides any URL.")
 	}
-	return elem.Section(box, title,
-		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a count to show only the URLs that rule decided.")),
-		vecty.If(len(items) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("hit-list")), items)),
-		notes,
-	)
+	return b.String()
 }
 
 func decideNone(n int) string {
@@ -119,30 +176,6 @@ func isOrAre(n int) string {
 		return "is"
 	}
 	return "are"
-}
-
-func hitItem(line int, text string, hits int) *vecty.HTML {
-	pressed := store.table.line == line
-	return elem.ListItem(elem.Button(
-		vecty.Markup(
-			prop.Type(prop.TypeButton),
-			vecty.Class("hit"),
-			vecty.MarkupIf(hits == 0, vecty.Class("unused")),
-			vecty.Data("line", strconv.Itoa(line)),
-			vecty.Data("hits", strconv.Itoa(hits)),
-			vecty.Attribute("aria-pressed", strconv.FormatBool(pressed)),
-			event.Click(func(*vecty.Event) {
-				store.setFilter(func(v *tableView) {
-					if v.line == line {
-						v.line = 0
-					} else {
-						v.line = line
-					}
-				})
-			}),
-		),
-		vecty.Text(text),
-	))
 }
 
 // hitRules are the rule lines of the groups the crawler obeys, in line

@@ -55,6 +55,7 @@ func main() {
 	store.onChange = func() {
 		// The rows and the rest of the page change together, now.
 		view.sync()
+		hits.sync()
 		renderNow(page.parts()...)
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(saveNow)
@@ -63,6 +64,7 @@ func main() {
 	store.onPending = view.sync
 	store.onProgress = func() {
 		view.sync()
+		hits.sync()
 		renderNow(page.results)
 	}
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
