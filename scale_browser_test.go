@@ -224,7 +224,16 @@ func TestBrowserVirtualTable(t *testing.T) {
 		if first != "2" {
 			t.Errorf("sorted by line, the first row's line is %s, want 2", first)
 		}
+		a.choose("select#sort-by", "verdict", "")
+		a.table("sorted by verdict", func(s tableState) bool { return s.Settled == "true" })
+		if v := js[string](a, `document.querySelector("tbody tr.result").dataset.verdict`); v != "blocked" {
+			t.Errorf("sorted by verdict, the first row is %s, want blocked", v)
+		}
 		a.choose("select#sort-by", "", "")
+		a.setText("input#filter-line", "4")
+		a.table("the rows line 4 decided", func(s tableState) bool { return s.RowCount == countLine(n, 4)+1 })
+		a.setText("input#filter-line", "")
+		a.table("every row back", func(s tableState) bool { return s.RowCount == n+1 })
 		screenshot(t, ctx, "virtual-table-filters")
 	})
 
@@ -263,6 +272,17 @@ func TestBrowserVirtualTable(t *testing.T) {
 		}
 		a.table("every row back", func(s tableState) bool { return s.RowCount == n+1 })
 	})
+}
+
+// countLine is how many of the first n generated URLs line decides.
+func countLine(n, line int) int {
+	k := 0
+	for i := range n {
+		if scaleLine(i) == line {
+			k++
+		}
+	}
+	return k
 }
 
 func commas(n int) string {

@@ -13,6 +13,14 @@ import (
 // render request. Derived data follows the engine's one-way flow: the
 // robots.txt bytes are parsed (and linted) once per change, then each URL is
 // tested once.
+//
+// A long list is tested off the page's thread (runner.go: workers, else
+// slices), and its verdicts arrive later, a chunk at a time (receive), as
+// one byte and one line number per URL (verdicts.go). What the table shows
+// comes from those: the filter and sort (filters.go), the rule hit counts
+// (hits.go) and the rows in view (results.go, virtual.go), each made again
+// from this thread's parse when shown (row). The URL list itself is one
+// text (urllist.go), never a string per URL.
 
 // state is the store: what a person chose (Saved: what is saved, linked and
 // restored), the editor's bookkeeping and what the engine derived from them.

@@ -52,6 +52,19 @@ func (c *TableControls) Render() vecty.ComponentOrHTML {
 				textFilter.schedule(func() { store.setFilter(func(v *tableView) { v.text = value }) })
 			}),
 		)),
+		elem.Label(vecty.Markup(prop.For("filter-line")), vecty.Text("Deciding line")),
+		elem.Input(vecty.Markup(
+			prop.ID("filter-line"), prop.Type(prop.TypeNumber), vecty.Attribute("min", "1"), vecty.Attribute("inputmode", "numeric"),
+			vecty.Attribute("aria-describedby", "shown-count"), vecty.Class("line-filter"),
+			vecty.Property("value", lineFilterValue(v.line)),
+			event.Change(func(ev *vecty.Event) {
+				line, err := strconv.Atoi(ev.Target.Get("value").String())
+				if err != nil || line < 1 {
+					line = 0
+				}
+				store.setFilter(func(v *tableView) { v.line = line })
+			}),
+		)),
 		elem.Label(vecty.Markup(prop.For("sort-by")), vecty.Text("Sort by")),
 		elem.Select(
 			vecty.Markup(prop.ID("sort-by"), event.Change(func(ev *vecty.Event) {
@@ -70,6 +83,14 @@ func (c *TableControls) Render() vecty.ComponentOrHTML {
 		)),
 		elem.Span(vecty.Markup(prop.ID("shown-count"), vecty.Attribute("aria-live", "polite")), vecty.Text(shown)),
 	)
+}
+
+// lineFilterValue is the line box's text for the line filter.
+func lineFilterValue(line int) string {
+	if line > 0 {
+		return strconv.Itoa(line)
+	}
+	return ""
 }
 
 // lineFilterName says which rows the line filter keeps.
