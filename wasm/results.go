@@ -32,7 +32,10 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("summary-line")),
 			elem.Paragraph(
-				vecty.Markup(prop.ID("summary"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("role", "status")),
+				// Busy while a long run counts: screen readers announce the
+				// total, not every tick of the progress.
+				vecty.Markup(prop.ID("summary"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("role", "status"),
+					vecty.Attribute("aria-busy", strconv.FormatBool(!s.res.done() && !s.res.stopped))),
 				vecty.Text(s.res.summary()),
 			),
 			vecty.If(!s.res.done() && !s.res.stopped, elem.Progress(vecty.Markup(
