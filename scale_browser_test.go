@@ -8,6 +8,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,6 +16,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -490,9 +493,42 @@ func TestBrowserLongListPasteAndExport(t *testing.T) {
 	if want := "blocked,2,"; !strings.Contains(csv[4], want) {
 		t.Errorf("row 3 (%s) reads %q, want it blocked by line 2", scaleURL(3), csv[4])
 	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#copy-link"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "the link's note that the list is not in it", `document.querySelector("#share-message").textContent`, func(s string) bool {
+		return strings.Contains(s, "not the 12,000 URLs imported from the pasted list")
+	})
 	screenshot(t, ctx, "long-list-pasted")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#clear-imported"))); err != nil {
 		t.Fatal(err)
 	}
 	a.table("the empty text box back", func(s tableState) bool { return s.RowCount == 1 })
+}
+
+// TestBrowserScaleWithoutWorkers takes Worker away from the page: a long
+// list is then tested on the page in slices, with the same verdicts.
+func TestBrowserScaleWithoutWorkers(t *testing.T) {
+	ctx := newBrowser(t)
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: "delete window.Worker;"})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := openApp(t, ctx, serveSite(t))
+	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
+	a.setText("textarea#robots", scaleRobots)
+	a.setText("textarea#urls", strings.Join(scaleURLs(4000), "\n"))
+	a.table("4,000 URLs tested", func(s tableState) bool {
+		return s.Settled == "true" && strings.HasPrefix(s.Summary, "4,000 URLs:")
+	})
+	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "slices" {
+		t.Errorf("without workers the list was tested by %q, want slices", by)
+	}
+	if hits := js[string](a, `document.querySelector('#hits button.hit[data-line="3"]').dataset.hits`); hits != strconv.Itoa(countLine(4000, 3)) {
+		t.Errorf("line 3 decided %s URLs, want %d", hits, countLine(4000, 3))
+	}
 }

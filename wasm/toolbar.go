@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -63,7 +64,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 				in, left := linkState(currentSaved(), store.imported)
 				copyLink(in, func(link string, err error) {
 					if err != nil {
-						store.notify(err.Error(), link)
+						store.notify(strings.TrimSpace(err.Error()+" "+left), link)
 						return
 					}
 					if left != "" {
