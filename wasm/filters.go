@@ -114,10 +114,14 @@ func (v *tableView) refreshIfCheap(s *state) {
 	}
 }
 
-// setFilter changes the filter or sort and shows the rows it gives.
+// setFilter changes the filter or sort and shows the rows it gives, from
+// the first.
 func (s *state) setFilter(change func(v *tableView)) {
 	change(&s.table)
 	s.table.refresh(s)
+	if s.onFilter != nil {
+		s.onFilter()
+	}
 	s.changed()
 }
 

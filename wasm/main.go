@@ -62,6 +62,11 @@ func main() {
 		}
 	}
 	store.onPending = view.sync
+	store.onFilter = func() {
+		if view.rows != nil {
+			view.rows.toTop()
+		}
+	}
 	store.onProgress = func() {
 		view.sync()
 		hits.sync()

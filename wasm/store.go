@@ -78,6 +78,8 @@ type state struct {
 	// onProgress shows a long run's progress, which only the results
 	// show: rendering the whole page ten times a second would cost more.
 	onProgress func()
+	// onFilter brings the table back to its first row; nil in tests.
+	onFilter func()
 }
 
 var store = newState(exampleState)

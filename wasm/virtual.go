@@ -131,6 +131,9 @@ func (v *virtualRows) scrolled() float64 { return v.scrollTop }
 // is the same.
 func (v *virtualRows) render(force bool) {
 	height, scale := v.geometry()
+	// Fewer rows than before (a filter) shorten the body: the browser
+	// clamps its scroll, and so is the one remembered.
+	v.scrollTop = min(v.scrollTop, max(0, height+v.bodyTopPx-v.clientPx))
 	y := v.scrolled()
 	virtualY := y * scale
 	first := max(0, int(virtualY/v.rowPx)-overscanRows)
@@ -220,6 +223,13 @@ func (v *virtualRows) reveal(pos int) {
 		v.scrollTop = target / scale
 		v.scroller.Set("scrollTop", v.scrollTop)
 	}
+	v.render(false)
+}
+
+// toTop scrolls back to the first row.
+func (v *virtualRows) toTop() {
+	v.scrollTop = 0
+	v.scroller.Set("scrollTop", 0)
 	v.render(false)
 }
 
