@@ -54,8 +54,8 @@ type state struct {
 	pending    bool      // an edit waits for its debounce
 	reparse    bool      // the waiting edit changed the robots.txt
 
-	// The URL list, split: substrings of in.URLs, or an imported list too
-	// large for the text box (imported, then in.URLs is empty).
+	// The URL list as tested: split from in.URLs, or a list too long for
+	// the text box (imported, and then in.URLs is empty).
 	list         urlList
 	listText     string        // the in.URLs list was split from
 	listVersion  int           // bumped whenever list changes
@@ -93,6 +93,11 @@ func newState(in Saved) *state {
 // replace swaps in a whole new state (example, permalink, draft, opened
 // file) and recomputes everything.
 func (s *state) replace(in Saved) {
+	if in.URLs != "" {
+		// A state with a list of its own (the example, a link, a draft)
+		// replaces a long list kept aside.
+		s.imported = nil
+	}
 	s.edits.cancel()
 	s.pending = false
 	s.in = in
@@ -107,8 +112,8 @@ func (s *state) replace(in Saved) {
 	s.changed()
 }
 
-// importList replaces the URL list with one read from a file: a short one
-// goes into the text box as if pasted; a long one is kept aside (see
+// importList replaces the URL list with one read from a file or pasted: a
+// short one goes into the text box; a long one is kept aside (see
 // importedList), so the text box never holds megabytes.
 func (s *state) importList(name string, urls urlList) {
 	in := s.in
