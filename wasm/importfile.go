@@ -16,9 +16,11 @@ import (
 
 // Importing a URL list file of any size: the file's stream (inflated by
 // the browser's DecompressionStream when it is a .gz) is read a chunk at a
-// time by a goroutine, which waits, and so gives the page back, whenever
-// it needs the next chunk or has worked for a slice (sliceBudget). A
-// million lines import without a long task; Cancel stops between chunks.
+// time by a goroutine, which waits, and so gives its thread back, whenever
+// it needs the next chunk or has worked for a slice (sliceBudget). The
+// goroutine runs in a worker when the page has them (workerimport.go),
+// else on the page. A million lines import without a long task; Cancel
+// stops between chunks. A long paste is kept aside the same way.
 
 // importedList is a URL list read from a file, too long for the text box:
 // the page keeps it aside, shows its name and size, and does not carry it
