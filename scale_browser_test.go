@@ -392,6 +392,18 @@ func TestBrowserLargeImport(t *testing.T) {
 		a.table("End reaches the millionth row", func(s tableState) bool { return s.Focused == strconv.Itoa(n-1) })
 		a.waitWhy(scaleURL(n - 1))
 		screenshot(t, ctx, "large-import")
+
+		// A million rows filtered and sorted in slices.
+		a.setText("input#filter-text", "doc-")
+		a.table("the PDFs of a million URLs", func(s tableState) bool { return s.Settled == "true" && s.RowCount == countLine(n, 4)+1 })
+		a.setText("input#filter-text", "")
+		a.choose("select#sort-by", "url", "")
+		a.table("a million URLs sorted", func(s tableState) bool { return s.Settled == "true" && s.RowCount == n+1 })
+		urls := js[[]string](a, `Array.from(document.querySelectorAll("tbody tr.result td.url")).map(td => td.textContent)`)
+		if len(urls) == 0 || urls[0] != "https://example.com/doc-100001.pdf" {
+			t.Errorf("sorted by URL, the first row is %q, want https://example.com/doc-100001.pdf", urls)
+		}
+		a.choose("select#sort-by", "", "")
 	})
 
 	t.Run("cancel testing", func(t *testing.T) {

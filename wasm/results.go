@@ -150,6 +150,10 @@ func (v *resultsView) sync() {
 // writeRow writes the row shown at position pos.
 func writeRow(b *strings.Builder, pos int) {
 	s := store
+	if pos >= s.table.count(s) {
+		// A scroll between a change of the rows and the next update.
+		return
+	}
 	i := s.table.index(pos)
 	newRowView(s.row(i)).write(b, pos, i, i == s.selected)
 }

@@ -226,11 +226,10 @@ func (v *virtualRows) reveal(pos int) {
 	v.render(false)
 }
 
-// toTop scrolls back to the first row.
+// toTop scrolls back to the first row; the next update writes it.
 func (v *virtualRows) toTop() {
 	v.scrollTop = 0
 	v.scroller.Set("scrollTop", 0)
-	v.render(false)
 }
 
 // rowPos is the data-pos of the row el is in, -1 when none.
