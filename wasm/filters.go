@@ -34,6 +34,7 @@ type tableView struct {
 	filtered  bool    // order is in use; else every URL shows, in list order
 	order     []int32 // the list indices shown, in order
 	orderList int     // the state's listVersion order indexes
+	version   int     // bumped whenever the rows shown change
 	job       *slicedJob
 	busy      bool // a sliced filter or sort is running
 }
@@ -78,6 +79,7 @@ const syncViewLimit = 20000
 
 // refresh computes the rows shown for the current verdicts.
 func (v *tableView) refresh(s *state) {
+	v.version++
 	v.job.stop()
 	v.job, v.busy = nil, false
 	if !v.active() {
@@ -102,6 +104,7 @@ func (v *tableView) refresh(s *state) {
 			return
 		}
 		v.filtered, v.order, v.orderList, v.busy, v.job = true, w.out, s.listVersion, false, nil
+		v.version++
 		s.changed()
 	})
 }

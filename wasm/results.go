@@ -133,8 +133,7 @@ func (v *resultsView) sync() {
 		v.settled = settled
 		table.Get("dataset").Set("settled", settled)
 	}
-	key := strconv.Itoa(s.selected) + "/" + strconv.Itoa(len(s.table.order)) + "/" + strconv.FormatBool(s.table.filtered) +
-		"/" + strconv.Itoa(s.res.tested)
+	key := strconv.Itoa(s.selected) + "/" + strconv.Itoa(s.table.version) + "/" + strconv.Itoa(s.res.tested)
 	if v.generation == s.generation && v.key == key {
 		return
 	}
