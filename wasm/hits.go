@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -58,9 +59,14 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 
 // hitsView is what the panel's body shows of the store.
 type hitsView struct {
-	shown hitsKey
-	body  js.Value
+	shown   hitsKey
+	body    js.Value
+	written time.Time
 }
+
+// hitsEvery is how often the counts are written while a long run's
+// verdicts arrive: each write lays the page out again.
+const hitsEvery = 500 * time.Millisecond
 
 var hits hitsView
 
@@ -82,7 +88,12 @@ func (h *hitsView) sync() {
 	if body.Equal(h.body) && key == h.shown {
 		return
 	}
-	h.body, h.shown = body, key
+	counting := !s.res.done() && !s.res.stopped
+	if body.Equal(h.body) && counting && key.generation == h.shown.generation && key.line == h.shown.line &&
+		time.Since(h.written) < hitsEvery {
+		return
+	}
+	h.body, h.shown, h.written = body, key, time.Now()
 	body.Set("innerHTML", hitsHTML(s))
 }
 

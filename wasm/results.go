@@ -133,7 +133,9 @@ func (v *resultsView) sync() {
 		v.settled = settled
 		table.Get("dataset").Set("settled", settled)
 	}
-	key := strconv.Itoa(s.selected) + "/" + strconv.Itoa(s.table.version) + "/" + strconv.Itoa(s.res.tested)
+	// The rows in view come from this thread's parse (row), not from the
+	// verdicts a long run sends: its progress leaves them as they are.
+	key := strconv.Itoa(s.selected) + "/" + strconv.Itoa(s.table.version)
 	if v.generation == s.generation && v.key == key {
 		return
 	}
