@@ -142,7 +142,7 @@ func importFile(file js.Value) {
 	go func() {
 		urls, err := run.readFile(file, func(n int) {
 			run.read = n
-			store.progressImport()
+			store.resultsChanged()
 		})
 		run.finish(urls, err)
 	}()

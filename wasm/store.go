@@ -341,8 +341,10 @@ func (s *state) receive(gen, start int, flags []uint8, lines []int32) {
 		s.res.set(start+k, f, lines[k])
 	}
 	if s.res.done() {
+		// Only the results show the verdicts that came: the rest of the
+		// page is as the recompute left it.
 		s.table.refresh(s)
-		s.changed()
+		s.resultsChanged()
 		return
 	}
 	s.progress()
@@ -369,8 +371,9 @@ func (s *state) progress() {
 	})
 }
 
-// progressImport shows how far an import has read, as progress does.
-func (s *state) progressImport() {
+// resultsChanged shows a change that only the results show (how far an
+// import has read, the verdicts a runner sent), as progress does.
+func (s *state) resultsChanged() {
 	if s.onProgress != nil {
 		s.onProgress()
 		return

@@ -45,7 +45,7 @@ func (p *workerPool) importMessage(data js.Value) {
 	switch data.Get("type").String() {
 	case "import-progress":
 		run.read = data.Get("read").Int()
-		store.progressImport()
+		store.resultsChanged()
 	case "import-text":
 		if run.text == nil {
 			run.text = make([]byte, 0, data.Get("size").Int())
