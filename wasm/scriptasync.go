@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"robotstester/engine"
 )
@@ -45,42 +46,64 @@ func testManyAsync(args []js.Value) any {
 	if c, ok := engine.FindCrawler(agent); ok {
 		in = Saved{Crawler: c.Name}
 	}
-	urls := scriptList(args[2])
-	j := &scriptJob{
-		job: testJob{
-			robots: []byte(robots.Body), in: in, tester: newTester(robots, in),
-			urls: urls, asGiven: true,
-		},
-		allowed: make([]byte, urls.Len()), lines: make([]byte, 4*urls.Len()), left: urls.Len(),
-	}
 	var executor js.Func
 	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
 		executor.Release()
-		j.resolve, j.reject = a[0], a[1]
-		scriptJobs.queue = append(scriptJobs.queue, j)
-		nextScriptJob()
+		resolve, reject := a[0], a[1]
+		readScriptList(args[2], func(urls urlList) {
+			j := &scriptJob{
+				job: testJob{
+					robots: []byte(robots.Body), in: in, tester: newTester(robots, in),
+					urls: urls, asGiven: true,
+				},
+				allowed: make([]byte, urls.Len()), lines: make([]byte, 4*urls.Len()), left: urls.Len(),
+				resolve: resolve, reject: reject,
+			}
+			scriptJobs.queue = append(scriptJobs.queue, j)
+			nextScriptJob()
+		})
 		return nil
 	})
 	return js.Global().Get("Promise").New(executor)
 }
 
-// scriptList reads an array of URLs as one text (see scriptURLs).
-func scriptList(arr js.Value) urlList {
-	n := arr.Length()
-	if n == 0 {
-		return urlList{}
-	}
-	joined := arr.Call("join", "\n").String()
-	if strings.Count(joined, "\n") != n-1 {
-		var lb listBuilder
-		for i := range n {
-			// A line break inside a URL is not one a browser sends:
-			// read it as a space would be, escaped.
-			lb.add(strings.ReplaceAll(arr.Index(i).String(), "\n", "%0A"))
+// scriptPiece is how many URLs of the array are read into Go at once.
+const scriptPiece = 65536
+
+// readScriptList reads an array of URLs as one text, a piece at a time in
+// slices: a million strings are tens of megabytes to convert. The array
+// is copied first, so a caller that changes it later changes nothing.
+func readScriptList(arr js.Value, done func(urlList)) {
+	arr = arr.Call("slice")
+	n, at := arr.Length(), 0
+	var lb listBuilder
+	runSliced(func(deadline time.Time) bool {
+		for at < n && time.Now().Before(deadline) {
+			to := min(at+scriptPiece, n)
+			part := arr.Call("slice", at, to)
+			// Joined by the browser, the piece crosses in one call; a URL
+			// holding a line break (not one a browser sends) makes the
+			// join ambiguous, and the piece is then read item by item,
+			// the break escaped.
+			joined := part.Call("join", "\n").String()
+			if strings.Count(joined, "\n") == to-at-1 {
+				for k := at; k < to; k++ {
+					i := strings.IndexByte(joined, '\n')
+					if i < 0 {
+						i = len(joined)
+					}
+					lb.add(joined[:i])
+					joined = joined[min(i+1, len(joined)):]
+				}
+			} else {
+				for k := range to - at {
+					lb.add(strings.ReplaceAll(part.Index(k).String(), "\n", "%0A"))
+				}
+			}
+			at = to
 		}
-		return lb.list()
-	}
-	return joinedURLs(joined)
+		return at == n
+	}, func() { done(lb.list()) })
 }
 
 // nextScriptJob starts the next waiting call when none runs.
