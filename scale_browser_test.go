@@ -544,3 +544,25 @@ func TestBrowserScaleWithoutWorkers(t *testing.T) {
 		t.Errorf("line 3 decided %s URLs, want %d", hits, countLine(4000, 3))
 	}
 }
+
+// TestBrowserRowsHarnessReadsVirtualRows checks the harness's waitRows on
+// a list longer than the rows in view: every row comes back, in order.
+func TestBrowserRowsHarnessReadsVirtualRows(t *testing.T) {
+	const n = 300
+	a := openApp(t, newBrowser(t), serveSite(t))
+	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
+	urls := scaleURLs(n)
+	rows := a.load(scaleRobots, urls...)
+	if inDOM := js[int](a, `document.querySelectorAll("table#results tbody tr.result").length`); inDOM >= n {
+		t.Fatalf("%d of %d rows in the DOM: the table is not virtual, so this test shows nothing", inDOM, n)
+	}
+	for i, r := range rows {
+		if r.Index != strconv.Itoa(i) || !strings.Contains(r.URL, urls[i]) {
+			t.Fatalf("row %d reads as index %s, URL %q; want %s", i, r.Index, r.URL, urls[i])
+		}
+		if l := scaleLine(i); l != 0 && r.Line != strconv.Itoa(l) {
+			t.Errorf("row %d: line %s, want %d", i, r.Line, l)
+		}
+	}
+}
