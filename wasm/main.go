@@ -20,7 +20,7 @@ func main() {
 	store.runner = newRunner(store.receive)
 	opening, from, err := openingState()
 	if from != OriginNone {
-		store.replace(opening)
+		store.replace(dropExampleLeftover(opening))
 	}
 	if err != nil {
 		store.message = err.Error()

@@ -47,6 +47,7 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 			vecty.If(!s.res.done() && !s.res.stopped, button("cancel-test", "Cancel", store.cancelTest)),
 			vecty.If(s.res.stopped, button("resume-test", "Test the rest", func() { store.now(false) })),
 		),
+		scopeLine(s.sent.scope.summary),
 		&Hits{},
 		&TableControls{},
 		elem.Paragraph(

@@ -68,6 +68,8 @@ type state struct {
 	table        tableView     // filter, sort and the order shown
 	runner       runner        // tests long lists off the main thread; nil: at once
 	testedBy     string        // "page" (at once), or the runner's name
+	scopeOf      scopeKey      // what s.sent.scope was worked out for
+	scopeJob     *slicedJob    // works it out for a long list
 
 	edits       debouncer
 	progressDue bool   // a progress render is scheduled
@@ -80,6 +82,8 @@ type state struct {
 	onProgress func()
 	// onFilter brings the table back to its first row; nil in tests.
 	onFilter func()
+
+	lintedCut engine.Cut // the cut of the linted bytes
 }
 
 var store = newState(exampleState)
@@ -259,9 +263,10 @@ func (s *state) parse() {
 	s.robots = engine.Parse(s.cut.Body)
 }
 
-// lintNow lints the current parse.
+// lintNow lints the current parse: what Googlebot reads, with the cut
+// when the file is over 500 KiB.
 func (s *state) lintNow() {
-	s.lint, s.linted = engine.Lint(s.robots), s.robots
+	s.lint, s.linted, s.lintedCut = engine.LintCut(s.cut, s.robots), s.robots, s.cut
 }
 
 // test tests every URL of the list: a short list at once, a long one by
@@ -281,6 +286,7 @@ func (s *state) test() {
 	if s.runner != nil && n > syncLimit {
 		s.runner.test(s.generation, s.job())
 		s.testedBy = s.runner.name()
+		s.scanScope()
 	} else {
 		s.testedBy = "page"
 		if s.runner != nil {
@@ -299,14 +305,63 @@ func (s *state) testAll() {
 		c.byInput = nil
 	}
 	kept := make(map[string]sent, s.list.Len())
+	var ls listScope
 	for i := range s.list.Len() {
 		u := s.list.At(i)
 		v := c.get(u, s.in.RobotsURL)
 		kept[u] = v
+		ls.add(v)
 		flags, line := s.tester.verdict(v)
 		s.res.set(i, flags, line)
 	}
-	c.robotsURL, c.byInput = s.in.RobotsURL, kept
+	ls.done()
+	c.robotsURL, c.byInput, c.scope = s.in.RobotsURL, kept, ls
+	s.scopeOf = scopeKey{s.listVersion, s.in.RobotsURL}
+}
+
+// scopeKey is what a list's scope (listScope) depends on.
+type scopeKey struct {
+	listVersion int
+	robotsURL   string
+}
+
+// maxScopeURLs is the longest list whose scope the page works out for a
+// long run: every URL read as a browser sends it, on this thread, in
+// slices. Past it the summary and "Served at"'s note say nothing of the
+// list; the rule hits still count the URLs out of scope (the workers flag
+// them).
+const maxScopeURLs = 200000
+
+// scanScope works out the list's scope in slices, when the list or the
+// robots.txt URL changed since it last did.
+func (s *state) scanScope() {
+	key := scopeKey{s.listVersion, s.in.RobotsURL}
+	if key == s.scopeOf {
+		return
+	}
+	s.scopeOf = key
+	s.scopeJob.stop()
+	s.sent.scope = listScope{}
+	if s.list.Len() > maxScopeURLs {
+		return
+	}
+	var ls listScope
+	next, list, robotsURL := 0, s.list, s.in.RobotsURL
+	s.scopeJob = runSliced(func(deadline time.Time) bool {
+		for ; next < list.Len(); next++ {
+			if next%64 == 0 && time.Now().After(deadline) {
+				return false
+			}
+			ls.add(newSent(list.At(next), robotsURL))
+		}
+		return true
+	}, func() {
+		if s.scopeOf == key {
+			ls.done()
+			s.sent.scope = ls
+			s.changed()
+		}
+	})
 }
 
 // splitList splits the URL text into the list when it changed.
@@ -464,7 +519,7 @@ func (s *state) exportRows(from, to int) []ExportRow {
 		}
 		out = append(out, ExportRow{
 			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
-			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.Scope,
+			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.OffScope.Reason,
 		})
 	}
 	return out

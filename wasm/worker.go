@@ -42,7 +42,8 @@ func (s *segment) sent(k int, robotsURL string) sent {
 			v.url = s.sentURL[k]
 		}
 		if s.out[k] {
-			v.scope = "out"
+			// The verdict reads only that the file does not govern it.
+			v.scope = engine.ScopeResult{Code: engine.ScopeHost}
 		}
 		return v
 	}
@@ -50,7 +51,7 @@ func (s *segment) sent(k int, robotsURL string) sent {
 		s.sentURL, s.out = make([]string, s.urls.Len()), make([]bool, s.urls.Len())
 	}
 	v := newSent(u, robotsURL)
-	s.sentURL[k], s.out[k] = "", v.scope != ""
+	s.sentURL[k], s.out[k] = "", v.scope.Code != ""
 	if v.url != u {
 		s.sentURL[k] = v.url
 	}
