@@ -494,6 +494,11 @@ func TestBrowserLongListPasteAndExport(t *testing.T) {
 	if !strings.Contains(note, "12,000 URLs") {
 		t.Errorf("#imported-list %q does not give the list's size", note)
 	}
+	// "Served at" is empty: it follows the URLs, all on one site, which a
+	// long list's scope (worked out in slices) finds.
+	waitFor(a, "the Served at note naming the list's site", `document.querySelector("#robots-url-note").textContent`, func(s string) bool {
+		return strings.Contains(s, "https://example.com/robots.txt")
+	})
 	captureDownloads(a)
 	csv := strings.Split(strings.TrimRight(string(download(a, "#export-csv")), "\r\n"), "\r\n")
 	if len(csv) != n+1 {
