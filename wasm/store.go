@@ -286,7 +286,11 @@ func (s *state) test() {
 	if s.runner != nil && n > syncLimit {
 		s.runner.test(s.generation, s.job())
 		s.testedBy = s.runner.name()
-		s.scanScope()
+		if (scopeKey{s.listVersion, s.in.RobotsURL}) != s.scopeOf {
+			// Worked out again once the verdicts are in (scanScope): the
+			// workers need the cores first.
+			s.sent.scope = listScope{}
+		}
 	} else {
 		s.testedBy = "page"
 		if s.runner != nil {
@@ -400,6 +404,7 @@ func (s *state) receive(gen, start int, flags []uint8, lines []int32) {
 		// page is as the recompute left it.
 		s.table.refresh(s)
 		s.resultsChanged()
+		s.scanScope()
 		return
 	}
 	s.progress()
