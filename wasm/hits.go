@@ -3,7 +3,6 @@
 package main
 
 import (
-	"html"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,7 +110,7 @@ type hitRule struct {
 func hitsHTML(s *state) string {
 	var b strings.Builder
 	para := func(class, text string) {
-		b.WriteString(`<p class="` + class + `">` + html.EscapeString(text) + `</p>`)
+		b.WriteString(`<p class="` + class + `">` + escapeHTML(text) + `</p>`)
 	}
 	if s.list.Len() == 0 {
 		para("help", "Add URLs to see how many of them each rule decides.")
@@ -145,7 +144,7 @@ func hitsHTML(s *state) string {
 			class += " unused"
 		}
 		b.WriteString(`<li><button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) + `" data-hits="` + strconv.Itoa(hits) +
-			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + html.EscapeString(text) + `</button></li>`)
+			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + escapeHTML(text) + `</button></li>`)
 	}
 	for _, r := range used {
 		if items == maxHitRules {

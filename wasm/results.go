@@ -3,7 +3,6 @@
 package main
 
 import (
-	"html"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -222,7 +221,7 @@ func (rv rowView) write(b *strings.Builder, pos, i int, selected bool) {
 			// The cell may be cut to the row's height: the title keeps it
 			// whole for a pointer, the why panel for everyone.
 			b.WriteString(` title="`)
-			b.WriteString(html.EscapeString(rv.cells[k]))
+			b.WriteString(escapeHTML(rv.cells[k]))
 			b.WriteString(`"`)
 		}
 		b.WriteString(`>`)
@@ -237,7 +236,7 @@ var cellClasses = [7]string{"url", "tested-as", "verdict", "line", "rule", "grou
 
 // cellHTML is cell k's content as markup.
 func (rv rowView) cellHTML(k int) string {
-	text := html.EscapeString(rv.cells[k])
+	text := escapeHTML(rv.cells[k])
 	switch {
 	case rv.code[k]:
 		return "<code>" + text + "</code>"
