@@ -319,15 +319,38 @@ type resultRow struct {
 	ScopeText                                         string
 }
 
-const rowsJS = `Array.from(document.querySelectorAll("table#results tbody tr.result")).map(tr => {
-	const cell = s => { const e = tr.querySelector(s); return e ? e.textContent.trim() : ""; };
-	return {
-		Index: tr.dataset.index ?? "", Verdict: tr.dataset.verdict ?? "",
-		Line: tr.dataset.line ?? "", Scope: tr.dataset.scope ?? "",
-		URL: cell("td.url"), TestedAs: cell("td.tested-as"), VerdictText: cell("td.verdict"),
-		LineText: cell("td.line"), Rule: cell("td.rule"), Group: cell("td.group"), ScopeText: cell("td.scope"),
+// rowsJS reads every result row from the DOM. The table is virtual (only
+// the rows in view are in the DOM): when it has more rows than that, the
+// scroller is moved through them, a scroll event at each stop so the page
+// writes the rows there at once, and back to where it was.
+const rowsJS = `(() => {
+	const read = tr => {
+		const cell = s => { const e = tr.querySelector(s); return e ? e.textContent.trim() : ""; };
+		return {
+			Index: tr.dataset.index ?? "", Verdict: tr.dataset.verdict ?? "",
+			Line: tr.dataset.line ?? "", Scope: tr.dataset.scope ?? "",
+			URL: cell("td.url"), TestedAs: cell("td.tested-as"), VerdictText: cell("td.verdict"),
+			LineText: cell("td.line"), Rule: cell("td.rule"), Group: cell("td.group"), ScopeText: cell("td.scope"),
+		};
 	};
-})`
+	const table = document.querySelector("table#results");
+	const inDOM = () => Array.from(table.querySelectorAll("tbody tr.result"));
+	const count = Number(table.getAttribute("aria-rowcount") || 1) - 1;
+	const wrap = table.closest(".table-wrap");
+	if (!wrap || inDOM().length >= count || count > 20000) return inDOM().map(read);
+	const byPos = new Map();
+	const was = wrap.scrollTop;
+	const step = Math.max(wrap.clientHeight / 2, 1);
+	for (let y = 0; ; y += step) {
+		wrap.scrollTop = y;
+		wrap.dispatchEvent(new Event("scroll"));
+		for (const tr of inDOM()) byPos.set(Number(tr.dataset.pos), read(tr));
+		if (byPos.size >= count || y > wrap.scrollHeight) break;
+	}
+	wrap.scrollTop = was;
+	wrap.dispatchEvent(new Event("scroll"));
+	return Array.from(byPos.keys()).sort((a, b) => a - b).map(k => byPos.get(k));
+})()`
 
 // waitRows polls the result rows until ok accepts them.
 func (a *app) waitRows(what string, ok func([]resultRow) bool) []resultRow {

@@ -114,8 +114,8 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 func highlights() []vecty.MarkupOrChild {
 	s := store
 	out := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("layer", "highlight-layer"))}
-	if currentTab().panel == nil && s.selected >= 0 && s.selected < len(s.rows) {
-		if n := s.rows[s.selected].Line; n > 0 {
+	if r, ok := s.selectedRow(); ok && currentTab().panel == nil {
+		if n := r.Line; n > 0 {
 			out = append(out, band(n, "decided-line", "decided", s.robots.LineText(n)))
 		}
 	}

@@ -38,8 +38,9 @@ func dropExampleLeftover(s Saved) Saved {
 	if s.RobotsURL != pastExampleRobotsURL {
 		return s
 	}
-	for _, u := range urlLines(s.URLs) {
-		if site, err := engine.RobotsURLFor(u); err == nil && site == pastExampleRobotsURL {
+	urls := splitURLs(s.URLs)
+	for i := range urls.Len() {
+		if site, err := engine.RobotsURLFor(urls.At(i)); err == nil && site == pastExampleRobotsURL {
 			return s
 		}
 	}

@@ -3,10 +3,12 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"strconv"
 	"strings"
@@ -42,6 +44,12 @@ func (r ExportRow) cells() []string {
 func exportCSV(rows []ExportRow) []byte {
 	var b bytes.Buffer
 	writeCSVRecord(&b, exportColumns)
+	appendCSV(&b, rows)
+	return b.Bytes()
+}
+
+// appendCSV writes rows as CSV records (exportCSV), a part at a time.
+func appendCSV(b *bytes.Buffer, rows []ExportRow) {
 	for _, r := range rows {
 		cells := r.cells()
 		for i, c := range cells {
@@ -49,9 +57,8 @@ func exportCSV(rows []ExportRow) []byte {
 				cells[i] = "'" + c
 			}
 		}
-		writeCSVRecord(&b, cells)
+		writeCSVRecord(b, cells)
 	}
-	return b.Bytes()
 }
 
 func writeCSVRecord(b *bytes.Buffer, cells []string) {
@@ -78,21 +85,32 @@ func writeCSVRecord(b *bytes.Buffer, cells []string) {
 func exportJSON(rows []ExportRow) []byte {
 	var b bytes.Buffer
 	b.WriteString("[")
+	appendJSON(&b, rows, true)
+	closeJSON(&b, len(rows) > 0)
+	return b.Bytes()
+}
+
+// appendJSON writes rows as JSON array items (exportJSON), a part at a
+// time; first says no item was written before.
+func appendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 	for i, r := range rows {
-		if i > 0 {
+		if i > 0 || !first {
 			b.WriteString(",")
 		}
 		b.WriteString("\n  {")
-		fmt.Fprintf(&b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s, "scope": %s`,
+		fmt.Fprintf(b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s, "scope": %s`,
 			jsonString(r.URL), jsonString(r.TestedAs), jsonString(r.Crawler), jsonString(r.Verdict), r.Line,
 			jsonString(r.Rule), jsonString(r.Group), jsonString(r.Reason), jsonString(r.Scope))
 		b.WriteString("}")
 	}
-	if len(rows) > 0 {
+}
+
+// closeJSON ends the array exportJSON starts.
+func closeJSON(b *bytes.Buffer, any bool) {
+	if any {
 		b.WriteString("\n")
 	}
 	b.WriteString("]\n")
-	return b.Bytes()
 }
 
 // jsonString quotes s as a JSON string (engine.QuoteJSON, which the
@@ -106,43 +124,95 @@ var urlColumnNames = []string{"url", "urls", "address", "loc", "page"}
 // importURLList reads a URL list: a .csv file's URL column, or any other
 // file one URL per line (blank lines skipped). In a CSV the column is the one
 // headed url (or address, loc, page), else the first whose cells look like
-// URLs.
-func importURLList(name string, data []byte) ([]string, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%s is not UTF-8 text: save it as UTF-8 and import it again.", name)
-	}
-	if strings.EqualFold(path.Ext(name), ".csv") {
-		return importCSVColumn(name, data)
-	}
-	var urls []string
-	for _, line := range strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") {
-		if u := strings.TrimSpace(line); u != "" {
-			urls = append(urls, u)
-		}
-	}
-	if len(urls) == 0 {
-		return nil, fmt.Errorf("%s holds no URLs: put one URL per line.", name)
-	}
-	return urls, nil
+// URLs. It reads data as importURLs reads a file's stream.
+func importURLList(name string, data []byte) (urlList, error) {
+	return importURLs(name, bytes.NewReader(data), nil)
 }
 
-func importCSVColumn(name string, data []byte) ([]string, error) {
-	r := csv.NewReader(bytes.NewReader(data))
+// importURLs reads a URL list from r as importURLList describes, a piece
+// at a time: read from a file's stream (importfile.go), a million lines are
+// read without holding the page. progress, when set, is told how many URLs
+// were read so far, now and then.
+func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
+	br := bufio.NewReaderSize(r, 32<<10)
+	if bom, err := br.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	if strings.EqualFold(path.Ext(strings.TrimSuffix(strings.ToLower(name), ".gz")), ".csv") {
+		return importCSVColumn(name, br, progress)
+	}
+	var urls listBuilder
+	for n := 1; ; n++ {
+		line, err := br.ReadString('\n')
+		// A lone CR also ends a line, as in the text box.
+		for _, part := range strings.Split(line, "\r") {
+			if u := strings.TrimSpace(part); u != "" {
+				if !utf8.ValidString(u) {
+					return urlList{}, notUTF8(name, n)
+				}
+				urls.add(u)
+			}
+		}
+		if progress != nil && n%progressEvery == 0 {
+			progress(len(urls.ends))
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return urlList{}, readError(name, err)
+		}
+	}
+	if len(urls.ends) == 0 {
+		return urlList{}, fmt.Errorf("%s holds no URLs: put one URL per line.", name)
+	}
+	return urls.list(), nil
+}
+
+// progressEvery is how often, in URLs, an import reports its progress.
+const progressEvery = 50000
+
+func notUTF8(name string, line int) error {
+	return fmt.Errorf("%s is not UTF-8 text (line %d): save it as UTF-8 and import it again.", name, line)
+}
+
+func readError(name string, err error) error {
+	return fmt.Errorf("%s could not be read (%v): open it again; a .gz file must be gzip-compressed whole.", name, err)
+}
+
+// csvHeadRecords is how many records the URL column is chosen from.
+const csvHeadRecords = 200
+
+func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, error) {
+	r := csv.NewReader(src)
 	r.FieldsPerRecord = -1 // rows of a spreadsheet export may be ragged
-	records, err := r.ReadAll()
-	if err != nil {
+	fail := func(err error) error {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s, line %d: %v: check the quotes on that line (a quote inside a quoted cell is written twice).", name, pe.Line, pe.Err)
+			if errors.Is(pe.Err, csv.ErrBareQuote) || errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrFieldCount) {
+				return fmt.Errorf("%s, line %d: %v: check the quotes on that line (a quote inside a quoted cell is written twice).", name, pe.Line, pe.Err)
+			}
+			return readError(name, pe.Err)
 		}
-		return nil, fmt.Errorf("%s cannot be read as CSV (%v): export it again as CSV.", name, err)
+		return fmt.Errorf("%s cannot be read as CSV (%v): export it again as CSV.", name, err)
 	}
-	if len(records) == 0 {
-		return nil, fmt.Errorf("%s is empty: put the URLs in a column headed url.", name)
+	// The column is chosen from the first records; the rest stream by.
+	var head [][]string
+	for len(head) < csvHeadRecords {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return urlList{}, fail(err)
+		}
+		head = append(head, rec)
+	}
+	if len(head) == 0 {
+		return urlList{}, fmt.Errorf("%s is empty: put the URLs in a column headed url.", name)
 	}
 	col, header := -1, false
-	for i, h := range records[0] {
+	for i, h := range head[0] {
 		for _, n := range urlColumnNames {
 			if strings.EqualFold(strings.TrimSpace(h), n) {
 				col, header = i, true
@@ -154,26 +224,53 @@ func importCSVColumn(name string, data []byte) ([]string, error) {
 		}
 	}
 	if col < 0 {
-		col = firstURLColumn(records)
+		col = firstURLColumn(head)
 		if col < 0 {
-			return nil, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url.", name)
+			return urlList{}, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url.", name)
 		}
-		header = !looksLikeURL(cell(records[0], col))
+		header = !looksLikeURL(cell(head[0], col))
 	}
-	head := records[0]
+	first := head[0]
 	if header {
-		records = records[1:]
+		head = head[1:]
 	}
-	var urls []string
-	for _, rec := range records {
-		if u := strings.TrimSpace(cell(rec, col)); u != "" {
-			urls = append(urls, u)
+	var urls listBuilder
+	add := func(rec []string) error {
+		u := strings.TrimSpace(cell(rec, col))
+		if u == "" {
+			return nil
+		}
+		if !utf8.ValidString(u) {
+			line, _ := r.FieldPos(0)
+			return notUTF8(name, line)
+		}
+		urls.add(u)
+		if progress != nil && len(urls.ends)%progressEvery == 0 {
+			progress(len(urls.ends))
+		}
+		return nil
+	}
+	for _, rec := range head {
+		if err := add(rec); err != nil {
+			return urlList{}, err
 		}
 	}
-	if len(urls) == 0 {
-		return nil, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row.", name, cell(head, col))
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return urlList{}, fail(err)
+		}
+		if err := add(rec); err != nil {
+			return urlList{}, err
+		}
 	}
-	return urls, nil
+	if len(urls.ends) == 0 {
+		return urlList{}, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row.", name, cell(first, col))
+	}
+	return urls.list(), nil
 }
 
 // firstURLColumn is the first column in which most non-empty cells below the

@@ -92,7 +92,11 @@ func TestImportURLList(t *testing.T) {
 		{"ragged rows", "r.csv", "url,x\n/a\n/b,1,2\n", []string{"/a", "/b"}},
 	}
 	for _, tt := range tests {
-		got, err := importURLList(tt.file, []byte(tt.data))
+		list, err := importURLList(tt.file, []byte(tt.data))
+		var got []string
+		for i := range list.Len() {
+			got = append(got, list.At(i))
+		}
 		if err != nil || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: importURLList = %q, %v; want %q", tt.name, got, err, tt.want)
 		}

@@ -28,12 +28,13 @@ type Inputs struct {
 type inputsView struct {
 	version                int // fields are written when it changes
 	crawler, token, status string
-	servedAt               string // the note under "Served at"
+	servedAt               string        // the note under "Served at"
+	imported               *importedList // a long list kept out of the text box
 }
 
 func (c *Inputs) view() inputsView {
 	s := store
-	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope.following)}
+	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope.following), s.imported}
 }
 
 func (c *Inputs) SkipRender(prev vecty.Component) bool {
@@ -55,7 +56,8 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("urls")), vecty.Text("URLs to test")),
-			elem.TextArea(vecty.Markup(
+			vecty.If(s.imported != nil, importedNote()),
+			vecty.If(s.imported == nil, elem.TextArea(vecty.Markup(
 				prop.ID("urls"),
 				vecty.Attribute("rows", "8"),
 				vecty.Attribute("wrap", "off"),
@@ -63,7 +65,8 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-describedby", "urls-help"),
 				value(s.in.URLs),
 				event.Input(func(ev *vecty.Event) { store.editURLs(ev.Target.Get("value").String()) }),
-			)),
+				event.Paste(pasteURLs),
+			))),
 			elem.Paragraph(vecty.Markup(prop.ID("urls-help"), vecty.Class("help")), vecty.Text("One per line: full URLs or paths such as /shop?page=2.")),
 		),
 		statusField(),

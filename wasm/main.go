@@ -13,6 +13,11 @@ import (
 )
 
 func main() {
+	if inWorker() {
+		runWorker()
+		return
+	}
+	store.runner = newRunner(store.receive)
 	opening, from, err := openingState()
 	if from != OriginNone {
 		store.replace(dropExampleLeftover(opening))
@@ -26,6 +31,7 @@ func main() {
 	// 500 KiB file costs more than a frame) and when the page is hidden or
 	// closed.
 	var draftFailed bool
+	var draftNote string // what the draft leaves out, told once
 	saved := currentSaved()
 	drafts := debouncer{delay: time.Second}
 	saveNow := func() {
@@ -34,20 +40,38 @@ func main() {
 			return
 		}
 		saved = currentSaved()
-		if err := saveDraft(saved); err != nil {
+		note, err := saveDraftWithin(saved, store.imported)
+		switch {
+		case err != nil:
 			draftFailed = true
 			store.notify(err.Error(), "")
+		case note != draftNote:
+			draftNote = note
+			if note != "" {
+				store.notify(note, "")
+			}
 		}
 	}
 	store.onChange = func() {
 		// The rows and the rest of the page change together, now.
 		view.sync()
+		hits.sync()
 		renderNow(page.parts()...)
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(saveNow)
 		}
 	}
 	store.onPending = view.sync
+	store.onFilter = func() {
+		if view.rows != nil {
+			view.rows.toTop()
+		}
+	}
+	store.onProgress = func() {
+		view.sync()
+		hits.sync()
+		renderNow(page.results)
+	}
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
 		saveNow()
 		return nil
@@ -70,7 +94,11 @@ func main() {
 	// Tests and benchmarks run the pending recompute at once instead of
 	// waiting out the debounce.
 	js.Global().Set("__robotsTesterFlush", js.FuncOf(func(js.Value, []js.Value) any {
-		store.flush()
+		// Nothing waiting, nothing to run: testing a long list again
+		// for nothing would take seconds.
+		if store.pending {
+			store.flush()
+		}
 		return nil
 	}))
 	installScriptAPI()

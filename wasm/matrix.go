@@ -184,11 +184,27 @@ func matrixColumns(in Saved) []engine.Column {
 const maxMatrixURLs = 5000
 
 // listKey identifies the URL list: the matrix and the diff are recomputed
-// when it changes.
-func listKey() string { return store.in.URLs }
+// when it changes. A long list kept aside (importedList) has no text.
+func listKey() string {
+	if im := store.imported; im != nil {
+		return "\x00" + im.name + "\x00" + strconv.Itoa(im.urls.Len())
+	}
+	return store.in.URLs
+}
 
-// listURLs is the URL list as typed, one URL a line.
-func listURLs() []string { return urlLines(store.in.URLs) }
+// listURLs is the URL list the results test: as typed, one URL a line, or
+// a long list kept aside.
+func listURLs() []string {
+	l := splitURLs(store.in.URLs)
+	if store.imported != nil {
+		l = store.imported.urls
+	}
+	out := make([]string, l.Len())
+	for i := range out {
+		out[i] = l.At(i)
+	}
+	return out
+}
 
 // sentURLs are what a browser would send for each URL of the list (the
 // results table tests the same), with the inputs as typed: the first

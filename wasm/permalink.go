@@ -90,6 +90,35 @@ func encodeFragment(s Saved) (string, error) {
 	return "#" + enc, nil
 }
 
+// maxLinkURLBytes is the longest URL list a link is tried with: URL lists
+// compress about eightfold, so a longer one cannot fit maxLinkFragment, and
+// compressing it to find out would hold the page.
+const maxLinkURLBytes = 256 << 10
+
+// linkState is what a link can carry of s: all of it, or the robots.txt
+// and settings without a URL list too long for a link (imported names a
+// long imported list, never in s). note says what was left out and what to
+// do, "" when nothing was.
+func linkState(s Saved, imported *importedList) (Saved, string) {
+	switch {
+	case imported != nil:
+		return s, "The link carries the robots.txt and settings, not the " + number(imported.urls.Len()) + " URLs imported from " +
+			imported.name + ": a link holds at most " + number(maxLinkFragment) + " characters. Send the file along with it."
+	case len(s.URLs) > maxLinkURLBytes:
+		s.URLs = ""
+		return s, listTooLong
+	}
+	if _, err := encodeFragment(s); err != nil && s.URLs != "" {
+		s.URLs = ""
+		return s, listTooLong
+	}
+	return s, ""
+}
+
+// listTooLong says a link left its URL list out.
+var listTooLong = "The link carries the robots.txt and settings, not the URL list: the list is too long for a link (at most " +
+	number(maxLinkFragment) + " characters). Send the list as a file, or Export the results."
+
 // decodeFragment reads a state from a fragment, with or without its leading
 // "#". present is false when the fragment holds no state; err says why a
 // fragment that holds one could not be read.

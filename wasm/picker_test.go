@@ -13,16 +13,16 @@ func TestAPickedCrawlerFallsBackThroughItsTokens(t *testing.T) {
 	in.URLs = "/a\n/b\n"
 	in.Crawler = "Googlebot Image"
 	s := newState(in)
-	if s.rows[0].Allowed || !s.rows[1].Allowed {
-		t.Fatalf("Googlebot Image: /a allowed=%v, /b allowed=%v; want the Googlebot group (/a blocked, /b allowed)", s.rows[0].Allowed, s.rows[1].Allowed)
+	if s.allRows()[0].Allowed || !s.allRows()[1].Allowed {
+		t.Fatalf("Googlebot Image: /a allowed=%v, /b allowed=%v; want the Googlebot group (/a blocked, /b allowed)", s.allRows()[0].Allowed, s.allRows()[1].Allowed)
 	}
-	if s.rows[0].Group != "Googlebot (line 1)" {
-		t.Fatalf("group %q, want the Googlebot group at line 1", s.rows[0].Group)
+	if s.allRows()[0].Group != "Googlebot (line 1)" {
+		t.Fatalf("group %q, want the Googlebot group at line 1", s.allRows()[0].Group)
 	}
 	saved := store
 	store = s
 	defer func() { store = saved }()
-	if got := currentRows()[0].Crawler; got != "Googlebot Image" {
+	if got := store.exportRows(0, store.list.Len())[0].Crawler; got != "Googlebot Image" {
 		t.Fatalf("the export names the crawler %q, want Googlebot Image", got)
 	}
 }
@@ -32,7 +32,7 @@ func TestAnUnknownCrawlerNameUsesTheToken(t *testing.T) {
 	in.Crawler = "No Such Crawler"
 	in.Token = "Bingbot"
 	s := newState(in)
-	if !s.rows[1].Allowed {
+	if !s.allRows()[1].Allowed {
 		t.Fatal("an unknown crawler name was not replaced by the token Bingbot (which no group names)")
 	}
 }

@@ -13,11 +13,11 @@ import (
 	"github.com/hexops/vecty/prop"
 )
 
-// Results renders the heading and summary around the results table. The
-// rows are not Vecty's: a thousand rows as elements would cost Vecty tens of
-// thousands of DOM calls per change, so the table view (view) writes them
-// as HTML, and when the list is the same it rewrites only the texts and
-// attributes that changed. Clicks and keys are handled once on the table.
+// Results renders the heading, the summary (with the progress of a long
+// run), the filter and sort controls and the hit counts around the results
+// table. The rows are not Vecty's: the table is virtual (virtual.go), and
+// the rows in view are written as HTML by the table view (view). Clicks and
+// keys are handled once on the table.
 type Results struct {
 	vecty.Core
 }
@@ -27,14 +27,31 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("results-section"), vecty.Attribute("aria-labelledby", "results-title")),
 		elem.Heading2(vecty.Markup(prop.ID("results-title")), vecty.Text("Results")),
-		elem.Paragraph(
-			vecty.Markup(prop.ID("summary"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("role", "status")),
-			vecty.Text(summary(s.rows)),
+		&ImportProgress{},
+		elem.Div(
+			vecty.Markup(vecty.Class("summary-line")),
+			elem.Paragraph(
+				// Busy while a long run counts: screen readers announce the
+				// total, not every tick of the progress.
+				vecty.Markup(prop.ID("summary"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("role", "status"),
+					vecty.Attribute("aria-busy", strconv.FormatBool(!s.res.done() && !s.res.stopped))),
+				vecty.Text(s.res.summary()),
+			),
+			vecty.If(!s.res.done() && !s.res.stopped, elem.Progress(vecty.Markup(
+				prop.ID("test-progress"),
+				vecty.Attribute("max", s.list.Len()),
+				vecty.Attribute("value", s.res.tested),
+				vecty.Attribute("aria-label", "URLs tested"),
+			))),
+			vecty.If(!s.res.done() && !s.res.stopped, button("cancel-test", "Cancel", store.cancelTest)),
+			vecty.If(s.res.stopped, button("resume-test", "Test the rest", func() { store.now(false) })),
 		),
 		scopeLine(s.sent.scope.summary),
+		&Hits{},
+		&TableControls{},
 		elem.Paragraph(
 			vecty.Markup(vecty.Class("help")),
-			vecty.Text("Select a row (click, or Tab to the table and use the arrow keys) to see its deciding line and why."),
+			vecty.Text("Select a row (click, or Tab to the table and use the arrow keys, Page Up, Page Down, Home and End) to see its deciding line and why."),
 		),
 		&ResultsTable{},
 	)
@@ -53,13 +70,15 @@ func (c *ResultsTable) Mount() { view.sync() }
 
 func (c *ResultsTable) Render() vecty.ComponentOrHTML {
 	return elem.Div(
-		vecty.Markup(vecty.Class("table-wrap")),
+		vecty.Markup(vecty.Class("table-wrap"), prop.ID("results-scroll")),
 		// The rows are grids (web/style.css): the roles keep the
 		// table's meaning for screen readers.
 		elem.Table(
 			vecty.Markup(
 				prop.ID("results"),
 				vecty.Attribute("role", "table"),
+				vecty.Attribute("tabindex", "0"),
+				vecty.Attribute("aria-label", "Results: Tab here, then use the arrow keys to move through the rows"),
 				event.Click(func(ev *vecty.Event) { selectFromEvent(ev) }),
 				event.KeyDown(onResultsKey),
 			),
@@ -67,7 +86,7 @@ func (c *ResultsTable) Render() vecty.ComponentOrHTML {
 			elem.TableHead(
 				vecty.Markup(vecty.Attribute("role", "rowgroup")),
 				elem.TableRow(
-					vecty.Markup(vecty.Attribute("role", "row")),
+					vecty.Markup(vecty.Attribute("role", "row"), vecty.Attribute("aria-rowindex", "1")),
 					th("URL"), th("Tested as"), th("Verdict"), th("Line"), th("Rule"), th("Group"), th("Scope"),
 				),
 			),
@@ -80,122 +99,69 @@ func th(text string) *vecty.HTML {
 	return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("role", "columnheader")), vecty.Text(text))
 }
 
-// tableView is what the table body shows: the rows of one recompute, as
-// written, and which of them carries the selection marks.
-type tableView struct {
-	body       js.Value  // the tbody the rows were written into
-	generation int       // the store generation they are from
-	shown      []rowView // each row as written
-	marked     int       // the row with the selection marks (or the Tab stop when -1)
-	settled    string    // table#results[data-settled] as set
+// resultsView is the table body: a virtual list of the rows shown, and
+// what of the store it last showed.
+type resultsView struct {
+	table      js.Value // table#results as found
+	rows       *virtualRows
+	generation int    // the store generation shown
+	key        string // the selection and view shown with it
+	settled    string // table#results[data-settled] as set
+	version    int    // bumped whenever the written rows must change
 }
 
-var view = tableView{marked: -1}
+var view resultsView
 
-// sync brings the table body up to the store: called on every store change
-// and once the table is mounted. Rows are rewritten only when the store
-// recomputed. The same number of rows as before are patched cell by cell
-// (an edit of the robots.txt changes a verdict and a rule, not the row), so
-// the browser parses a few fragments instead of the whole table; a new list
-// replaces the body in one go.
-func (v *tableView) sync() {
+// sync brings the table up to the store: called on every store change and
+// once the table is mounted.
+func (v *resultsView) sync() {
 	s := store
 	table := js.Global().Get("document").Call("getElementById", "results")
 	if !table.Truthy() {
 		return
 	}
+	if !table.Equal(v.table) {
+		v.table = table
+		v.rows = newVirtualRows(table.Call("closest", ".table-wrap"), table.Get("tBodies").Index(0), writeRow)
+		v.generation, v.key = -1, ""
+	}
 	settled := "true"
-	if s.pending {
+	if s.pending || !s.res.done() || s.table.busy {
 		settled = "false"
 	}
 	if settled != v.settled {
 		v.settled = settled
 		table.Get("dataset").Set("settled", settled)
 	}
-	body := table.Get("tBodies").Index(0)
-	fresh := !body.Equal(v.body)
-	if !fresh && v.generation == s.generation {
+	// The rows in view come from this thread's parse (row), not from the
+	// verdicts a long run sends: its progress leaves them as they are.
+	key := strconv.Itoa(s.selected) + "/" + strconv.Itoa(s.table.version)
+	if v.generation == s.generation && v.key == key {
 		return
 	}
-	shown := make([]rowView, len(s.rows))
-	changes := 0
-	for i, r := range s.rows {
-		shown[i] = newRowView(r)
-		if i < len(v.shown) {
-			changes += shown[i].differences(v.shown[i])
-		}
-	}
-	if fresh || len(shown) != len(v.shown) || changes > 3*len(shown) {
-		v.replace(body, shown)
-	} else if changes > 0 {
-		var ops patchOps
-		for i, rv := range shown {
-			if rv != v.shown[i] {
-				rv.patch(&ops, i, v.shown[i])
-			}
-		}
-		ops.apply(body)
-	}
-	v.body, v.shown, v.generation = body, shown, s.generation
-	v.mark(s.selected, false)
+	v.generation, v.key = s.generation, key
+	v.version++
+	n := s.table.count(s)
+	table.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1))
+	v.rows.update(n, v.version)
 	table.Get("dataset").Set("generation", strconv.Itoa(s.generation))
+	table.Get("dataset").Set("testedBy", s.testedBy)
 }
 
-// replace writes all the rows at once; a focused row's successor gets the
-// focus back.
-func (v *tableView) replace(body js.Value, shown []rowView) {
-	doc := js.Global().Get("document")
-	focused := -1
-	if active := doc.Get("activeElement"); active.Truthy() && body.Call("contains", active).Bool() {
-		focused = rowIndex(active)
-	}
-	var b strings.Builder
-	for i, rv := range shown {
-		rv.write(&b, i)
-	}
-	body.Set("innerHTML", b.String())
-	v.marked = -1
-	if focused >= 0 && focused < len(shown) {
-		body.Get("rows").Index(focused).Call("focus", map[string]any{"preventScroll": true})
-	}
-}
-
-// mark moves the selection marks (class, aria-current, the Tab stop) to
-// row to, or the Tab stop alone to the first row when to is -1, and
-// focuses it when asked.
-func (v *tableView) mark(to int, focus bool) {
-	if !v.body.Truthy() {
+// writeRow writes the row shown at position pos.
+func writeRow(b *strings.Builder, pos int) {
+	s := store
+	if pos >= s.table.count(s) {
+		// A scroll between a change of the rows and the next update.
 		return
 	}
-	rows := v.body.Get("rows")
-	n := rows.Length()
-	if v.marked != to && v.marked < n {
-		old := rows.Index(max(v.marked, 0))
-		old.Get("classList").Call("remove", "selected")
-		old.Call("removeAttribute", "aria-current")
-		old.Set("tabIndex", -1)
-	}
-	v.marked = to
-	if n == 0 || to >= n {
-		return
-	}
-	tr := rows.Index(max(to, 0))
-	tr.Set("tabIndex", 0)
-	if to < 0 {
-		return
-	}
-	tr.Get("classList").Call("add", "selected")
-	tr.Call("setAttribute", "aria-current", "true")
-	if focus {
-		tr.Call("focus")
-	}
+	i := s.table.index(pos)
+	newRowView(s.row(i)).write(b, pos, i, i == s.selected)
 }
 
 // rowView is one table row: its attributes and each cell's text, with
 // whether the text sits in a <code> element. The verdict's icon comes from
-// the row's data-verdict (web/style.css), so a flipped verdict is two
-// attribute and text writes, not markup to parse. The selection marks are
-// not part of it (tableView.mark sets them).
+// the row's data-verdict (web/style.css).
 type rowView struct {
 	verdict, line string
 	out           bool // the file does not govern the URL
@@ -224,12 +190,19 @@ func newRowView(r row) rowView {
 	return rv
 }
 
-// cellClasses name the cells in column order.
-var cellClasses = [7]string{"url", "tested-as", "verdict", "line", "rule", "group", "scope"}
-
-// write appends the row's markup as row i.
-func (rv rowView) write(b *strings.Builder, i int) {
-	b.WriteString(`<tr class="result" role="row" data-index="`)
+// write appends the row's markup as the row at position pos of the table,
+// list index i. The table is the Tab stop, the rows are focused by the
+// keys, so every row has tabindex -1.
+func (rv rowView) write(b *strings.Builder, pos, i int, selected bool) {
+	b.WriteString(`<tr class="result`)
+	if selected {
+		b.WriteString(` selected" aria-current="true`)
+	}
+	b.WriteString(`" role="row" aria-rowindex="`)
+	b.WriteString(strconv.Itoa(pos + 2))
+	b.WriteString(`" data-pos="`)
+	b.WriteString(strconv.Itoa(pos))
+	b.WriteString(`" data-index="`)
 	b.WriteString(strconv.Itoa(i))
 	b.WriteString(`" data-verdict="`)
 	b.WriteString(rv.verdict)
@@ -243,12 +216,23 @@ func (rv rowView) write(b *strings.Builder, i int) {
 	for k := range rv.cells {
 		b.WriteString(`<td class="`)
 		b.WriteString(cellClasses[k])
-		b.WriteString(`" role="cell">`)
+		b.WriteString(`" role="cell"`)
+		if k != 2 && k != 3 && rv.cells[k] != "" {
+			// The cell may be cut to the row's height: the title keeps it
+			// whole for a pointer, the why panel for everyone.
+			b.WriteString(` title="`)
+			b.WriteString(escapeHTML(rv.cells[k]))
+			b.WriteString(`"`)
+		}
+		b.WriteString(`>`)
 		b.WriteString(rv.cellHTML(k))
 		b.WriteString(`</td>`)
 	}
 	b.WriteString(`</tr>`)
 }
+
+// cellClasses name the cells in column order.
+var cellClasses = [7]string{"url", "tested-as", "verdict", "line", "rule", "group", "scope"}
 
 // cellHTML is cell k's content as markup.
 func (rv rowView) cellHTML(k int) string {
@@ -262,141 +246,39 @@ func (rv rowView) cellHTML(k int) string {
 	return text
 }
 
-// differences counts the DOM writes patch would make to turn old into rv.
-func (rv rowView) differences(old rowView) int {
-	n := 0
-	if rv.verdict != old.verdict {
-		n++
-	}
-	if rv.line != old.line {
-		n++
-	}
-	if rv.out != old.out {
-		n++
-	}
-	for k := range rv.cells {
-		if rv.cells[k] != old.cells[k] || rv.code[k] != old.code[k] || k == 2 && rv.override != old.override {
-			n++
-		}
-	}
-	return n
-}
-
-// patch adds the writes that turn row i, showing old, into rv: a text
-// where only the text changed, the cell's markup where its shape did.
-func (rv rowView) patch(ops *patchOps, i int, old rowView) {
-	if rv.verdict != old.verdict {
-		ops.add(i, `"data-verdict"`, rv.verdict)
-	}
-	if rv.line != old.line {
-		ops.add(i, `"data-line"`, rv.line)
-	}
-	if rv.out != old.out {
-		if rv.out {
-			ops.add(i, `"data-scope"`, "out")
-		} else {
-			ops.add(i, `"data-scope"`, "")
-		}
-	}
-	for k := range rv.cells {
-		sameShape := rv.code[k] == old.code[k] && (k != 2 || rv.override == old.override)
-		switch {
-		case rv.cells[k] == old.cells[k] && sameShape:
-		case !sameShape || k == 2 && rv.override:
-			ops.add(i, `"<`+strconv.Itoa(k)+`"`, rv.cellHTML(k))
-		default:
-			ops.add(i, strconv.Itoa(k), rv.cells[k])
-		}
-	}
-}
-
-// patchOps are row writes for web/loader.js's __robotsTesterPatchRows, as
-// a JSON array of (row, target, value) triples, applied in one call: every
-// call from Go into JavaScript costs microseconds, and an edit of the
-// robots.txt can flip a thousand rows. The target is an attribute name
-// (an empty value removes it), a column number (the value replaces the
-// cell's text, or its <code>'s) or "<" and a column number (the value is
-// the cell's markup).
-type patchOps struct {
-	b strings.Builder
-}
-
-func (o *patchOps) add(row int, target, value string) {
-	if o.b.Len() == 0 {
-		o.b.WriteByte('[')
-	} else {
-		o.b.WriteByte(',')
-	}
-	o.b.WriteString(strconv.Itoa(row))
-	o.b.WriteByte(',')
-	o.b.WriteString(target)
-	o.b.WriteByte(',')
-	writeJSONString(&o.b, value)
-}
-
-func (o *patchOps) apply(body js.Value) {
-	if o.b.Len() == 0 {
-		return
-	}
-	o.b.WriteByte(']')
-	js.Global().Call("__robotsTesterPatchRows", body, o.b.String())
-}
-
-// writeJSONString writes s as a JSON string (RFC 8259 §7): quote,
-// backslash and control characters escaped, the rest as it is.
-func writeJSONString(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&0xf])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-}
-
 // selectFromEvent selects the row the event happened in.
 func selectFromEvent(ev *vecty.Event) {
-	if i := rowIndex(ev.Target); i >= 0 {
-		chooseRow(i)
+	if pos := rowPos(ev.Target); pos >= 0 {
+		chooseRow(pos)
 	}
 }
 
-// rowIndex is the index of the result row el is in, -1 when none.
-func rowIndex(el js.Value) int {
-	tr := el.Call("closest", "tr.result")
-	if !tr.Truthy() {
-		return -1
-	}
-	i, err := strconv.Atoi(tr.Get("dataset").Get("index").String())
-	if err != nil {
-		return -1
-	}
-	return i
-}
-
-// onResultsKey: arrows, Home and End move the selection; Enter and Space
-// select the focused row.
+// onResultsKey: the arrows, Page Up, Page Down, Home and End move the
+// selection through every row shown, not only the rows in the DOM; Enter
+// and Space select the focused row.
 func onResultsKey(ev *vecty.Event) {
 	s := store
-	cur := max(s.selected, 0)
+	// From no row, ArrowDown goes to the first.
+	cur := -1
+	if pos := rowPos(ev.Target); pos >= 0 {
+		cur = pos
+	} else if s.selected >= 0 {
+		cur = s.table.position(s.selected)
+	}
+	page := view.rows.pageRows()
 	switch ev.Get("key").String() {
 	case "ArrowDown":
 		chooseRow(cur + 1)
 	case "ArrowUp":
-		chooseRow(cur - 1)
+		chooseRow(max(cur-1, 0))
+	case "PageDown":
+		chooseRow(cur + page)
+	case "PageUp":
+		chooseRow(cur - page)
 	case "Home":
 		chooseRow(0)
 	case "End":
-		chooseRow(len(s.rows) - 1)
+		chooseRow(s.table.count(s) - 1)
 	case "Enter", " ":
 		selectFromEvent(ev)
 	default:
@@ -405,12 +287,21 @@ func onResultsKey(ev *vecty.Event) {
 	ev.Call("preventDefault")
 }
 
-// chooseRow selects row i, moves focus to it and shows its deciding line.
-func chooseRow(i int) {
+// chooseRow selects the row at position pos, scrolls it into view, moves
+// the focus to it and shows its deciding line.
+func chooseRow(pos int) {
 	s := store
-	s.selectRow(i)
-	view.mark(s.selected, true)
-	if s.selected >= 0 {
-		revealLine(s.rows[s.selected].Line)
+	n := s.table.count(s)
+	if n == 0 {
+		return
+	}
+	pos = max(0, min(pos, n-1))
+	s.selectRow(pos)
+	view.rows.reveal(pos)
+	if tr := view.rows.row(pos); tr.Truthy() {
+		tr.Call("focus", map[string]any{"preventScroll": true})
+	}
+	if r, ok := s.selectedRow(); ok {
+		revealLine(r.Line)
 	}
 }

@@ -45,21 +45,8 @@ type sent struct {
 	origin string
 }
 
-// sentCache keeps each URL's sent form from one recompute to the next, so
-// an edit of the robots.txt (the common change) only tests. It holds the
-// URLs of the last list, for one robots.txt URL.
-type sentCache struct {
-	robotsURL string
-	byInput   map[string]sent
-	// scope is what the last list's URLs say about where the file is
-	// served (see listScope).
-	scope listScope
-}
-
-func (c *sentCache) get(u, robotsURL string) sent {
-	if v, ok := c.byInput[u]; ok {
-		return v
-	}
+// newSent reads one typed URL as a browser would send it.
+func newSent(u, robotsURL string) sent {
 	v, enc := sent{url: u, scope: scope(robotsURL, u)}, engine.EncodeURL(u)
 	switch {
 	case strings.TrimSpace(robotsURL) != "" || enc.Err == "" && enc.Host == "":
@@ -83,64 +70,120 @@ func (c *sentCache) get(u, robotsURL string) sent {
 	return v
 }
 
-// buildRows tests every URL of the list once against the parsed file. The
-// texts the table shows for a line or a set of groups are built once per
-// recompute, however many URLs share them.
-func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
-	urls := urlLines(in.URLs)
-	rows := make([]row, len(urls))
-	answer, outcome := serverAnswer(in.Status)
-	crawler, picked := pickedCrawler(in)
-	if cache.robotsURL != in.RobotsURL {
-		cache.byInput = nil
+// sentCache keeps each URL's sent form from one recompute to the next, so
+// an edit of the robots.txt (the common change) only tests. It holds the
+// URLs of the last list, for one robots.txt URL.
+type sentCache struct {
+	robotsURL string
+	byInput   map[string]sent
+	// scope is what the last list's URLs say about where the file is
+	// served (see listScope).
+	scope listScope
+}
+
+func (c *sentCache) get(u, robotsURL string) sent {
+	if v, ok := c.byInput[u]; ok {
+		return v
 	}
-	kept := make(map[string]sent, len(urls))
-	var ls listScope
-	rules := map[int]string{}
-	groups := map[string]string{}
-	for i, u := range urls {
-		// Test what a browser would send for what was typed.
-		v := cache.get(u, in.RobotsURL)
-		kept[u] = v
-		ls.add(v)
-		var res engine.Result
-		if picked {
-			res = r.TestCrawler(crawler, v.url)
-		} else {
-			res = r.Test(in.Token, v.url)
-		}
-		rule, ok := rules[res.Line]
-		if !ok {
-			rule = r.RuleText(res.Line)
-			rules[res.Line] = rule
-		}
-		key := groupKey(res)
-		group, ok := groups[key]
-		if !ok {
-			group = groupText(r, res)
-			groups[key] = group
-		}
-		rows[i] = row{
-			Input:    u,
-			TestedAs: res.Path,
-			Result:   res,
-			Allowed:  res.Allowed,
-			Line:     res.Line,
-			Rule:     rule,
-			Group:    group,
-			Scope:    v.scope.Label(),
-			OffScope: v.scope,
-			Encoding: v.notes,
-		}
-		if outcome.Effect != engine.EffectConditional {
-			rows[i].Allowed = outcome.Effect == engine.EffectFullAllow
-			rows[i].Line, rows[i].Rule = 0, ""
-			rows[i].Override = "Server answer: " + answer.Label
-		}
+	return newSent(u, robotsURL)
+}
+
+// tester is what one recompute tests every URL with: the parsed file, the
+// crawler or token and the server answer chosen. The page, the time-sliced
+// loop and the workers all test through it, so a verdict is decided one way
+// wherever it runs.
+type tester struct {
+	robots    *engine.Robots
+	crawler   engine.Crawler
+	picked    bool
+	token     string
+	robotsURL string
+	answer    engine.AnswerChoice
+	outcome   engine.Outcome
+}
+
+func newTester(r *engine.Robots, in Saved) tester {
+	t := tester{robots: r, token: in.Token, robotsURL: in.RobotsURL}
+	t.answer, t.outcome = serverAnswer(in.Status)
+	t.crawler, t.picked = pickedCrawler(in)
+	return t
+}
+
+// overrides reports whether the server answer decides every URL alone.
+func (t tester) overrides() bool { return t.outcome.Effect != engine.EffectConditional }
+
+// result is the rules' answer for what a browser would send.
+func (t tester) result(v sent) engine.Result {
+	if t.picked {
+		return t.robots.TestCrawler(t.crawler, v.url)
 	}
-	ls.done()
-	cache.robotsURL, cache.byInput, cache.scope = in.RobotsURL, kept, ls
-	return rows
+	return t.robots.Test(t.token, v.url)
+}
+
+// verdict is one URL's answer in the compact form the table filters, sorts
+// and counts (see verdicts.go).
+func (t tester) verdict(v sent) (uint8, int32) {
+	res := t.result(v)
+	flags := uint8(flagTested)
+	if v.scope.Code != "" {
+		flags |= flagOut
+	}
+	if t.overrides() {
+		flags |= flagOverride
+		if t.outcome.Effect == engine.EffectFullAllow {
+			flags |= flagAllowed
+		}
+		return flags, 0
+	}
+	if res.Allowed {
+		flags |= flagAllowed
+	}
+	return flags, int32(res.Line)
+}
+
+// row is one URL's whole answer, as the table and the why panel show it.
+// The texts for a line or a set of groups are kept in names, shared by the
+// rows of one recompute.
+func (t tester) row(u string, v sent, names *rowNames) row {
+	res := t.result(v)
+	if names.rules == nil {
+		names.rules, names.groups = map[int]string{}, map[string]string{}
+	}
+	rule, ok := names.rules[res.Line]
+	if !ok {
+		rule = t.robots.RuleText(res.Line)
+		names.rules[res.Line] = rule
+	}
+	key := groupKey(res)
+	group, ok := names.groups[key]
+	if !ok {
+		group = groupText(t.robots, res)
+		names.groups[key] = group
+	}
+	r := row{
+		Input:    u,
+		TestedAs: res.Path,
+		Result:   res,
+		Allowed:  res.Allowed,
+		Line:     res.Line,
+		Rule:     rule,
+		Group:    group,
+		Scope:    v.scope.Label(),
+		OffScope: v.scope,
+		Encoding: v.notes,
+	}
+	if t.overrides() {
+		r.Allowed = t.outcome.Effect == engine.EffectFullAllow
+		r.Line, r.Rule = 0, ""
+		r.Override = "Server answer: " + t.answer.Label
+	}
+	return r
+}
+
+// rowNames are the rule and group texts of one recompute.
+type rowNames struct {
+	rules  map[int]string
+	groups map[string]string
 }
 
 // groupKey is what groupText reads of a result: the applied groups, whether
@@ -188,23 +231,3 @@ func groupText(r *engine.Robots, res engine.Result) string {
 // maxGroupsNamed is how many groups a row's group column names: Google
 // merges every group that names the crawler, and a file can hold thousands.
 const maxGroupsNamed = 6
-
-// summary is the sentence announced when the results change:
-// "12 URLs: 9 allowed, 3 blocked".
-func summary(rows []row) string {
-	allowed := 0
-	for _, r := range rows {
-		if r.Allowed {
-			allowed++
-		}
-	}
-	n := len(rows)
-	if n == 0 {
-		return "No URLs to test: add one per line."
-	}
-	noun := " URLs: "
-	if n == 1 {
-		noun = " URL: "
-	}
-	return strconv.Itoa(n) + noun + strconv.Itoa(allowed) + " allowed, " + strconv.Itoa(n-allowed) + " blocked"
-}

@@ -22,11 +22,11 @@ func TestRowsOfTheExample(t *testing.T) {
 		{"https://www.example.com/nogooglebot/page.html", false, 2, "Disallow: /nogooglebot/"},
 		{"/products/shoes?color=red", true, 0, ""},
 	}
-	if len(s.rows) != len(want) {
-		t.Fatalf("%d rows, want %d", len(s.rows), len(want))
+	if len(s.allRows()) != len(want) {
+		t.Fatalf("%d rows, want %d", len(s.allRows()), len(want))
 	}
 	for i, w := range want {
-		r := s.rows[i]
+		r := s.allRows()[i]
 		if r.Input != w.input || r.Allowed != w.allowed || r.Line != w.line || r.Rule != w.rule {
 			t.Errorf("row %d = %q allowed=%v line %d rule %q; want %q allowed=%v line %d rule %q",
 				i, r.Input, r.Allowed, r.Line, r.Rule, w.input, w.allowed, w.line, w.rule)
@@ -51,24 +51,39 @@ func TestGroupTextNamesTheGlobalGroupWhenItApplies(t *testing.T) {
 }
 
 func TestURLLinesDropBlanksAndSpaces(t *testing.T) {
-	got := urlLines("  /a \r\n\n\t\n/b\r/c")
-	if strings.Join(got, "|") != "/a|/b|/c" {
-		t.Fatalf("urlLines = %q", got)
+	got := splitURLs("  /a \r\n\n\t\n/b\r/c")
+	if got.text != "/a\n/b\n/c" || got.Len() != 3 || got.At(1) != "/b" || got.span(1, 3) != "/b\n/c" {
+		t.Fatalf("splitURLs = %+v", got)
 	}
 }
 
 func TestSummarySentence(t *testing.T) {
 	tests := []struct {
-		rows []row
-		want string
+		allowed []bool // one per URL; all tested unless stopped
+		tested  int
+		stopped bool
+		want    string
 	}{
-		{nil, "No URLs to test: add one per line."},
-		{[]row{{Allowed: true}}, "1 URL: 1 allowed, 0 blocked"},
-		{[]row{{Allowed: true}, {}, {}}, "3 URLs: 1 allowed, 2 blocked"},
+		{nil, 0, false, "No URLs to test: add one per line."},
+		{[]bool{true}, 1, false, "1 URL: 1 allowed, 0 blocked"},
+		{[]bool{true, false, false}, 3, false, "3 URLs: 1 allowed, 2 blocked"},
+		{make([]bool, 4000), 4000, false, "4,000 URLs: 0 allowed, 4,000 blocked"},
+		{[]bool{true, false, false, false}, 1, false, "Testing 4 URLs: 25% done, 1 allowed, 0 blocked so far."},
+		{[]bool{true, false, false, false}, 2, true, "Testing stopped after 2 of 4 URLs: 1 allowed, 1 blocked. Press Test the rest to finish."},
 	}
 	for _, tc := range tests {
-		if got := summary(tc.rows); got != tc.want {
-			t.Errorf("summary of %d rows = %q, want %q", len(tc.rows), got, tc.want)
+		var v verdicts
+		v.reset(len(tc.allowed), 3)
+		for i := range tc.tested {
+			var f uint8
+			if tc.allowed[i] {
+				f = flagAllowed
+			}
+			v.set(i, f, 0)
+		}
+		v.stopped = tc.stopped
+		if got := v.summary(); got != tc.want {
+			t.Errorf("summary of %d URLs, %d tested = %q, want %q", len(tc.allowed), tc.tested, got, tc.want)
 		}
 	}
 }
@@ -79,13 +94,13 @@ func TestRowHTMLEscapesAndLeavesTheSelectionOut(t *testing.T) {
 		{Input: "/b", TestedAs: "/b", Line: 3, Rule: "Disallow: /b", Group: "* (line 1)", Scope: "other host"},
 	}
 	wants := [][]string{
-		{`data-index="0" data-verdict="allowed" data-line="0" tabindex="-1"`, `&lt;script&gt;&#34;&amp;`},
-		{`data-index="1" data-verdict="blocked" data-line="3" data-scope="out" tabindex="-1"`,
-			`<td class="line" role="cell">3</td>`, `<td class="scope" role="cell">other host</td>`},
+		{`aria-rowindex="2" data-pos="0" data-index="0" data-verdict="allowed" data-line="0" tabindex="-1"`, `&lt;script&gt;&#34;&amp;`},
+		{`aria-rowindex="3" data-pos="1" data-index="1" data-verdict="blocked" data-line="3" data-scope="out" tabindex="-1"`,
+			`<td class="line" role="cell">3</td>`, `<td class="scope" role="cell" title="other host">other host</td>`},
 	}
 	for i, r := range rows {
 		var b strings.Builder
-		newRowView(r).write(&b, i)
+		newRowView(r).write(&b, i, i, false)
 		h := b.String()
 		if strings.Contains(h, "<script>") {
 			t.Fatal("a URL's text reached the HTML unescaped")
@@ -107,13 +122,13 @@ func TestRowsFlagURLsTheFileDoesNotGovern(t *testing.T) {
 	in.URLs = "https://www.example.com/a\nhttp://www.example.com/a\n/path\nhttps://shop.example.com/\n"
 	s := newState(in)
 	for i, out := range []bool{false, true, false, true} {
-		if got := s.rows[i].Scope != ""; got != out {
-			t.Errorf("row %d (%s): flagged %v, want %v (reason %q)", i, s.rows[i].Input, got, out, s.rows[i].Scope)
+		if got := s.allRows()[i].Scope != ""; got != out {
+			t.Errorf("row %d (%s): flagged %v, want %v (reason %q)", i, s.allRows()[i].Input, got, out, s.allRows()[i].Scope)
 		}
 	}
 	in.RobotsURL = ""
 	s = newState(in)
-	for i, r := range s.rows {
+	for i, r := range s.allRows() {
 		if r.Scope != "" {
 			t.Errorf("row %d flagged %q with no robots.txt URL given", i, r.Scope)
 		}
@@ -135,7 +150,7 @@ func TestServerAnswerOverridesTheRules(t *testing.T) {
 		in.Status = tc.status
 		s := newState(in)
 		for i, want := range tc.allowed {
-			r := s.rows[i]
+			r := s.allRows()[i]
 			if r.Allowed != want {
 				t.Errorf("status %q, %s: allowed %v, want %v", tc.status, r.Input, r.Allowed, want)
 			}
@@ -162,7 +177,7 @@ func TestRowsTestWhatABrowserSends(t *testing.T) {
 		{"/plain", true, false},
 	}
 	for i, w := range want {
-		r := s.rows[i]
+		r := s.allRows()[i]
 		if r.TestedAs != w.testedAs || r.Allowed != w.allowed || (len(r.Encoding) > 0) != w.notes {
 			t.Errorf("%q: tested as %q allowed=%v notes %q; want %q allowed=%v notes=%v", r.Input, r.TestedAs, r.Allowed, r.Encoding, w.testedAs, w.allowed, w.notes)
 		}

@@ -22,7 +22,7 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 	if s.in.RobotsURL != "" || s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
 		t.Errorf("Wikipedia's URLs: Served at %q following %q, want empty, following https://en.wikipedia.org/robots.txt", s.in.RobotsURL, s.sent.scope.following)
 	}
-	for _, r := range s.rows {
+	for _, r := range s.allRows() {
 		if r.Scope != "" || r.OffScope.Reason != "" {
 			t.Errorf("%s is flagged %q (%q) though nobody said where the file is served", r.Input, r.Scope, r.OffScope.Reason)
 		}
@@ -54,7 +54,7 @@ func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
 	in.RobotsURL = "https://www.example.com/robots.txt"
 	s := newState(in)
 	for i, want := range []string{"Other host", "Other host", ""} {
-		r := s.rows[i]
+		r := s.allRows()[i]
 		if r.Scope != want {
 			t.Errorf("%s: marker %q, want %q", r.Input, r.Scope, want)
 		}
@@ -73,12 +73,9 @@ func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
 	}
 }
 
-// currentRowsOf is currentRows for s.
+// currentRowsOf is what the exports write for s.
 func currentRowsOf(s *state) []ExportRow {
-	saved := store
-	store = s
-	defer func() { store = saved }()
-	return currentRows()
+	return s.exportRows(0, s.list.Len())
 }
 
 // A draft or link saved while the example still set "Served at" loses that

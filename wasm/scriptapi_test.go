@@ -159,3 +159,47 @@ func TestScriptAPIKnowsTheCatalogue(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptAPICompactAnswerMatchesTheObjects(t *testing.T) {
+	installScriptAPI()
+	const robots = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
+	urls := []any{"https://example.com/private/x", "https://example.com/private/ok", "/", "/private\nx"}
+	objects := scriptCall("testMany", robots, "Googlebot", urls)
+	compact := scriptCall("testMany", robots, "Googlebot", urls, map[string]any{"compact": true})
+	if compact.Get("count").Int() != len(urls) || compact.Get("allowed").Length() != len(urls) || compact.Get("lines").Length() != len(urls) {
+		t.Fatalf("compact answer for %d URLs: count %v, %v verdicts, %v lines", len(urls), compact.Get("count"), compact.Get("allowed").Length(), compact.Get("lines").Length())
+	}
+	for i := range urls {
+		o := objects.Index(i)
+		allowed := compact.Get("allowed").Index(i).Int() == 1
+		if allowed != o.Get("allowed").Bool() || compact.Get("lines").Index(i).Int() != o.Get("line").Int() {
+			t.Errorf("URL %d: compact allowed=%v line %v; objects allowed=%v line %v", i, allowed, compact.Get("lines").Index(i), o.Get("allowed"), o.Get("line"))
+		}
+	}
+}
+
+// testManyAsync answers as testMany's compact form, through a Promise
+// (here tested in slices: Node gives the page no workers).
+func TestScriptAPIAsyncMatchesTheCompactAnswer(t *testing.T) {
+	installScriptAPI()
+	const robots = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
+	var urls []any
+	for i := range 3000 {
+		urls = append(urls, []string{"/private/x", "/private/ok", "/", "/private%20y"}[i%4]+"?"+strings.Repeat("a", i%5))
+	}
+	want := scriptCall("testMany", robots, "Googlebot", urls, map[string]any{"compact": true})
+	done := make(chan js.Value, 1)
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any { done <- args[0]; return nil })
+	defer then.Release()
+	scriptCall("testManyAsync", robots, "Googlebot", urls).Call("then", then)
+	got := <-done
+	if got.Get("count").Int() != len(urls) {
+		t.Fatalf("testManyAsync answered %v URLs, want %d", got.Get("count"), len(urls))
+	}
+	for i := range urls {
+		if got.Get("allowed").Index(i).Int() != want.Get("allowed").Index(i).Int() || got.Get("lines").Index(i).Int() != want.Get("lines").Index(i).Int() {
+			t.Fatalf("URL %d (%v): async allowed %v line %v; testMany allowed %v line %v", i, urls[i],
+				got.Get("allowed").Index(i), got.Get("lines").Index(i), want.Get("allowed").Index(i), want.Get("lines").Index(i))
+		}
+	}
+}

@@ -61,6 +61,38 @@ func saveDraft(s Saved) error {
 	return storageSet(draftKey, encodeState(s))
 }
 
+// maxDraftURLBytes is the longest URL list the draft keeps. localStorage
+// holds about 5 MB an origin, and compressing a longer list for every
+// save would hold the page for more than a frame.
+const maxDraftURLBytes = 256 << 10
+
+// saveDraftWithin keeps s as the draft, without its URL list when the list
+// is too long for the browser's storage (or the storage refuses it with
+// the list). note then says so, with what to do; imported names a long
+// imported list, which drafts never carry. err is saveDraft's.
+func saveDraftWithin(s Saved, imported *importedList) (note string, err error) {
+	if imported != nil {
+		note = "The autosaved draft keeps the robots.txt and settings, not the " + number(imported.urls.Len()) +
+			" URLs imported from " + imported.name + " (too many for the browser's storage): import the file again after a reload."
+	}
+	if len(s.URLs) > maxDraftURLBytes {
+		s.URLs = ""
+		note = listNotKept
+	}
+	err = saveDraft(s)
+	if err != nil && s.URLs != "" {
+		// A full quota: the list is what takes the room.
+		s.URLs = ""
+		if saveDraft(s) == nil {
+			return listNotKept, nil
+		}
+	}
+	return note, err
+}
+
+// listNotKept says the draft lost its URL list.
+const listNotKept = "The autosaved draft keeps the robots.txt and settings, not the URL list (too long for the browser's storage): keep the list in a file, or Export the results, to have it after a reload."
+
 // loadDraft is the autosaved draft, if there is a readable one.
 func loadDraft() (Saved, bool) {
 	return storageState(draftKey)

@@ -3,7 +3,7 @@
 package main
 
 import (
-	"strings"
+	"time"
 
 	"robotstester/engine"
 )
@@ -13,6 +13,14 @@ import (
 // render request. Derived data follows the engine's one-way flow: the
 // robots.txt bytes are parsed (and linted) once per change, then each URL is
 // tested once.
+//
+// A long list is tested off the page's thread (runner.go: workers, else
+// slices), and its verdicts arrive later, a chunk at a time (receive), as
+// one byte and one line number per URL (verdicts.go). What the table shows
+// comes from those: the filter and sort (filters.go), the rule hit counts
+// (hits.go) and the rows in view (results.go, virtual.go), each made again
+// from this thread's parse when shown (row). The URL list itself is one
+// text (urllist.go), never a string per URL.
 
 // state is the store: what a person chose (Saved: what is saved, linked and
 // restored), the editor's bookkeeping and what the engine derived from them.
@@ -41,17 +49,39 @@ type state struct {
 	// first (see flush).
 	lint       engine.Diagnostics
 	linted     *engine.Robots
-	rows       []row
-	sent       sentCache // each URL's encoded form and scope
+	sent       sentCache // each URL's encoded form and scope (short lists)
 	generation int       // recomputes so far
 	pending    bool      // an edit waits for its debounce
 	reparse    bool      // the waiting edit changed the robots.txt
 
-	edits    debouncer
-	onChange func() // asks the page to render; nil in tests
+	// The URL list as tested: split from in.URLs, or a list too long for
+	// the text box (imported, and then in.URLs is empty).
+	list         urlList
+	listText     string        // the in.URLs list was split from
+	listVersion  int           // bumped whenever list changes
+	listImported bool          // list is imported's, not split from listText
+	imported     *importedList // a large list read from a file, nil for none
+	tester       tester        // what this recompute tests with
+	res          verdicts      // the verdict of every URL of list
+	shown        rowCache      // the rows the table and the why panel showed
+	exportNames  rowNames      // the rule and group texts the exports wrote
+	table        tableView     // filter, sort and the order shown
+	runner       runner        // tests long lists off the main thread; nil: at once
+	testedBy     string        // "page" (at once), or the runner's name
+	scopeOf      scopeKey      // what s.sent.scope was worked out for
+	scopeJob     *slicedJob    // works it out for a long list
+
+	edits       debouncer
+	progressDue bool   // a progress render is scheduled
+	onChange    func() // asks the page to render; nil in tests
 	// onPending tells the page an edit waits for its debounce, which only
 	// the results table shows (data-settled); nil in tests.
 	onPending func()
+	// onProgress shows a long run's progress, which only the results
+	// show: rendering the whole page ten times a second would cost more.
+	onProgress func()
+	// onFilter brings the table back to its first row; nil in tests.
+	onFilter func()
 
 	lintedCut engine.Cut // the cut of the linted bytes
 }
@@ -67,6 +97,11 @@ func newState(in Saved) *state {
 // replace swaps in a whole new state (example, permalink, draft, opened
 // file) and recomputes everything.
 func (s *state) replace(in Saved) {
+	if in.URLs != "" {
+		// A state with a list of its own (the example, a link, a draft)
+		// replaces a long list kept aside.
+		s.imported = nil
+	}
 	s.edits.cancel()
 	s.pending = false
 	s.in = in
@@ -81,6 +116,35 @@ func (s *state) replace(in Saved) {
 	s.changed()
 }
 
+// importList replaces the URL list with one read from a file or pasted: a
+// short one goes into the text box; a long one is kept aside (see
+// importedList), so the text box never holds megabytes.
+func (s *state) importList(name string, urls urlList) {
+	in := s.in
+	if urls.Len() <= maxTypedURLs {
+		// The text box shows it: a new text for the fields.
+		in.URLs = urls.text
+		s.imported = nil
+		s.replace(in)
+		return
+	}
+	// Only the list changes: the editor keeps its text, and the results
+	// start again from the top.
+	s.in.URLs = ""
+	s.imported = &importedList{name: name, urls: urls}
+	s.selected = -1
+	s.now(false)
+}
+
+// clearImported drops a long imported list: the text box is back.
+func (s *state) clearImported() {
+	if s.imported == nil {
+		return
+	}
+	s.imported = nil
+	s.replace(s.in)
+}
+
 // editRobots records the editor's text after a keystroke; the engine runs
 // once typing pauses.
 func (s *state) editRobots(text string) {
@@ -93,10 +157,10 @@ func (s *state) editRobots(text string) {
 }
 
 func (s *state) editURLs(text string) {
-	if text == s.in.URLs {
+	if text == s.in.URLs && s.imported == nil {
 		return
 	}
-	s.in.URLs = text
+	s.in.URLs, s.imported = text, nil
 	s.later(false)
 }
 
@@ -127,13 +191,14 @@ func (s *state) pickStatus(id string) {
 	s.now(false)
 }
 
-// selectRow selects row i (clamped to the rows there are) and marks its
-// deciding line.
-func (s *state) selectRow(i int) {
-	if len(s.rows) == 0 {
+// selectRow selects the row at position pos of the table as shown
+// (clamped to the rows there are) and marks its deciding line.
+func (s *state) selectRow(pos int) {
+	n := s.table.count(s)
+	if n == 0 {
 		return
 	}
-	i = max(0, min(i, len(s.rows)-1))
+	i := s.table.index(max(0, min(pos, n-1)))
 	if i == s.selected && s.focusLine == 0 {
 		return
 	}
@@ -204,30 +269,226 @@ func (s *state) lintNow() {
 	s.lint, s.linted, s.lintedCut = engine.LintCut(s.cut, s.robots), s.robots, s.cut
 }
 
+// test tests every URL of the list: a short list at once, a long one by
+// the runner, whose verdicts arrive later (receive). Either way the rows
+// in view are made here, on demand, from the same parse (row).
 func (s *state) test() {
-	s.rows = buildRows(s.robots, s.in, &s.sent)
-	if s.selected >= len(s.rows) {
-		s.selected = len(s.rows) - 1
-	}
 	s.generation++
+	s.splitList()
+	s.tester = newTester(s.robots, s.in)
+	s.shown.reset()
+	s.exportNames = rowNames{}
+	n := s.list.Len()
+	if s.selected >= n {
+		s.selected = n - 1
+	}
+	s.res.reset(n, len(s.robots.Lines))
+	if s.runner != nil && n > syncLimit {
+		s.runner.test(s.generation, s.job())
+		s.testedBy = s.runner.name()
+		if (scopeKey{s.listVersion, s.in.RobotsURL}) != s.scopeOf {
+			// Worked out again once the verdicts are in (scanScope): the
+			// workers need the cores first.
+			s.sent.scope = listScope{}
+		}
+	} else {
+		s.testedBy = "page"
+		if s.runner != nil {
+			s.runner.cancel()
+		}
+		s.testAll()
+	}
+	s.table.refresh(s)
 }
+
+// testAll tests the whole list now, keeping each URL's sent form for the
+// next recompute.
+func (s *state) testAll() {
+	c := &s.sent
+	if c.robotsURL != s.in.RobotsURL {
+		c.byInput = nil
+	}
+	kept := make(map[string]sent, s.list.Len())
+	var ls listScope
+	for i := range s.list.Len() {
+		u := s.list.At(i)
+		v := c.get(u, s.in.RobotsURL)
+		kept[u] = v
+		ls.add(v)
+		flags, line := s.tester.verdict(v)
+		s.res.set(i, flags, line)
+	}
+	ls.done()
+	c.robotsURL, c.byInput, c.scope = s.in.RobotsURL, kept, ls
+	s.scopeOf = scopeKey{s.listVersion, s.in.RobotsURL}
+}
+
+// scopeKey is what a list's scope (listScope) depends on.
+type scopeKey struct {
+	listVersion int
+	robotsURL   string
+}
+
+// maxScopeURLs is the longest list whose scope the page works out for a
+// long run: every URL read as a browser sends it, on this thread, in
+// slices. Past it the summary and "Served at"'s note say nothing of the
+// list; the rule hits still count the URLs out of scope (the workers flag
+// them).
+const maxScopeURLs = 200000
+
+// scanScope works out the list's scope in slices, when the list or the
+// robots.txt URL changed since it last did.
+func (s *state) scanScope() {
+	key := scopeKey{s.listVersion, s.in.RobotsURL}
+	if key == s.scopeOf {
+		return
+	}
+	s.scopeOf = key
+	s.scopeJob.stop()
+	s.sent.scope = listScope{}
+	if s.list.Len() > maxScopeURLs {
+		return
+	}
+	var ls listScope
+	next, list, robotsURL := 0, s.list, s.in.RobotsURL
+	s.scopeJob = runSliced(func(deadline time.Time) bool {
+		for ; next < list.Len(); next++ {
+			if next%64 == 0 && time.Now().After(deadline) {
+				return false
+			}
+			ls.add(newSent(list.At(next), robotsURL))
+		}
+		return true
+	}, func() {
+		if s.scopeOf == key {
+			ls.done()
+			s.sent.scope = ls
+			s.changed()
+		}
+	})
+}
+
+// splitList splits the URL text into the list when it changed.
+func (s *state) splitList() {
+	switch {
+	case s.imported != nil:
+		if !s.listImported || s.list.text != s.imported.urls.text || s.list.Len() != s.imported.urls.Len() {
+			s.list, s.listText, s.listImported = s.imported.urls, "", true
+			s.listVersion++
+		}
+	case s.listImported || s.listText != s.in.URLs || s.list.ends == nil:
+		s.list, s.listText, s.listImported = splitURLs(s.in.URLs), s.in.URLs, false
+		s.listVersion++
+	}
+}
+
+// job is what the runner needs to test the list for this recompute.
+func (s *state) job() testJob {
+	return testJob{
+		robots: s.cut.Body, in: s.in, tester: s.tester,
+		urls: s.list, listVersion: s.listVersion,
+	}
+}
+
+// receive records verdicts a runner sent for URLs start, start+1, …; those
+// of an older recompute are dropped.
+func (s *state) receive(gen, start int, flags []uint8, lines []int32) {
+	if gen != s.generation {
+		return
+	}
+	for k, f := range flags {
+		s.res.set(start+k, f, lines[k])
+	}
+	if s.res.done() {
+		// Only the results show the verdicts that came: the rest of the
+		// page is as the recompute left it.
+		s.table.refresh(s)
+		s.resultsChanged()
+		s.scanScope()
+		return
+	}
+	s.progress()
+}
+
+// progress asks for one render of the progress within the next 100 ms,
+// however many chunks arrive: rendering the page for each would cost more
+// than the chunks.
+func (s *state) progress() {
+	if s.progressDue {
+		return
+	}
+	s.progressDue = true
+	time.AfterFunc(100*time.Millisecond, func() {
+		s.progressDue = false
+		if !s.res.done() {
+			s.table.refreshIfCheap(s)
+			if s.onProgress != nil {
+				s.onProgress()
+			} else {
+				s.changed()
+			}
+		}
+	})
+}
+
+// resultsChanged shows a change that only the results show (how far an
+// import has read, the verdicts a runner sent), as progress does.
+func (s *state) resultsChanged() {
+	if s.onProgress != nil {
+		s.onProgress()
+		return
+	}
+	s.changed()
+}
+
+// cancelTest stops a long run; the verdicts so far stay.
+func (s *state) cancelTest() {
+	if s.res.done() || s.runner == nil {
+		return
+	}
+	s.runner.cancel()
+	s.res.stopped = true
+	s.table.refresh(s)
+	s.changed()
+}
+
+// row is the whole answer for URL i of the list, made from the engine when
+// first shown in this recompute.
+func (s *state) row(i int) row {
+	if r, ok := s.shown.get(i); ok {
+		return r
+	}
+	u := s.list.At(i)
+	r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &s.shown.names)
+	s.shown.put(i, r)
+	return r
+}
+
+// selectedRow is the selected row, if one is.
+func (s *state) selectedRow() (row, bool) {
+	if s.selected < 0 || s.selected >= s.list.Len() {
+		return row{}, false
+	}
+	return s.row(s.selected), true
+}
+
+// allRows are the rows of the whole list, in list order.
+func (s *state) allRows() []row {
+	rows := make([]row, s.list.Len())
+	for i := range rows {
+		rows[i] = s.row(i)
+	}
+	return rows
+}
+
+// syncLimit is the longest list tested at once, in the task of the change:
+// about 5 ms of testing, less than handing it to a worker costs.
+const syncLimit = 2000
 
 func (s *state) changed() {
 	if s.onChange != nil {
 		s.onChange()
 	}
-}
-
-// urlLines splits the URL list: one URL or path per line (LF, CR or CRLF,
-// as an imported file may have), blank lines and surrounding spaces dropped.
-func urlLines(text string) []string {
-	var out []string
-	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
-		if u := strings.TrimSpace(line); u != "" {
-			out = append(out, u)
-		}
-	}
-	return out
 }
 
 // currentSaved is the state to save or link: the robots.txt as exact bytes,
@@ -241,16 +502,18 @@ func applySaved(in Saved) {
 	store.replace(in)
 }
 
-// currentRows are the results as the CSV and JSON exports write them.
-func currentRows() []ExportRow {
-	s := store
+// exportRows are URLs from ≤ i < to of the list as the exports write them.
+func (s *state) exportRows(from, to int) []ExportRow {
 	_, outcome := serverAnswer(s.in.Status)
 	crawler := s.in.Token
 	if c, ok := pickedCrawler(s.in); ok {
 		crawler = c.Name
 	}
-	out := make([]ExportRow, len(s.rows))
-	for i, r := range s.rows {
+	out := make([]ExportRow, 0, to-from)
+	for i := from; i < to; i++ {
+		u := s.list.At(i)
+		// Not s.row: a million rows would not stay in its cache.
+		r := s.tester.row(u, s.sent.get(u, s.in.RobotsURL), &s.exportNames)
 		reason := outcome.Reason
 		if r.Override == "" {
 			reason = s.robots.Explain(r.Result).Verdict
@@ -259,10 +522,10 @@ func currentRows() []ExportRow {
 		if r.Allowed {
 			verdict = "allowed"
 		}
-		out[i] = ExportRow{
+		out = append(out, ExportRow{
 			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
 			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.OffScope.Reason,
-		}
+		})
 	}
 	return out
 }

@@ -50,8 +50,8 @@ func TestDebounceRunsTheEngineAfterThePause(t *testing.T) {
 	s.editURLs("/a\n/b\n")
 	select {
 	case g := <-done:
-		if g != gen+1 || len(s.rows) != 2 {
-			t.Fatalf("after the pause: generation %d, %d rows; want %d and 2", g, len(s.rows), gen+1)
+		if g != gen+1 || len(s.allRows()) != 2 {
+			t.Fatalf("after the pause: generation %d, %d rows; want %d and 2", g, len(s.allRows()), gen+1)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the debounced recompute never ran")
@@ -68,8 +68,8 @@ func TestOnlyARobotsChangeReparses(t *testing.T) {
 	if s.robots != parsed {
 		t.Fatal("changing URLs, token and site re-parsed the robots.txt")
 	}
-	if len(s.rows) != 1 || !s.rows[0].Allowed {
-		t.Fatalf("Bingbot on /nogooglebot/x: rows %+v, want one allowed row", s.rows)
+	if len(s.allRows()) != 1 || !s.allRows()[0].Allowed {
+		t.Fatalf("Bingbot on /nogooglebot/x: rows %+v, want one allowed row", s.allRows())
 	}
 }
 
@@ -120,8 +120,8 @@ func TestSelectRowClampsAndResets(t *testing.T) {
 		t.Fatalf("a fresh state selects row %d, want none", s.selected)
 	}
 	s.selectRow(99)
-	if s.selected != len(s.rows)-1 {
-		t.Fatalf("selecting past the end gave row %d, want the last (%d)", s.selected, len(s.rows)-1)
+	if s.selected != len(s.allRows())-1 {
+		t.Fatalf("selecting past the end gave row %d, want the last (%d)", s.selected, len(s.allRows())-1)
 	}
 	s.selectRow(-5)
 	if s.selected != 0 {
@@ -159,8 +159,8 @@ func TestAFileOverTheFetchLimitIsParsedUpToTheCut(t *testing.T) {
 	if !s.cut.Truncated || len(s.robots.Body) != engine.GooglebotFetchLimit {
 		t.Fatalf("a %d-byte file: truncated %v, parsed %d bytes; want the first %d", len(in.Robots), s.cut.Truncated, len(s.robots.Body), engine.GooglebotFetchLimit)
 	}
-	if !s.rows[0].Allowed || s.rows[1].Allowed {
-		t.Fatalf("/late allowed=%v, /padding allowed=%v: want the rule past the cut ignored", s.rows[0].Allowed, s.rows[1].Allowed)
+	if !s.allRows()[0].Allowed || s.allRows()[1].Allowed {
+		t.Fatalf("/late allowed=%v, /padding allowed=%v: want the rule past the cut ignored", s.allRows()[0].Allowed, s.allRows()[1].Allowed)
 	}
 	if currentSavedOf(s).Robots != in.Robots {
 		t.Fatal("the cut changed the bytes kept for the editor and the links")
@@ -192,8 +192,8 @@ func TestAnEditShowsItsResultsBeforeItsFindings(t *testing.T) {
 	}
 	s.editRobots("User-agent: *\nDissallow: /y\n")
 	s.flush()
-	if !s.rows[0].Allowed || s.linted == s.robots {
-		t.Fatalf("after the flush: /x allowed=%v, linted=%v; want the new verdict at once and Lint left for the next task", s.rows[0].Allowed, s.linted == s.robots)
+	if !s.allRows()[0].Allowed || s.linted == s.robots {
+		t.Fatalf("after the flush: /x allowed=%v, linted=%v; want the new verdict at once and Lint left for the next task", s.allRows()[0].Allowed, s.linted == s.robots)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for s.linted != s.robots && time.Now().Before(deadline) {

@@ -63,9 +63,14 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
 			button("copy-link", "Copy link", func() {
-				copyLink(currentSaved(), func(link string, err error) {
+				in, left := linkState(currentSaved(), store.imported)
+				copyLink(in, func(link string, err error) {
 					if err != nil {
-						store.notify(err.Error(), link)
+						store.notify(strings.TrimSpace(err.Error()+" "+left), link)
+						return
+					}
+					if left != "" {
+						store.notify("Link copied. "+left, link)
 						return
 					}
 					store.notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
@@ -75,12 +80,12 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			button("download", "Download robots.txt", func() {
 				downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 			}),
-			fileButton("import-urls", "Import URLs…", ".txt,.csv,text/plain,text/csv"),
+			fileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
 			button("export-csv", "Export CSV", func() {
-				downloadBytes("robots-test.csv", "text/csv", exportCSV(currentRows()))
+				startExport(csvExport)
 			}),
 			button("export-json", "Export JSON", func() {
-				downloadBytes("robots-test.json", "application/json", exportJSON(currentRows()))
+				startExport(jsonExport)
 			}),
 			button("reset", "Reset to example", func() { applySaved(exampleState) }),
 			vecty.If(s.previousDraft, button("restore-draft", "Restore the draft you had before opening this link", func() {
@@ -115,21 +120,14 @@ func (t *Toolbar) Mount() {
 	}
 	doc := js.Global().Get("document")
 	watchFileInput(doc.Call("getElementById", "open-file"), openRobots)
-	watchFileInput(doc.Call("getElementById", "import-urls"), func(name string, data []byte, err error) {
-		if err != nil {
-			store.notify(err.Error(), "")
-			return
+	urls := doc.Call("getElementById", "import-urls")
+	urls.Call("addEventListener", "change", js.FuncOf(func(js.Value, []js.Value) any {
+		if files := urls.Get("files"); files.Length() > 0 {
+			importFile(files.Index(0))
 		}
-		urls, err := importURLList(name, data)
-		if err != nil {
-			store.notify(err.Error(), "")
-			return
-		}
-		in := currentSaved()
-		in.URLs = strings.Join(urls, "\n")
-		applySaved(in)
-		store.notify("Imported "+count(len(urls), "URL")+" from "+name+".", "")
-	})
+		urls.Set("value", "")
+		return nil
+	}))
 	watchDrop(doc.Call("querySelector", ".editor-frame"), openRobots)
 }
 

@@ -24,13 +24,13 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 		vecty.Attribute("aria-live", "polite"),
 		vecty.Attribute("aria-labelledby", "why-title"),
 	)
-	if s.selected < 0 || s.selected >= len(s.rows) {
+	r, ok := s.selectedRow()
+	if !ok {
 		return elem.Section(box,
 			elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why")),
 			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
 		)
 	}
-	r := s.rows[s.selected]
 	ex := s.robots.Explain(r.Result)
 	_, outcome := serverAnswer(s.in.Status)
 	shown := shownMatches(len(ex.Rules), r.Result.Winner)

@@ -4,6 +4,15 @@
 (function () {
   "use strict";
 
+  // In a worker (started below, from this same file), run the program in
+  // worker mode instead of starting the page.
+  if (typeof window === "undefined") {
+    importScripts("wasm_exec.js");
+    workerMain();
+    return;
+  }
+  var loaderURL = document.currentScript ? document.currentScript.src : "";
+
   // window.robotsTester.ready exists before the wasm runs, so page scripts
   // can wait on it; the wasm's installScriptAPI resolves it.
   var api = (window.robotsTester = window.robotsTester || {});
@@ -13,26 +22,74 @@
   });
   api.ready.catch(function () {});
 
-  // Applies the results table's row writes (wasm/results.go, patchOps) in
-  // one call from Go: ops is a JSON array of (row, target, value) triples.
-  window.__robotsTesterPatchRows = function (tbody, ops) {
-    var list = JSON.parse(ops);
-    for (var i = 0; i < list.length; i += 3) {
-      var tr = tbody.rows[list[i]];
-      var target = list[i + 1];
-      var value = list[i + 2];
-      if (typeof target === "number") {
-        var td = tr.cells[target];
-        (td.firstElementChild || td).textContent = value;
-      } else if (target.charAt(0) === "<") {
-        tr.cells[Number(target.slice(1))].innerHTML = value;
-      } else if (value === "") {
-        tr.removeAttribute(target);
-      } else {
-        tr.setAttribute(target, value);
-      }
+  // The compiled program: the page runs it, and the workers that test
+  // long URL lists (wasm/runner.go) run the same module, so the download
+  // and the compilation happen once.
+  var compiled = null;
+  var workerURL = null;
+
+  // Starts a worker running the program in worker mode, or returns null
+  // where workers cannot run. onmessage receives its messages; a worker
+  // that fails to start reports {type: "error", fatal: true}.
+  window.__robotsTesterStartWorker = function (onmessage) {
+    if (typeof Worker !== "function" || !compiled) {
+      return null;
+    }
+    try {
+      var w = new Worker(workerSource());
+      w.onmessage = onmessage;
+      w.onerror = function (e) {
+        e.preventDefault();
+        onmessage({data: {type: "error", fatal: true, message: e.message || "the worker failed to start"}});
+      };
+      w.postMessage({type: "module", module: compiled});
+      return w;
+    } catch (e) {
+      return null;
     }
   };
+
+  // The worker's script: this file, served beside the page (the CSP's
+  // script-src 'self' covers it). The single-file build has no files beside
+  // it, so there the script is a Blob of the inlined wasm_exec.js and
+  // workerMain.
+  function workerSource() {
+    if (workerURL === null) {
+      var exec = document.getElementById("wasm-exec");
+      if (loaderURL !== "" && exec && exec.src) {
+        workerURL = loaderURL;
+      } else {
+        var blob = new Blob([exec ? exec.textContent : "", "\n(", workerMain.toString(), ")();\n"], {type: "text/javascript"});
+        workerURL = URL.createObjectURL(blob);
+      }
+    }
+    return workerURL;
+  }
+
+  // Runs in the worker: waits for the module, then runs the program, which
+  // sees __robotsTesterWorker and answers messages instead of drawing the
+  // page. Messages that arrive before it runs wait in the inbox.
+  function workerMain() {
+    // Vecty's package init refuses to run without a document; the worker
+    // never renders, so an empty object is enough.
+    self.document = {};
+    self.__robotsTesterWorker = true;
+    var inbox = (self.__robotsTesterInbox = []);
+    self.onmessage = function (e) {
+      if (!e.data || e.data.type !== "module") {
+        inbox.push(e.data);
+        return;
+      }
+      var go = new Go();
+      WebAssembly.instantiate(e.data.module, go.importObject)
+        .then(function (instance) {
+          return go.run(instance);
+        })
+        .catch(function (err) {
+          self.postMessage({type: "error", fatal: true, message: String(err)});
+        });
+    };
+  }
 
   function fail(err) {
     var status = document.getElementById("app-status");
@@ -67,20 +124,20 @@
     return resp.arrayBuffer();
   }
 
-  async function instantiate(go) {
+  async function compile() {
     var inline = document.getElementById("wasm-inline");
     if (inline) {
-      return WebAssembly.instantiate(await inlineBytes(inline), go.importObject);
+      return WebAssembly.compile(await inlineBytes(inline));
     }
-    if (WebAssembly.instantiateStreaming) {
+    if (WebAssembly.compileStreaming) {
       try {
-        return await WebAssembly.instantiateStreaming(fetch("app.wasm"), go.importObject);
+        return await WebAssembly.compileStreaming(fetch("app.wasm"));
       } catch (e) {
         // A server that sends app.wasm without the application/wasm type
         // breaks streaming; compiling from the bytes still works.
       }
     }
-    return WebAssembly.instantiate(await fetchedBytes(), go.importObject);
+    return WebAssembly.compile(await fetchedBytes());
   }
 
   async function start() {
@@ -88,8 +145,9 @@
       throw new Error("this browser has no WebAssembly, or wasm_exec.js did not load");
     }
     var go = new Go();
-    var result = await instantiate(go);
-    await go.run(result.instance);
+    compiled = await compile();
+    var instance = await WebAssembly.instantiate(compiled, go.importObject);
+    await go.run(instance);
     throw new Error("the program stopped (see the browser console)");
   }
 

@@ -1,0 +1,208 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// Hits shows, for each rule of the groups the crawler obeys, how many URLs
+// of the list it decided, and which rules decided none: what makes a list
+// of a hundred thousand URLs readable. A count filters the table to the
+// URLs that rule decided. The counts come from the compact verdicts
+// (verdicts.go), made as they arrive. Like the rows, the list is written
+// as HTML (hitsView) when the counts change, not diffed by Vecty: it
+// changes with every edit, and a file gives a crawler hundreds of rules.
+type Hits struct {
+	vecty.Core
+}
+
+func (h *Hits) SkipRender(vecty.Component) bool { return true }
+
+// Mount writes the counts once the panel exists.
+func (h *Hits) Mount() { hits.sync() }
+
+func (h *Hits) Render() vecty.ComponentOrHTML {
+	return elem.Section(
+		vecty.Markup(prop.ID("hits"), vecty.Class("hits"), vecty.Attribute("aria-labelledby", "hits-title"),
+			event.Click(func(ev *vecty.Event) {
+				b := ev.Target.Call("closest", "button.hit")
+				if !b.Truthy() {
+					return
+				}
+				line, err := strconv.Atoi(b.Get("dataset").Get("line").String())
+				if err != nil {
+					return
+				}
+				store.setFilter(func(v *tableView) {
+					if v.line == line {
+						v.line = 0
+					} else {
+						v.line = line
+					}
+				})
+			})),
+		elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits")),
+		elem.Div(vecty.Markup(prop.ID("hits-body"))),
+	)
+}
+
+// hitsView is what the panel's body shows of the store.
+type hitsView struct {
+	shown   hitsKey
+	body    js.Value
+	written time.Time
+}
+
+// hitsEvery is how often the counts are written while a long run's
+// verdicts arrive: each write lays the page out again.
+const hitsEvery = 500 * time.Millisecond
+
+var hits hitsView
+
+// hitsKey is what the panel shows of the store: it is written again only
+// when that changes.
+type hitsKey struct {
+	generation, tested, line int
+	stopped                  bool
+}
+
+// sync writes the panel's body when the counts or the line filter changed.
+func (h *hitsView) sync() {
+	s := store
+	body := js.Global().Get("document").Call("getElementById", "hits-body")
+	if !body.Truthy() {
+		return
+	}
+	key := hitsKey{s.generation, s.res.tested, s.table.line, s.res.stopped}
+	if body.Equal(h.body) && key == h.shown {
+		return
+	}
+	counting := !s.res.done() && !s.res.stopped
+	if body.Equal(h.body) && counting && key.generation == h.shown.generation && key.line == h.shown.line &&
+		time.Since(h.written) < hitsEvery {
+		return
+	}
+	h.body, h.shown, h.written = body, key, time.Now()
+	body.Set("innerHTML", hitsHTML(s))
+}
+
+// maxHitRules is how many rules the panel lists: the ones that decided
+// most, then those that decided none. A file can give a crawler thousands.
+const maxHitRules = 60
+
+// hitRule is one rule line of the groups the crawler obeys.
+type hitRule struct {
+	line int
+	hits int
+}
+
+// hitsHTML is the panel's body for the store.
+func hitsHTML(s *state) string {
+	var b strings.Builder
+	para := func(class, text string) {
+		b.WriteString(`<p class="` + class + `">` + escapeHTML(text) + `</p>`)
+	}
+	if s.list.Len() == 0 {
+		para("help", "Add URLs to see how many of them each rule decides.")
+		return b.String()
+	}
+	if s.res.overridden {
+		para("", "The server answer decides every URL: no rule of the file is used.")
+		return b.String()
+	}
+	rules := s.hitRules()
+	var used, unused []hitRule
+	for _, r := range rules {
+		if r.hits > 0 {
+			used = append(used, r)
+		} else {
+			unused = append(unused, r)
+		}
+	}
+	slices.SortStableFunc(used, func(a, b hitRule) int { return b.hits - a.hits })
+	partial := ""
+	if !s.res.done() {
+		partial = " so far"
+	}
+	para("help", "Select a count to show only the URLs that rule decided.")
+	b.WriteString(`<ul class="hit-list">`)
+	items := 0
+	item := func(line int, text string, hits int) {
+		items++
+		class := "hit"
+		if hits == 0 {
+			class += " unused"
+		}
+		b.WriteString(`<li><button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) + `" data-hits="` + strconv.Itoa(hits) +
+			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + escapeHTML(text) + `</button></li>`)
+	}
+	for _, r := range used {
+		if items == maxHitRules {
+			break
+		}
+		item(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides "+urlCount(r.hits)+partial, r.hits)
+	}
+	if s.res.noRule > 0 {
+		item(noRuleLine, "No rule matches "+urlCount(s.res.noRule)+partial+": allowed", s.res.noRule)
+	}
+	for _, r := range unused {
+		if items >= maxHitRules {
+			break
+		}
+		item(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides no URL of this list"+partial, 0)
+	}
+	b.WriteString(`</ul>`)
+	if left := len(used) + len(unused) + min(s.res.noRule, 1) - items; left > 0 {
+		para("help", count(left, "more rule")+" not listed: "+count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")
+	}
+	if s.res.out > 0 {
+		para("help", urlCount(s.res.out)+" of the list "+isOrAre(s.res.out)+" outside this file's scope and not counted here.")
+	}
+	if len(rules) == 0 {
+		para("", "No group of this file applies to the crawler: no rule decides any URL.")
+	}
+	return b.String()
+}
+
+func decideNone(n int) string {
+	if n == 1 {
+		return "decides no URL"
+	}
+	return "decide no URL"
+}
+
+func isOrAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// hitRules are the rule lines of the groups the crawler obeys, in line
+// order, with how many URLs each decided. Which groups apply depends on
+// the crawler alone, not on the URL (google-behaviour.md, group choice).
+func (s *state) hitRules() []hitRule {
+	res := s.tester.result(sent{url: "/"})
+	var out []hitRule
+	for _, g := range res.Groups {
+		for _, r := range s.robots.Groups[g].Rules {
+			hits := 0
+			if r.Line < len(s.res.hits) {
+				hits = int(s.res.hits[r.Line])
+			}
+			out = append(out, hitRule{line: r.Line, hits: hits})
+		}
+	}
+	slices.SortFunc(out, func(a, b hitRule) int { return a.line - b.line })
+	return slices.CompactFunc(out, func(a, b hitRule) bool { return a.line == b.line })
+}

@@ -1,0 +1,330 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+)
+
+// Importing a URL list file of any size: the file's stream (inflated by
+// the browser's DecompressionStream when it is a .gz) is read a chunk at a
+// time by a goroutine, which waits, and so gives its thread back, whenever
+// it needs the next chunk or has worked for a slice (sliceBudget). The
+// goroutine runs in a worker when the page has them (workerimport.go),
+// else on the page. A million lines import without a long task; Cancel
+// stops between chunks. A long paste is kept aside the same way.
+
+// importedList is a URL list read from a file, too long for the text box:
+// the page keeps it aside, shows its name and size, and does not carry it
+// in links or drafts (permalink.go, storage.go say so).
+type importedList struct {
+	name string
+	urls urlList
+}
+
+// maxTypedURLs is the longest list put into the text box, where a person
+// can edit it. Chromium lays out every line of a textarea on each change
+// (100,000 URLs: 4 s, measured with Chromium 131 on the 2-core benchmark
+// machine), so a longer list, imported or pasted, is kept aside.
+const maxTypedURLs = 5000
+
+// pasteURLs keeps a long paste out of the text box: the list (the box's
+// text with the paste in place of the selection) is kept aside as an
+// imported one, unless it turns out to hold no more than maxTypedURLs. The
+// pasted text is read into Go and split in slices, after the paste's own
+// task: a hundred thousand URLs are megabytes to convert.
+func pasteURLs(ev *vecty.Event) {
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return
+	}
+	// A String object: its length is read without copying the text.
+	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
+	n := pasted.Get("length").Int()
+	if n < maxTypedURLs*8 {
+		// Too short to hold that many URLs: the box takes it.
+		return
+	}
+	ev.Call("preventDefault")
+	area := ev.Target
+	value := area.Get("value").String()
+	start := utf16Offset(value, area.Get("selectionStart").Int())
+	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
+	var lb listBuilder
+	lb.b.Grow(n + len(value))
+	rest, at := value[:start], 0
+	runSliced(func(deadline time.Time) bool {
+		for time.Now().Before(deadline) {
+			if at < n {
+				// The next piece, not cut inside a surrogate pair.
+				to := min(at+pastePiece, n)
+				if c := pasted.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
+					to--
+				}
+				rest += pasted.Call("substring", at, to).String()
+				at = to
+				if at == n {
+					rest += value[end:]
+				}
+			}
+			// Whole lines only, until the text has all come.
+			for rest != "" {
+				if at < n && strings.IndexAny(rest, "\n\r") < 0 {
+					break
+				}
+				rest = lb.addLine(rest)
+			}
+			if at == n && rest == "" {
+				return true
+			}
+		}
+		return false
+	}, func() {
+		urls := lb.list()
+		if urls.Len() <= maxTypedURLs {
+			// Short after all: the box takes it.
+			in := store.in
+			in.URLs = urls.text
+			store.replace(in)
+			return
+		}
+		store.importList("the pasted list", urls)
+		// The message in a task of its own: the results come first.
+		yieldTask(func() {
+			store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+		})
+	})
+}
+
+// pastePiece is how much pasted text (UTF-16 units) is read into Go at once.
+const pastePiece = 256 << 10
+
+// fileImport is the import running, nil when none.
+var fileImport *importRun
+
+// importRun is one file being imported.
+type importRun struct {
+	name     string
+	read     int // URLs read so far
+	canceled bool
+	reader   js.Value // the stream's reader, where this thread reads it
+	worker   js.Value // the worker that reads it, else undefined
+
+	// The list as the worker sends it (workerPool, "import-…" messages).
+	text []byte
+	ends []int32
+}
+
+// errCanceled ends a canceled import.
+var errCanceled = errors.New("the import was canceled")
+
+// importFile reads file as a URL list and puts it in the store. A worker
+// reads it when the page has them (inflating a .gz is work for the
+// thread that reads the stream); else a goroutine here does.
+func importFile(file js.Value) {
+	if fileImport != nil {
+		fileImport.cancel()
+	}
+	run := &importRun{name: file.Get("name").String()}
+	fileImport = run
+	store.changed()
+	if p, ok := store.runner.(*workerPool); ok && p.importFile(file, run) {
+		return
+	}
+	go func() {
+		urls, err := run.readFile(file, func(n int) {
+			run.read = n
+			store.resultsChanged()
+		})
+		run.finish(urls, err)
+	}()
+}
+
+// readFile reads file's stream (inflated when its name ends in .gz) as a
+// URL list.
+func (r *importRun) readFile(file js.Value, progress func(int)) (urlList, error) {
+	stream := file.Call("stream")
+	if strings.HasSuffix(strings.ToLower(r.name), ".gz") {
+		if js.Global().Get("DecompressionStream").Type() != js.TypeFunction {
+			return urlList{}, errors.New(r.name + " is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.")
+		}
+		stream = stream.Call("pipeThrough", js.Global().Get("DecompressionStream").New("gzip"))
+	}
+	r.reader = stream.Call("getReader")
+	if r.canceled {
+		r.reader.Call("cancel")
+		return urlList{}, errCanceled
+	}
+	return importURLs(r.name, &streamReader{run: r, last: time.Now()}, progress)
+}
+
+// finish puts the list read in the store, or says why there is none.
+func (r *importRun) finish(urls urlList, err error) {
+	if fileImport != r {
+		return
+	}
+	fileImport = nil
+	switch {
+	case r.canceled:
+		store.notify("Import of "+r.name+" canceled: the list is as it was.", "")
+	case err != nil:
+		store.notify(err.Error(), "")
+	default:
+		store.importList(r.name, urls)
+		yieldTask(func() { store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "") })
+	}
+}
+
+// cancel stops the import between two chunks.
+func (r *importRun) cancel() {
+	r.canceled = true
+	if r.reader.Truthy() {
+		r.reader.Call("cancel")
+	}
+	if r.worker.Truthy() {
+		r.worker.Call("postMessage", map[string]any{"type": "import-cancel"})
+		r.finish(urlList{}, errCanceled)
+	}
+}
+
+// streamReader reads a ReadableStream's Uint8Array chunks as an io.Reader.
+// Read blocks its goroutine on a channel, which lets the browser's event
+// loop run until the chunk's promise settles.
+type streamReader struct {
+	run  *importRun
+	buf  []byte
+	last time.Time // when the goroutine last gave the page back
+	done bool
+}
+
+func (r *streamReader) Read(p []byte) (int, error) {
+	if r.run.canceled {
+		return 0, errCanceled
+	}
+	if len(r.buf) == 0 {
+		if r.done {
+			return 0, io.EOF
+		}
+		if time.Since(r.last) > sliceBudget {
+			// Chunks can arrive as already-settled promises, whose
+			// callbacks run in the same task: make it end.
+			wait := make(chan struct{})
+			yieldTask(func() { close(wait) })
+			<-wait
+		}
+		chunk, done, err := r.next()
+		r.last = time.Now()
+		if err != nil {
+			return 0, err
+		}
+		if r.run.canceled {
+			return 0, errCanceled
+		}
+		r.buf, r.done = chunk, done
+		if len(r.buf) == 0 {
+			if r.done {
+				return 0, io.EOF
+			}
+			return 0, nil
+		}
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+// next waits for the stream's next chunk.
+func (r *streamReader) next() (chunk []byte, done bool, err error) {
+	type answer struct {
+		chunk []byte
+		done  bool
+		err   error
+	}
+	ch := make(chan answer, 1)
+	var then, fail js.Func
+	then = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		then.Release()
+		fail.Release()
+		res := args[0]
+		if res.Get("done").Bool() {
+			ch <- answer{done: true}
+			return nil
+		}
+		v := res.Get("value")
+		b := make([]byte, v.Get("length").Int())
+		js.CopyBytesToGo(b, v)
+		ch <- answer{chunk: b}
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		then.Release()
+		fail.Release()
+		ch <- answer{err: errors.New(args[0].Call("toString").String())}
+		return nil
+	})
+	r.run.reader.Call("read").Call("then", then, fail)
+	a := <-ch
+	return a.chunk, a.done, a.err
+}
+
+// utf16Offset is the byte offset in s of the UTF-16 offset u (a
+// textarea's selection), clamped to s.
+func utf16Offset(s string, u int) int {
+	for i, r := range s {
+		if u <= 0 {
+			return i
+		}
+		if r >= 0x10000 {
+			u -= 2
+		} else {
+			u--
+		}
+	}
+	return len(s)
+}
+
+// importedNote stands for the text box while a long imported list is
+// tested: its name and size, and the way back to a typed list. It is nil
+// when there is no such list.
+func importedNote() vecty.ComponentOrHTML {
+	s := store
+	if s.imported == nil {
+		return nil
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
+		elem.Paragraph(vecty.Text(number(s.imported.urls.Len())+" URLs imported from "+s.imported.name+
+			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
+		button("clear-imported", "Type a list instead", store.clearImported),
+	)
+}
+
+// ImportProgress shows a running import, with Cancel.
+type ImportProgress struct {
+	vecty.Core
+}
+
+func (c *ImportProgress) Render() vecty.ComponentOrHTML {
+	run := fileImport
+	if run == nil {
+		return elem.Div(vecty.Markup(prop.ID("import-progress"), vecty.Attribute("hidden", true)))
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
+		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
+			vecty.Text("Importing "+run.name+": "+number(run.read)+" URLs read so far…")),
+		button("cancel-import", "Cancel import", func() {
+			if fileImport != nil {
+				fileImport.cancel()
+			}
+		}),
+	)
+}

@@ -1,0 +1,28 @@
+//go:build js && wasm
+
+package main
+
+// rowCache keeps the rows made for the table and the why panel in one
+// recompute, so scrolling back and forth makes each row once. It is
+// bounded: past maxCachedRows it starts again, as a person who scrolls a
+// million rows never comes back to most of them.
+type rowCache struct {
+	rows  map[int]row
+	names rowNames
+}
+
+const maxCachedRows = 4096
+
+func (c *rowCache) reset() { *c = rowCache{} }
+
+func (c *rowCache) get(i int) (row, bool) {
+	r, ok := c.rows[i]
+	return r, ok
+}
+
+func (c *rowCache) put(i int, r row) {
+	if c.rows == nil || len(c.rows) >= maxCachedRows {
+		c.rows = make(map[int]row, 256)
+	}
+	c.rows[i] = r
+}

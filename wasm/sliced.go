@@ -1,0 +1,83 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"time"
+)
+
+// Work too long for one task of the browser's event loop (filtering a
+// million URLs by text, sorting them by URL, testing them where no worker
+// can) runs in slices: each slice stops when its time is up and the next
+// one runs in a later task, so the page keeps answering input in between.
+
+// sliceBudget is how long one slice may run: well under the 50 ms after
+// which a task counts as long (W3C Long Tasks API), leaving the browser
+// room for the input, layout and paint that wait behind it.
+const sliceBudget = 8 * time.Millisecond
+
+// slicedJob is one piece of sliced work: step does some of it and reports
+// whether it is finished. A job is stopped by its owner, between slices.
+type slicedJob struct {
+	step    func(deadline time.Time) (finished bool)
+	done    func()
+	stopped bool
+}
+
+// runSliced starts job: its first slice runs in a later task.
+func runSliced(step func(deadline time.Time) bool, done func()) *slicedJob {
+	j := &slicedJob{step: step, done: done}
+	yieldTask(j.slice)
+	return j
+}
+
+func (j *slicedJob) slice() {
+	if j.stopped {
+		return
+	}
+	if !j.step(time.Now().Add(sliceBudget)) {
+		yieldTask(j.slice)
+		return
+	}
+	j.stopped = true
+	if j.done != nil {
+		j.done()
+	}
+}
+
+// stop ends the job before its next slice; done is not called.
+func (j *slicedJob) stop() {
+	if j != nil {
+		j.stopped = true
+	}
+}
+
+// checkEvery is how many items a slice handles between looks at the
+// clock: reading the time from WebAssembly is a call into JavaScript.
+const checkEvery = 256
+
+// yieldTask runs fn in a later task. A MessageChannel message is a task
+// with no delay, where setTimeout(fn, 0) is clamped to 4 ms once nested
+// (HTML Standard, timers: "nesting level"), which would waste half of each
+// slice's time.
+func yieldTask(fn func()) {
+	tasks.queue = append(tasks.queue, fn)
+	if !tasks.port.Truthy() {
+		ch := js.Global().Get("MessageChannel").New()
+		tasks.port = ch.Get("port2")
+		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+			fn := tasks.queue[0]
+			tasks.queue = tasks.queue[1:]
+			fn()
+			return nil
+		}))
+	}
+	tasks.port.Call("postMessage", nil)
+}
+
+// tasks are the functions yieldTask queued, one message each.
+var tasks struct {
+	port  js.Value
+	queue []func()
+}

@@ -1,0 +1,106 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// TableControls are the results table's filters and sort (filters.go does
+// the work) and how many rows they leave.
+type TableControls struct {
+	vecty.Core
+}
+
+// textFilter waits for typing in the URL filter to pause, as the editor
+// does: filtering a million URLs per keystroke would queue up.
+var textFilter = debouncer{delay: debounceDelay}
+
+func (c *TableControls) Render() vecty.ComponentOrHTML {
+	s := store
+	v := &s.table
+	shown := "Showing all " + number(s.list.Len()) + " rows"
+	switch {
+	case v.busy:
+		shown = "Filtering and sorting " + number(s.list.Len()) + " URLs…"
+	case v.filtered && (v.verdict != "" || v.line != 0 || v.text != ""):
+		shown = "Showing " + number(len(v.order)) + " of " + number(s.list.Len()) + " rows"
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("table-controls"), vecty.Class("table-controls"), vecty.Attribute("role", "group"), vecty.Attribute("aria-label", "Filter and sort the results")),
+		elem.Label(vecty.Markup(prop.For("filter-verdict")), vecty.Text("Show")),
+		elem.Select(
+			vecty.Markup(prop.ID("filter-verdict"), event.Change(func(ev *vecty.Event) {
+				value := ev.Target.Get("value").String()
+				store.setFilter(func(v *tableView) { v.verdict = value })
+			})),
+			option("", "All verdicts", v.verdict),
+			option("blocked", "Blocked only", v.verdict),
+			option("allowed", "Allowed only", v.verdict),
+		),
+		elem.Label(vecty.Markup(prop.For("filter-text")), vecty.Text("URL contains")),
+		elem.Input(vecty.Markup(
+			prop.ID("filter-text"), prop.Type(prop.TypeSearch), vecty.Attribute("autocomplete", "off"),
+			vecty.Attribute("spellcheck", "false"),
+			event.Input(func(ev *vecty.Event) {
+				value := ev.Target.Get("value").String()
+				textFilter.schedule(func() { store.setFilter(func(v *tableView) { v.text = value }) })
+			}),
+		)),
+		elem.Label(vecty.Markup(prop.For("filter-line")), vecty.Text("Deciding line")),
+		elem.Input(vecty.Markup(
+			prop.ID("filter-line"), prop.Type(prop.TypeNumber), vecty.Attribute("min", "1"), vecty.Attribute("inputmode", "numeric"),
+			vecty.Attribute("aria-describedby", "shown-count"), vecty.Class("line-filter"),
+			vecty.Property("value", lineFilterValue(v.line)),
+			event.Change(func(ev *vecty.Event) {
+				line, err := strconv.Atoi(ev.Target.Get("value").String())
+				if err != nil || line < 1 {
+					line = 0
+				}
+				store.setFilter(func(v *tableView) { v.line = line })
+			}),
+		)),
+		elem.Label(vecty.Markup(prop.For("sort-by")), vecty.Text("Sort by")),
+		elem.Select(
+			vecty.Markup(prop.ID("sort-by"), event.Change(func(ev *vecty.Event) {
+				value := ev.Target.Get("value").String()
+				store.setFilter(func(v *tableView) { v.sort = value })
+			})),
+			option(sortList, "List order", v.sort),
+			option(sortVerdict, "Verdict (blocked first)", v.sort),
+			option(sortLine, "Deciding line", v.sort),
+			option(sortURL, "URL", v.sort),
+		),
+		vecty.If(v.line != 0, elem.Button(
+			vecty.Markup(prop.ID("filter-line-clear"), prop.Type(prop.TypeButton), vecty.Attribute("aria-label", lineFilterName(v.line)+": show every line"),
+				event.Click(func(*vecty.Event) { store.setFilter(func(v *tableView) { v.line = 0 }) })),
+			vecty.Text(lineFilterName(v.line)+" ✕"),
+		)),
+		elem.Span(vecty.Markup(prop.ID("shown-count"), vecty.Attribute("aria-live", "polite")), vecty.Text(shown)),
+	)
+}
+
+// lineFilterValue is the line box's text for the line filter.
+func lineFilterValue(line int) string {
+	if line > 0 {
+		return strconv.Itoa(line)
+	}
+	return ""
+}
+
+// lineFilterName says which rows the line filter keeps.
+func lineFilterName(line int) string {
+	if line == noRuleLine {
+		return "Decided by no rule"
+	}
+	return "Decided by line " + strconv.Itoa(line)
+}
+
+func option(value, label, current string) *vecty.HTML {
+	return elem.Option(vecty.Markup(prop.Value(value), vecty.MarkupIf(value == current, vecty.Property("selected", true))), vecty.Text(label))
+}

@@ -1,0 +1,132 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The verdicts of one recompute, one byte and one line number per URL of
+// the list. This is what a million URLs cost the page (5 MB), what the
+// workers send back (typed arrays, not an object per row) and what the
+// table filters, sorts and counts; a row's texts are made again from the
+// engine only when the row is shown (tester.row).
+
+// Bits of a URL's flags byte.
+const (
+	flagTested   = 1 << iota // the URL has been tested in this recompute
+	flagAllowed              // the verdict shown is "allowed"
+	flagOut                  // the file does not govern the URL (scope)
+	flagOverride             // the server answer decides, not a rule
+)
+
+// verdicts are the flags and deciding lines of every URL, filled in as
+// they arrive, with the counts the summary and the hit counts show.
+type verdicts struct {
+	flags []uint8
+	lines []int32
+
+	tested, allowed int
+	// hits[n] is how many URLs in the file's scope line n decided; noRule
+	// counts those no rule decided (allowed), out those out of its scope.
+	hits          []int32
+	noRule, out   int
+	stopped       bool // testing was cancelled before every URL was tested
+	overridden    bool // the server answer decides every URL
+	lineCount     int  // lines of the parsed file: hits has lineCount+1 entries
+	lastCountedAt int  // tested when the counts were last read, for the view
+}
+
+// reset makes room for n URLs, none tested, for a file of lineCount lines.
+func (v *verdicts) reset(n, lineCount int) {
+	if cap(v.flags) >= n && n > 0 {
+		v.flags, v.lines = v.flags[:n], v.lines[:n]
+		clear(v.flags)
+	} else {
+		v.flags, v.lines = make([]uint8, n), make([]int32, n)
+	}
+	if cap(v.hits) >= lineCount+1 {
+		v.hits = v.hits[:lineCount+1]
+		clear(v.hits)
+	} else {
+		v.hits = make([]int32, lineCount+1)
+	}
+	v.tested, v.allowed, v.noRule, v.out = 0, 0, 0, 0
+	v.stopped, v.overridden, v.lineCount, v.lastCountedAt = false, false, lineCount, 0
+}
+
+// set records URL i's verdict; a URL already tested is not counted twice.
+func (v *verdicts) set(i int, flags uint8, line int32) {
+	if i < 0 || i >= len(v.flags) || v.flags[i]&flagTested != 0 {
+		return
+	}
+	v.flags[i], v.lines[i] = flags|flagTested, line
+	v.tested++
+	if flags&flagAllowed != 0 {
+		v.allowed++
+	}
+	switch {
+	case flags&flagOverride != 0:
+		v.overridden = true
+	case flags&flagOut != 0:
+		v.out++
+	case line > 0 && int(line) < len(v.hits):
+		v.hits[line]++
+	default:
+		v.noRule++
+	}
+}
+
+// done reports whether every URL has its verdict.
+func (v *verdicts) done() bool { return v.tested == len(v.flags) }
+
+// summary is the sentence announced when the results change:
+// "12 URLs: 9 allowed, 3 blocked", or the progress of a long run.
+func (v *verdicts) summary() string {
+	n := len(v.flags)
+	if n == 0 {
+		return "No URLs to test: add one per line."
+	}
+	counts := number(v.allowed) + " allowed, " + number(v.tested-v.allowed) + " blocked"
+	switch {
+	case v.stopped:
+		return "Testing stopped after " + number(v.tested) + " of " + urlCount(n) + ": " + counts + ". Press Test the rest to finish."
+	case !v.done():
+		return "Testing " + urlCount(n) + ": " + percent(v.tested, n) + " done, " + counts + " so far."
+	}
+	return urlCount(n) + ": " + counts
+}
+
+// urlCount is "1 URL", "1,000 URLs".
+func urlCount(n int) string {
+	if n == 1 {
+		return "1 URL"
+	}
+	return number(n) + " URLs"
+}
+
+// percent is part of whole as a whole percentage, never 100 until done.
+func percent(part, whole int) string {
+	p := part * 100 / max(whole, 1)
+	if p == 100 && part < whole {
+		p = 99
+	}
+	return strconv.Itoa(p) + "%"
+}
+
+// number writes n with thousands separators: 1,000,000.
+func number(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + number(-n)
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
