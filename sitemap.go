@@ -144,17 +144,7 @@ func fetchedFrom(ans sitemapAnswer) engine.SitemapFetched {
 	if f.Err == "" && (ans.Status < 200 || ans.Status > 299) {
 		f.Err = "The sitemap answered " + strconv.Itoa(ans.Status) + ", not 200, so Google cannot read it; serve it with 200."
 	}
-	f.File = engine.SitemapFile{URLs: ans.URLs, Problems: ans.Problems}
-	switch ans.Kind {
-	case "urlset":
-		f.File.Kind = engine.SitemapURLSet
-	case "index":
-		f.File.Kind = engine.SitemapIndex
-	case "text":
-		f.File.Kind = engine.SitemapText
-	case "feed":
-		f.File.Kind = engine.SitemapFeed
-	}
+	f.File = engine.SitemapFile{Kind: engine.SitemapKindNamed(ans.Kind), URLs: ans.URLs, Problems: ans.Problems}
 	return f
 }
 

@@ -69,6 +69,17 @@ func (k SitemapKind) String() string {
 	return "unknown"
 }
 
+// SitemapKindNamed is the kind whose String is name (SitemapUnknown for
+// any other name), for kinds that travelled as text (JSON).
+func SitemapKindNamed(name string) SitemapKind {
+	for k := SitemapURLSet; k <= SitemapFeed; k++ {
+		if k.String() == name {
+			return k
+		}
+	}
+	return SitemapUnknown
+}
+
 // SitemapFile is one sitemap as read.
 type SitemapFile struct {
 	Kind SitemapKind
@@ -302,3 +313,7 @@ func clip(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// Thousands writes n with commas (50,000), as the engine's sentences do,
+// for callers that put counts beside them.
+func Thousands(n int) string { return thousands(n) }

@@ -19,24 +19,27 @@ type Page struct {
 	inputs      *Inputs
 	results     *Results
 	why         *Why
+	site        *Site
 }
 
 func newPage() *Page {
 	return &Page{
 		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
 		inputs: &Inputs{}, results: &Results{}, why: &Why{},
+		site: &Site{},
 	}
 }
 
 // parts are the components that show the store.
 func (p *Page) parts() []vecty.Component {
-	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why}
+	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.site}
 }
 
 func (p *Page) Render() vecty.ComponentOrHTML {
 	return elem.Main(
 		vecty.Markup(prop.ID("app")),
 		p.toolbar,
+		p.site,
 		elem.Div(
 			vecty.Markup(vecty.Class("workspace")),
 			elem.Section(

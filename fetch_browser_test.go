@@ -1,0 +1,278 @@
+package main
+
+// Browser tests of the live-site panel (wasm/site.go, wasm/sitemaps.go):
+// the page served with /api on an httptest server, fetching from a second
+// local server whose host name www.test the API resolves to 127.0.0.1
+// (testLookup). Chromium itself only talks to the tester's own server.
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"robotstester/engine"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// liveSite is the site the browser tests fetch: a robots.txt two redirects
+// away with bytes a textarea cannot carry, and a sitemap index of gzip
+// sitemaps.
+type liveSite struct {
+	*fetchSite
+	robots  []byte
+	urls    []string // every sitemap URL, in index order
+	perFile int
+}
+
+const liveSitemaps, livePerSitemap = 7, 10000 // 70,000 URLs
+
+func newLiveSite(t *testing.T, sitemapDelay time.Duration) *liveSite {
+	t.Helper()
+	ls := &liveSite{perFile: livePerSitemap}
+	files := map[string][]byte{}
+	ls.fetchSite = newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "/moved/robots.txt", http.StatusMovedPermanently)
+			return
+		case "/moved/robots.txt":
+			http.Redirect(w, r, "/final/robots.txt", http.StatusFound)
+			return
+		case "/final/robots.txt":
+			w.Header().Set("Content-Type", "text/plain; charset=windows-1252")
+			w.Write(ls.robots)
+			return
+		}
+		body, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasSuffix(r.URL.Path, ".gz") {
+			time.Sleep(sitemapDelay)
+			w.Header().Set("Content-Type", "application/gzip")
+		}
+		w.Write(body)
+	}))
+	origin := ls.url("www.test", "")
+	ls.robots = []byte("\xef\xbb\xbfUser-agent: *\r\nDisallow: /caf\xe9\r\nDisallow: /s2/\r\nDisallow: /*?print\r\n\r\nSitemap: " + origin + "/sitemap_index.xml\r\n")
+	var idx strings.Builder
+	idx.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for i := range liveSitemaps {
+		name := fmt.Sprintf("/sitemaps/s%d.xml.gz", i)
+		fmt.Fprintf(&idx, "\n<sitemap><loc>%s%s</loc></sitemap>", origin, name)
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`))
+		for j := range livePerSitemap {
+			u := fmt.Sprintf("%s/s%d/page-%d", origin, i, j)
+			if j%100 == 0 {
+				u += "?print=1"
+			}
+			ls.urls = append(ls.urls, u)
+			fmt.Fprintf(zw, "\n<url><loc>%s</loc></url>", strings.ReplaceAll(u, "&", "&amp;"))
+		}
+		zw.Write([]byte("\n</urlset>\n"))
+		zw.Close()
+		files[name] = b.Bytes()
+	}
+	idx.WriteString("\n</sitemapindex>\n")
+	files["/sitemap_index.xml"] = []byte(idx.String())
+	return ls
+}
+
+// serveWithAPI serves the page and /api, admitting the given test ports.
+func serveWithAPI(t *testing.T, api *fetchAPI) string {
+	t.Helper()
+	srv := httptest.NewServer(withAPI(newHandler(siteFS()), api))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// fetchInPage types site into the Site field and presses Enter.
+func fetchInPage(a *app, site string) {
+	a.t.Helper()
+	a.setText("input#site", site)
+	if err := chromedp.Do(a.ctx, chromedp.SendKeys(chromedp.CSS("input#site"), kb.Enter)); err != nil {
+		a.t.Fatalf("pressing Enter in the Site field: %v", err)
+	}
+}
+
+type stripView struct {
+	State, Status, Effect, Text, Outcome, Error string
+	Hops                                        []string
+}
+
+const stripJS = `(() => {
+	const s = document.querySelector("#fetch-strip");
+	if (!s) return {};
+	const text = sel => { const e = s.querySelector(sel); return e ? e.textContent : ""; };
+	return {State: s.dataset.state || "", Status: s.dataset.status || "", Effect: s.dataset.effect || "",
+		Text: s.textContent, Outcome: text("#fetch-outcome"), Error: text("#fetch-error"),
+		Hops: Array.from(s.querySelectorAll("#fetch-hops li")).map(li => li.textContent)};
+})()`
+
+func TestBrowserFetch(t *testing.T) {
+	ctx := newBrowser(t)
+	live := newLiveSite(t, 0)
+	broken := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "maintenance", http.StatusServiceUnavailable)
+	}))
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port, broken.port)))
+	before := js[string](a, `document.querySelector("textarea#robots").value`)
+
+	fetchInPage(a, live.url("www.test", "/some/page?x=1"))
+	strip := waitFor(a, "the strip to show a live fetch", stripJS, func(s stripView) bool { return s.State == "live" })
+	robotsURL := live.url("www.test", "/robots.txt")
+	if strip.Status != "200" || strip.Effect != "conditional allow" || !strings.Contains(strip.Outcome, "after 2 redirects") {
+		t.Errorf("strip: status %q effect %q outcome %q; want 200, conditional allow, after 2 redirects", strip.Status, strip.Effect, strip.Outcome)
+	}
+	wantHops := []string{robotsURL + " → 301", live.url("www.test", "/moved/robots.txt") + " → 302", live.url("www.test", "/final/robots.txt") + " → 200"}
+	if strings.Join(strip.Hops, "\n") != strings.Join(wantHops, "\n") {
+		t.Errorf("hops %q, want %q", strip.Hops, wantHops)
+	}
+	for _, want := range []string{"Final URL" + live.url("www.test", "/final/robots.txt"), fmt.Sprintf("Size%d bytes", len(live.robots)), "text/plain; charset=windows-1252", " ms", "this tester's server"} {
+		if !strings.Contains(strip.Text, want) {
+			t.Errorf("the strip %q does not say %q", strip.Text, want)
+		}
+	}
+	if got := js[string](a, `document.querySelector("select#status").value`); got != "redirect-ok" {
+		t.Errorf("the server-answer choice is %q, want redirect-ok", got)
+	}
+	if got := js[string](a, `document.querySelector("input#robots-url").value`); got != robotsURL {
+		t.Errorf("Served at shows %q, want %q", got, robotsURL)
+	}
+	if got := js[string](a, `document.querySelector("#fetch-strip").getAttribute("role")`); got != "status" {
+		t.Errorf("the strip's role is %q, want status", got)
+	}
+	captureDownloads(a)
+	if got := download(a, "#download"); !bytes.Equal(got, live.robots) {
+		t.Errorf("the editor holds %q, not the fetched bytes %q", got, live.robots)
+	}
+	screenshot(t, ctx, "fetch-live")
+
+	// An edit turns "live" into "edited"; Undo brings the old text back.
+	a.setText("textarea#robots", "User-agent: *\nDisallow: /edited\n")
+	waitFor(a, "the strip to say edited", stripJS, func(s stripView) bool { return s.State == "edited" })
+	js[bool](a, `document.querySelector("#fetch-undo").click(), true`)
+	waitFor(a, "the text from before the fetch", `document.querySelector("textarea#robots").value`, func(s string) bool { return s == before })
+
+	// A 503: the editor keeps its text, the answer says full disallow.
+	fetchInPage(a, broken.url("down.test", "/"))
+	strip = waitFor(a, "the strip to show the 503", stripJS, func(s stripView) bool { return s.Status == "503" })
+	if strip.State != "kept" || strip.Effect != "full disallow" {
+		t.Errorf("503: state %q effect %q; want kept, full disallow", strip.State, strip.Effect)
+	}
+	if got := js[string](a, `document.querySelector("select#status").value`); got != "503" {
+		t.Errorf("503: the server-answer choice is %q", got)
+	}
+	if got := js[string](a, `document.querySelector("textarea#robots").value`); got != before {
+		t.Errorf("503: the editor changed to %q", got)
+	}
+	screenshot(t, ctx, "fetch-503")
+
+	// A refused destination and a name that does not resolve: sentences.
+	fetchInPage(a, "http://169.254.169.254/")
+	msg := waitFor(a, "the refusal", `document.querySelector("#fetch-strip").textContent`, func(s string) bool { return strings.Contains(s, "Refused destination") })
+	if !strings.Contains(msg, "link-local") {
+		t.Errorf("refusal %q does not say why", msg)
+	}
+	fetchInPage(a, "http://fail.test/")
+	strip = waitFor(a, "the DNS failure", stripJS, func(s stripView) bool { return strings.Contains(s.Error, "DNS") })
+	if strip.Effect != "full disallow" || js[string](a, `document.querySelector("select#status").value`) != "unreachable" {
+		t.Errorf("DNS failure: effect %q; want full disallow and the unreachable choice", strip.Effect)
+	}
+}
+
+// TestBrowserFetchWithoutServer: with -fetch=false the page still works,
+// and Fetch says in one sentence why it cannot, offering Open robots.txt….
+func TestBrowserFetchWithoutServer(t *testing.T) {
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveWithAPI(t, newFetchAPI(fetchOptions{Enabled: false})))
+	fetchInPage(a, "https://www.example.com/")
+	msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").textContent`, func(s string) bool { return s != "" })
+	if !strings.Contains(msg, "live fetching is turned off") || !strings.Contains(msg, "Open robots.txt") {
+		t.Errorf("without fetching the page says %q", msg)
+	}
+	if !js[bool](a, `!!document.querySelector("#fetch-open-file")`) {
+		t.Error("no Open robots.txt… button beside the explanation")
+	}
+	rows := a.load("User-agent: *\nDisallow: /x\n", "https://www.example.com/x")
+	checkVerdict(t, rows[0], "blocked")
+	screenshot(t, ctx, "fetch-disabled")
+}
+
+// TestBrowserSitemaps: Test sitemap URLs on an index of 70,000 URLs in 7
+// gzip sitemaps shows its progress, stops at the default cap of 50,000,
+// says so, and counts the blocked URLs.
+func TestBrowserSitemaps(t *testing.T) {
+	ctx := newBrowser(t)
+	live := newLiveSite(t, 300*time.Millisecond)
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
+	a.crawler("Googlebot")
+	fetchInPage(a, live.url("www.test", "/"))
+	waitFor(a, "the fetched robots.txt", stripJS, func(s stripView) bool { return s.State == "live" })
+
+	// Every progress text the page shows is recorded.
+	js[bool](a, `(() => {
+		window.__progress = [];
+		new MutationObserver(() => {
+			const p = document.querySelector("#sitemap-progress p");
+			if (p && window.__progress.at(-1) !== p.textContent) window.__progress.push(p.textContent);
+		}).observe(document.body, {subtree: true, childList: true, characterData: true});
+		return true;
+	})()`)
+	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
+	waitFor(a, "the progress bar past the second sitemap", `(() => { const p = document.querySelector("#sitemap-progress"); return p ? +p.dataset.urls : -1; })()`,
+		func(n int) bool { return n >= 2*livePerSitemap })
+	screenshot(t, ctx, "sitemap-progress")
+
+	// Testing 50,000 URLs takes the page a while today (issue 9 makes it
+	// fast): wait up to a minute.
+	deadline := time.Now().Add(time.Minute)
+	var blocked string
+	for time.Now().Before(deadline) {
+		blocked = js[string](a, `(() => { const b = document.querySelector("#sitemap-blocked"); return b ? b.dataset.blocked : ""; })()`)
+		if blocked != "" {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if blocked == "" {
+		t.Fatalf("no blocked count after a minute\n%s", a.describe())
+	}
+	want := 0
+	for _, u := range live.urls[:50000] {
+		if strings.Contains(u, "/s2/") || strings.Contains(u, "?print") {
+			want++
+		}
+	}
+	if blocked != fmt.Sprint(want) {
+		t.Errorf("blocked count %s, want %d", blocked, want)
+	}
+	summary := js[string](a, `document.querySelector("#sitemap-summary").textContent`)
+	for _, w := range []string{"Read 6 sitemaps", "50,000 URLs", "Stopped at 50,000 URLs", "2 sitemaps not read", fmt.Sprintf("%s of these 50,000 sitemap URLs are blocked for Googlebot", engine.Thousands(want))} {
+		if !strings.Contains(summary, w) {
+			t.Errorf("the summary %q does not say %q", summary, w)
+		}
+	}
+	progress := js[[]string](a, `window.__progress`)
+	if len(progress) < 3 || !strings.Contains(strings.Join(progress, "\n"), "now reading "+live.url("www.test", "/sitemaps/s1.xml.gz")) {
+		t.Errorf("progress shown: %q; want a count and the current sitemap at each step", progress)
+	}
+	if n := js[int](a, `document.querySelector("textarea#urls").value.split("\n").length`); n != 50000 {
+		t.Errorf("the URL list holds %d lines, want 50,000", n)
+	}
+	first := js[string](a, `document.querySelector("#sitemap-blocked-list button").dataset.index`)
+	js[bool](a, `document.querySelector("#sitemap-blocked-list button").click(), true`)
+	waitFor(a, "the blocked URL's row selected", `(() => { const r = document.querySelector("table#results tr.result.selected"); return r ? r.dataset.index : ""; })()`,
+		func(s string) bool { return s == first })
+	screenshot(t, ctx, "sitemap-done")
+}
