@@ -270,6 +270,8 @@ func TestBrowserSitemaps(t *testing.T) {
 	if n := js[int](a, `document.querySelector("textarea#urls").value.split("\n").length`); n != 50000 {
 		t.Errorf("the URL list holds %d lines, want 50,000", n)
 	}
+	js[bool](a, `document.querySelector("#sitemap-summary").scrollIntoView({block: "start"}), true`)
+	screenshot(t, ctx, "sitemap-summary")
 	first := js[string](a, `document.querySelector("#sitemap-blocked-list button").dataset.index`)
 	js[bool](a, `document.querySelector("#sitemap-blocked-list button").click(), true`)
 	waitFor(a, "the blocked URL's row selected", `(() => { const r = document.querySelector("table#results tr.result.selected"); return r ? r.dataset.index : ""; })()`,

@@ -193,13 +193,12 @@ func crawlerName() string {
 	return "the chosen crawler"
 }
 
-// showRow selects row i and brings it into view.
+// showRow selects row i as a click on it would, and brings it into view.
 func showRow(i int) {
-	store.selectRow(i)
+	chooseRow(i)
 	row := js.Global().Get("document").Call("querySelector", `table#results tr.result[data-index="`+strconv.Itoa(i)+`"]`)
 	if row.Truthy() {
 		row.Call("scrollIntoView", map[string]any{"block": "center"})
-		row.Call("focus")
 	}
 }
 
