@@ -286,7 +286,7 @@ func destAllowed(ip netip.Addr, allowPrivate bool) error {
 			continue
 		}
 		if !(allowPrivate && r.private) {
-			fix := ""
+			fix := "; the tester fetches public sites only"
 			if r.private {
 				fix = "; start the server with -fetch-allow-private to test intranet sites"
 			}

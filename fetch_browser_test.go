@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,9 +35,9 @@ type liveSite struct {
 
 const liveSitemaps, livePerSitemap = 7, 10000 // 70,000 URLs
 
-func newLiveSite(t *testing.T, sitemapDelay time.Duration) *liveSite {
+func newLiveSite(t *testing.T, sitemapDelay time.Duration, perFile int) *liveSite {
 	t.Helper()
-	ls := &liveSite{perFile: livePerSitemap}
+	ls := &liveSite{perFile: perFile}
 	files := map[string][]byte{}
 	ls.fetchSite = newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -71,7 +73,7 @@ func newLiveSite(t *testing.T, sitemapDelay time.Duration) *liveSite {
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)
 		zw.Write([]byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`))
-		for j := range livePerSitemap {
+		for j := range perFile {
 			u := fmt.Sprintf("%s/s%d/page-%d", origin, i, j)
 			if j%100 == 0 {
 				u += "?print=1"
@@ -121,7 +123,7 @@ const stripJS = `(() => {
 
 func TestBrowserFetch(t *testing.T) {
 	ctx := newBrowser(t)
-	live := newLiveSite(t, 0)
+	live := newLiveSite(t, 0, 10)
 	broken := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "maintenance", http.StatusServiceUnavailable)
 	}))
@@ -207,6 +209,90 @@ func TestBrowserFetchWithoutServer(t *testing.T) {
 	rows := a.load("User-agent: *\nDisallow: /x\n", "https://www.example.com/x")
 	checkVerdict(t, rows[0], "blocked")
 	screenshot(t, ctx, "fetch-disabled")
+
+	// Import sitemap… needs no server: a .xml.gz is decompressed by the
+	// browser.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+		`<url><loc>https://www.example.com/a</loc></url><url><loc>https://www.example.com/x/1</loc></url>` +
+		`<url><loc>https://www.example.com/x/2?q=1&amp;r=2</loc></url></urlset>`))
+	zw.Close()
+	file := filepath.Join(t.TempDir(), "sitemap.xml.gz")
+	if err := os.WriteFile(file, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#import-sitemap"), []string{file})); err != nil {
+		t.Fatalf("choosing the file in input#import-sitemap: %v", err)
+	}
+	blocked := waitFor(a, "the imported sitemap's blocked count", `(() => { const b = document.querySelector("#sitemap-blocked"); return b ? b.dataset.blocked : ""; })()`,
+		func(s string) bool { return s != "" })
+	if blocked != "2" {
+		t.Errorf("imported sitemap: %s blocked, want 2", blocked)
+	}
+	if urls := js[string](a, `document.querySelector("textarea#urls").value`); urls != "https://www.example.com/a\nhttps://www.example.com/x/1\nhttps://www.example.com/x/2?q=1&r=2" {
+		t.Errorf("imported sitemap: the URL list is %q", urls)
+	}
+	screenshot(t, ctx, "sitemap-import")
+}
+
+// TestBrowserSitemapsCancel: Cancel stops the walk after the sitemap being
+// read, and the URLs read so far are tested.
+func TestBrowserSitemapsCancel(t *testing.T) {
+	ctx := newBrowser(t)
+	live := newLiveSite(t, 700*time.Millisecond, 100)
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
+	fetchInPage(a, live.url("www.test", "/"))
+	waitFor(a, "the fetched robots.txt", stripJS, func(s stripView) bool { return s.State == "live" })
+	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
+	waitFor(a, "the first sitemap read", `(() => { const p = document.querySelector("#sitemap-progress"); return p ? +p.dataset.urls : -1; })()`,
+		func(n int) bool { return n >= 100 })
+	js[bool](a, `document.querySelector("#sitemap-cancel").click(), true`)
+	summary := waitFor(a, "the cancelled walk's summary", `(() => { const s = document.querySelector("#sitemap-summary"); return s ? s.textContent : ""; })()`,
+		func(s string) bool { return strings.Contains(s, "Cancelled after") })
+	n := js[int](a, `document.querySelector("textarea#urls").value.split("\n").length`)
+	if n < 100 || n >= liveSitemaps*100 || !strings.Contains(summary, "URLs read so far are tested") {
+		t.Errorf("after Cancel: %d URLs in the list, summary %q", n, summary)
+	}
+}
+
+// TestBrowserFetchFromSingleFile: the offline file has no server, so Fetch
+// uses the browser's own request, which works for a site that allows
+// cross-origin reads and otherwise says why and offers Open robots.txt….
+func TestBrowserFetchFromSingleFile(t *testing.T) {
+	out := t.TempDir()
+	if err := writeDist(out, siteFS()); err != nil {
+		t.Fatal(err)
+	}
+	body := "User-agent: *\nDisallow: /cors\n"
+	site := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		if r.URL.Query().Get("closed") == "" && !strings.HasPrefix(r.Host, "localhost") {
+			w.Header().Set("Access-Control-Allow-Origin", "*")
+		}
+		w.Write([]byte(body))
+	}))
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, "file://"+filepath.ToSlash(filepath.Join(out, singleFileName)))
+	fetchInPage(a, site.url("127.0.0.1", "/"))
+	strip := waitFor(a, "the browser's fetch", stripJS, func(s stripView) bool { return s.State == "live" })
+	if strip.Status != "200" || !strings.Contains(strip.Text, "your browser") {
+		t.Errorf("single file, CORS site: %+v", strip)
+	}
+	if got := js[string](a, `document.querySelector("textarea#robots").value`); got != body {
+		t.Errorf("the editor holds %q, want %q", got, body)
+	}
+	screenshot(t, ctx, "fetch-single-file")
+
+	fetchInPage(a, site.url("localhost", "/"))
+	msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").dataset.state === "message" ? document.querySelector("#fetch-strip").textContent : ""`,
+		func(s string) bool { return s != "" })
+	if !strings.Contains(msg, "cross-origin") || !strings.Contains(msg, "Open robots.txt") {
+		t.Errorf("single file, site without CORS: %q", msg)
+	}
 }
 
 // TestBrowserSitemaps: Test sitemap URLs on an index of 70,000 URLs in 7
@@ -214,7 +300,7 @@ func TestBrowserFetchWithoutServer(t *testing.T) {
 // says so, and counts the blocked URLs.
 func TestBrowserSitemaps(t *testing.T) {
 	ctx := newBrowser(t)
-	live := newLiveSite(t, 300*time.Millisecond)
+	live := newLiveSite(t, 300*time.Millisecond, livePerSitemap)
 	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
 	a.crawler("Googlebot")
 	fetchInPage(a, live.url("www.test", "/"))

@@ -373,18 +373,19 @@ func applyFetched(f *fetched) {
 }
 
 // answerChoice is the "server answered" choice for a real answer: the one
-// equal to it, else the first with the same effect and the same kind of
-// status (2xx, 3xx chain, 4xx, 5xx, network), else the first with the same
-// effect. The effect is the engine's.
+// equal to it, else the first with the same effect (the engine's) and,
+// in order of preference, the same status class and redirects, the same
+// status class, or only the same effect.
 func answerChoice(a engine.Answer) string {
 	effect := engine.OutcomeFor(a).Effect
 	class := func(x engine.Answer) int {
 		if x.Kind == engine.AnswerNetworkError {
 			return -1
 		}
-		return x.Status/100*10 + min(x.Redirects, 1)
+		return x.Status / 100
 	}
-	byClass, byEffect := "", ""
+	var best string
+	bestScore := -1
 	for _, c := range engine.Answers() {
 		if c.Answer == a {
 			return c.ID
@@ -392,17 +393,18 @@ func answerChoice(a engine.Answer) string {
 		if engine.OutcomeFor(c.Answer).Effect != effect || c.Answer.DaysUnreachable > 0 || c.Answer.NotFound5xx {
 			continue
 		}
-		if byClass == "" && class(c.Answer) == class(a) {
-			byClass = c.ID
+		score := 0
+		if class(c.Answer) == class(a) {
+			score += 2
+			if (c.Answer.Redirects > 0) == (a.Redirects > 0) {
+				score++
+			}
 		}
-		if byEffect == "" {
-			byEffect = c.ID
+		if score > bestScore {
+			best, bestScore = c.ID, score
 		}
 	}
-	if byClass != "" {
-		return byClass
-	}
-	return byEffect
+	return best
 }
 
 func undoFetch() {
