@@ -395,9 +395,9 @@ type fetchPlan struct {
 
 // get fetches target, following at most engine.MaxRedirects redirects,
 // and fills the fetch part of an answer.
-func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) fetchAnswer {
+func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans fetchAnswer) {
 	start := time.Now()
-	ans := fetchAnswer{URL: target, FinalURL: target, Redirects: []string{}, Hops: []hop{}}
+	ans = fetchAnswer{URL: target, FinalURL: target, Redirects: []string{}, Hops: []hop{}}
 	defer func() { ans.ElapsedMs = time.Since(start).Milliseconds() }()
 	ctx, cancel := context.WithTimeout(ctx, plan.timeout)
 	defer cancel()

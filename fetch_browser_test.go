@@ -127,7 +127,10 @@ func TestBrowserFetch(t *testing.T) {
 	broken := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "maintenance", http.StatusServiceUnavailable)
 	}))
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port, broken.port)))
+	line := "Disallow: /a-long-enough-path-to-fill-the-file/\n"
+	big := []byte(strings.Repeat(line, 700*1024/len(line)+1)[:700*1024])
+	large := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }))
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port, broken.port, large.port)))
 	before := js[string](a, `document.querySelector("textarea#robots").value`)
 
 	fetchInPage(a, live.url("www.test", "/some/page?x=1"))
@@ -165,6 +168,19 @@ func TestBrowserFetch(t *testing.T) {
 	waitFor(a, "the strip to say edited", stripJS, func(s stripView) bool { return s.State == "edited" })
 	js[bool](a, `document.querySelector("#fetch-undo").click(), true`)
 	waitFor(a, "the text from before the fetch", `document.querySelector("textarea#robots").value`, func(s string) bool { return s == before })
+
+	// 700 KiB: the editor gets what Googlebot reads, the strip says so.
+	fetchInPage(a, large.url("big.test", "/"))
+	cut := waitFor(a, "the 500 KiB cut", `(() => { const c = document.querySelector("#fetch-cut"); return c ? c.textContent : ""; })()`,
+		func(s string) bool { return s != "" })
+	if !strings.Contains(cut, "716,800 bytes") || !strings.Contains(cut, "500 KiB") {
+		t.Errorf("the cut says %q", cut)
+	}
+	if got := download(a, "#download"); !bytes.Equal(got, big[:engine.GooglebotFetchLimit]) {
+		t.Errorf("after a 700 KiB fetch the editor holds %d bytes, want the first %d", len(got), engine.GooglebotFetchLimit)
+	}
+	screenshot(t, ctx, "fetch-cut")
+	js[bool](a, `document.querySelector("#fetch-undo").click(), true`)
 
 	// A 503: the editor keeps its text, the answer says full disallow.
 	fetchInPage(a, broken.url("down.test", "/"))

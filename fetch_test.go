@@ -410,6 +410,9 @@ func TestFetchNetworkErrors(t *testing.T) {
 		if code != 200 || ans.Code != tt.code || ans.Status != 0 || !strings.Contains(ans.Error, tt.words) {
 			t.Errorf("%s: HTTP %d code %q status %d error %q; want 200, %s, status 0, an error naming %q", tt.name, code, ans.Code, ans.Status, ans.Error, tt.code, tt.words)
 		}
+		if tt.code == codeTimeout && ans.ElapsedMs < 900 {
+			t.Errorf("%s: elapsedMs %d, want about the 1 s timeout", tt.name, ans.ElapsedMs)
+		}
 		if d := time.Since(start); d > 4*time.Second {
 			t.Errorf("%s took %v; the total timeout (1 s in tests) did not hold", tt.name, d)
 		}
