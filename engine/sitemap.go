@@ -2,9 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"encoding/xml"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -188,44 +185,28 @@ func readTextSitemap(f *SitemapFile, data []byte) {
 	}
 }
 
-// readXMLSitemap reads a urlset, a sitemap index or a feed with a streaming
-// decoder: elements are matched by local name, so a missing or different
-// namespace still reads (Google does not insist on it either).
+// readXMLSitemap reads a urlset, a sitemap index or a feed: elements are
+// matched by local name, so a missing or different namespace still reads
+// (Google does not insist on it either).
 func readXMLSitemap(f *SitemapFile, data []byte) {
-	d := xml.NewDecoder(bytes.NewReader(data))
-	d.Strict = true
-	d.CharsetReader = func(charset string, input io.Reader) (io.Reader, error) {
-		switch strings.ToLower(charset) {
-		case "utf-8", "utf8", "us-ascii", "ascii":
-			return input, nil
-		}
-		return nil, errors.New("the encoding " + charset + " is not UTF-8, which sitemaps must use")
-	}
-	var stack []string // local names of the open elements
+	r := newXMLReader(data)
+	depth := 0 // open elements
 	var text strings.Builder
-	var inLoc bool
-	line := func() string { l, _ := d.InputPos(); return "Line " + strconv.Itoa(l) + ": " }
+	inLoc := false
+	line := func() string { return "Line " + strconv.Itoa(r.line) + ": " }
 	entries, withoutLoc := 0, 0
 	entryHasLoc := false
 	entry, locName := "", ""
+	locDepth := 0
 	for {
-		tok, err := d.Token()
-		if err == io.EOF {
+		tok, ok := r.next()
+		if !ok {
 			break
 		}
-		if err != nil {
-			msg := err.Error()
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				msg = "Line " + strconv.Itoa(se.Line) + ": " + se.Msg
-			}
-			f.problem(msg + "; the XML is broken there, so nothing after it is read: fix the XML (an unescaped & is the usual cause; write &amp;).")
-			break
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			name := strings.ToLower(t.Name.Local)
-			if len(stack) == 0 {
+		switch tok.kind {
+		case xmlStart:
+			name := strings.ToLower(tok.name)
+			if depth == 0 {
 				switch name {
 				case "urlset":
 					f.Kind, entry, locName = SitemapURLSet, "url", "loc"
@@ -236,38 +217,39 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 				case "feed":
 					f.Kind, entry, locName = SitemapFeed, "entry", "link"
 				default:
-					f.problem(line() + "the root element is <" + t.Name.Local + ">, not <urlset> or <sitemapindex>, so this is not a sitemap: check the URL, or make the root <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">.")
+					f.problem(line() + "the root element is <" + tok.name + ">, not <urlset> or <sitemapindex>, so this is not a sitemap: check the URL, or make the root <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">.")
 					return
 				}
+				if enc := strings.ToLower(r.encoding); enc != "" && enc != "utf-8" && enc != "utf8" && enc != "us-ascii" && enc != "ascii" {
+					f.problem("The sitemap declares the encoding " + r.encoding + ", but sitemaps must be UTF-8 (sitemaps.org); it is read as UTF-8 here: save it as UTF-8 and declare encoding=\"UTF-8\".")
+				}
 			}
-			stack = append(stack, name)
-			if name == entry {
+			depth++
+			if name == entry && (depth == 2 || f.Kind == SitemapFeed) {
 				entries++
 				entryHasLoc = false
+				locDepth = depth + 1
 			}
-			if name == locName && len(stack) >= 2 && stack[len(stack)-2] == entry {
+			if name == locName && depth == locDepth && entries > 0 {
 				inLoc = true
 				text.Reset()
-				if f.Kind == SitemapFeed && name == "link" {
-					for _, a := range t.Attr {
-						if a.Name.Local == "href" {
-							text.WriteString(a.Value)
+				if f.Kind == SitemapFeed {
+					for _, a := range tok.attrs {
+						if a.name == "href" {
+							text.WriteString(a.value)
 						}
 					}
 				}
 			}
-		case xml.CharData:
+		case xmlText:
 			if inLoc {
-				text.Write(t)
+				text.WriteString(tok.text)
 			}
-		case xml.EndElement:
-			name := ""
-			if len(stack) > 0 {
-				name = stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-			}
+		case xmlEnd:
+			name := strings.ToLower(tok.name)
+			depth--
 			switch {
-			case inLoc && name == locName:
+			case inLoc && name == locName && depth == locDepth-1:
 				inLoc = false
 				u := strings.TrimSpace(text.String())
 				if entryHasLoc || u == "" {
@@ -281,13 +263,19 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 				if !f.add(u) {
 					return
 				}
-			case name == entry && !entryHasLoc:
-				withoutLoc++
-				if withoutLoc == 1 {
-					f.problem(line() + "a <" + entry + "> entry has no <" + locName + ">; give each entry one <" + locName + "> with its URL.")
+			case name == entry && depth == locDepth-2:
+				locDepth = 0
+				if !entryHasLoc {
+					withoutLoc++
+					if withoutLoc == 1 {
+						f.problem(line() + "a <" + entry + "> entry has no <" + locName + ">; give each entry one <" + locName + "> with its URL.")
+					}
 				}
 			}
 		}
+	}
+	if r.err != "" {
+		f.problem("Line " + strconv.Itoa(r.errLine) + ": " + r.err + "; the XML is broken there, so nothing after it is read: fix the XML.")
 	}
 	if f.Kind == SitemapUnknown && len(f.Problems) == 0 {
 		f.problem("The file has no root element, so it is not a sitemap: make the root <urlset> or <sitemapindex>.")

@@ -39,7 +39,19 @@ func TestReadSitemap(t *testing.T) {
 			[]string{"Line 1: a <url> entry has no <loc>", "\"/relative\" is not an absolute http(s) URL"}},
 		{"empty", "  \n", SitemapUnknown, nil, []string{"empty"}},
 		{"gzip left compressed", "\x1f\x8b\x08\x00rest", SitemapUnknown, nil, []string{"gzip"}},
-		{"another charset", `<?xml version="1.0" encoding="ISO-8859-1"?><urlset></urlset>`, SitemapUnknown, nil, []string{"not UTF-8"}},
+		{"another charset", `<?xml version="1.0" encoding="ISO-8859-1"?><urlset><url><loc>https://example.com/</loc></url></urlset>`, SitemapURLSet,
+			[]string{"https://example.com/"}, []string{"must be UTF-8"}},
+		{"comments, a DOCTYPE and references", "<?xml version='1.0'?>\n<!DOCTYPE urlset [<!ENTITY x 'y'>]>\n<!-- generated -->\n<urlset>\n" +
+			"<url><loc>https://example.com/&#x263A;/&#233;?a=&lt;b&gt;&quot;&apos;</loc><!-- <loc>https://example.com/no</loc> --></url>\n" +
+			"<url/><url><loc/></url></urlset>\n", SitemapURLSet, []string{"https://example.com/☺/é?a=<b>\"'"}, []string{"2 of 3 <url> entries have no <loc>"}},
+		{"mismatched tags", "<urlset>\n<url><loc>https://example.com/a</loc></url>\n<url><loc>https://example.com/b</url>\n</urlset>", SitemapURLSet,
+			[]string{"https://example.com/a"}, []string{"Line 3: </url> closes <loc>"}},
+		{"cut short", "<urlset><url><loc>https://example.com/a</loc></url><url><loc>https://exa", SitemapURLSet,
+			[]string{"https://example.com/a"}, []string{"ends before <loc> is closed"}},
+		{"attribute without quotes", "<urlset><url a=b><loc>https://example.com/a</loc></url></urlset>", SitemapURLSet, nil, []string{"not in quotes"}},
+		{"text outside the root", "<urlset></urlset>junk", SitemapURLSet, nil, []string{"outside the root"}},
+		{"nested loc is not the entry's", "<urlset><url><image><loc>https://example.com/i.jpg</loc></image><loc>https://example.com/p</loc></url></urlset>",
+			SitemapURLSet, []string{"https://example.com/p"}, nil},
 	}
 	for _, tt := range tests {
 		f := ReadSitemap([]byte(tt.data))
@@ -166,4 +178,25 @@ func TestSitemapWalk(t *testing.T) {
 	if !res.Cancelled || len(s.fetched) != 2 || len(res.URLs) != 4 {
 		t.Errorf("cancel after 2: cancelled %v fetched %q urls %d", res.Cancelled, s.fetched, len(res.URLs))
 	}
+}
+
+// FuzzReadSitemap: any bytes read without a panic, and every URL kept is
+// an absolute http(s) URL.
+func FuzzReadSitemap(f *testing.F) {
+	f.Add([]byte(`<urlset><url><loc>https://example.com/a&amp;b</loc></url></urlset>`))
+	f.Add([]byte(`<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><sitemapindex><sitemap><loc><![CDATA[https://example.com/s.xml]]></loc></sitemap></sitemapindex>`))
+	f.Add([]byte("<feed><entry><link href='https://example.com/e'/></entry></feed>"))
+	f.Add([]byte("https://example.com/a\r\nhttps://example.com/b\n"))
+	f.Add([]byte("<urlset><url a='&#x110000;'><loc>&#0;</loc></url></"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sm := ReadSitemap(data)
+		for _, u := range sm.URLs {
+			if !absoluteHTTP(u) {
+				t.Fatalf("kept %q, which is not an absolute http(s) URL", u)
+			}
+		}
+		if len(sm.URLs) > MaxSitemapURLs {
+			t.Fatalf("kept %d URLs", len(sm.URLs))
+		}
+	})
 }

@@ -213,8 +213,12 @@ func cutSentence(f *fetched) string {
 	if !f.sizeKnown {
 		size = "more than " + size
 	}
-	return "The file is " + size + ": Googlebot reads only the first 500 KiB (" + strconv.Itoa(engine.GooglebotFetchLimit) +
-		" bytes), so the editor holds that part and the rest is ignored; shorten the file or move the rules that matter to the top."
+	msg := "The file is " + size + ": Googlebot reads only the first 500 KiB (" + engine.Thousands(engine.GooglebotFetchLimit) +
+		" bytes), so the editor holds that part and the rest is ignored"
+	if body := f.body; body != "" && !strings.HasSuffix(body, "\n") && !strings.HasSuffix(body, "\r") {
+		msg += "; its last line, " + strconv.Itoa(countLines(body)) + ", is cut mid-way and read as what is left of it"
+	}
+	return msg + "; shorten the file or move the rules that matter to the top."
 }
 
 // startFetch runs Fetch for the typed site.
