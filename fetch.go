@@ -678,6 +678,9 @@ func checkTarget(raw string) (u *url.URL, code, msg string) {
 	if err != nil {
 		return nil, codeBadURL, "The URL " + strconv.Quote(raw) + " cannot be read (" + err.Error() + "); check it."
 	}
+	if u.Scheme == "" || u.Host == "" && u.Opaque == "" && !strings.Contains(raw, "://") {
+		return nil, codeBadURL, "The URL " + strconv.Quote(raw) + " names no site; give the whole address, such as https://example.com/."
+	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, codeBadURL, "The tester fetches http and https URLs only, not " + strconv.Quote(u.Scheme+":") + "; give an http(s) URL."
 	}

@@ -528,7 +528,7 @@ func TestFetchGzipBomb(t *testing.T) {
 
 func TestFetchBadURL(t *testing.T) {
 	h := testFetchAPI(t)
-	for _, u := range []string{"", "   ", "ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "http://", "http://exa mple.com/", "http://example.com:99999/", "http://1.2.3.4.5/"} {
+	for _, u := range []string{"", "   ", "ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "http://", "http://exa mple.com/", "http://example.com:99999/", "http://1.2.3.4.5/", "/robots.txt", "//"} {
 		code, ans := askRobots(t, h, u)
 		if code != http.StatusBadRequest || ans.Code != codeBadURL || ans.Error == "" {
 			t.Errorf("url=%q: HTTP %d code %q error %q; want 400 bad-url with a sentence", u, code, ans.Code, ans.Error)
