@@ -279,8 +279,9 @@ func fetchRobots(typed, robotsURL string) (f *fetched, msg string, offer bool) {
 	if err == nil {
 		return f, "", false
 	}
-	return nil, "The tester cannot fetch " + robotsURL + ": " + why + ", and your browser may not read that site from this page (the site does not allow cross-origin reads). " +
-		"Open " + robotsURL + " in a new tab, save it, and load it with Open robots.txt…", true
+	return nil, "The tester cannot fetch " + robotsURL + " because " + why + " and your browser may not read that site from this page " +
+		"(the site does not allow cross-origin reads, or this page may only connect to its own server): open " + robotsURL +
+		" in a new tab, save it, and load it with Open robots.txt….", true
 }
 
 // hasServer is false where there can be no /api: a page opened from disk.
