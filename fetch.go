@@ -323,8 +323,11 @@ func embeddedIPv4(ip netip.Addr) (netip.Addr, bool) {
 // oddIPv4 reports whether host is an IPv4 address in a spelling other than
 // four decimal numbers: one number (2130706433), hexadecimal (0x7f.1),
 // octal (017700000001, 0177.0.0.1) or fewer than four parts (127.1). The C
-// library's inet_aton and browsers read these as addresses; the tester
-// refuses them outright rather than guess which reading a resolver uses.
+// library's inet_aton (so getaddrinfo, Go's cgo resolver) and browsers
+// read these as addresses; Go's own parsers refuse them (netip.ParseAddr,
+// net.ParseIP), so its pure-Go resolver would send them to DNS as names.
+// The tester refuses them outright rather than depend on which resolver
+// runs; the dial-time check would catch the address either way.
 func oddIPv4(host string) bool {
 	host = strings.TrimSuffix(host, ".")
 	if host == "" {
