@@ -35,12 +35,11 @@ package main
 // environment is used, and the destination IP is checked in the dialer's
 // Control hook, after name resolution and just before connect(2), so every
 // redirect hop and a name that resolves to a private address on the second
-// lookup (DNS rebinding) meet the same check (destAllowed).
+// lookup (DNS rebinding) meet the same check (destAllowed, fetchguard.go).
+// Content-Encoding is undone in fetchdecode.go, rate limits are in
+// fetchlimit.go, and sitemaps in sitemap.go.
 
 import (
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -58,8 +57,6 @@ import (
 	"time"
 
 	"robotstester/engine"
-
-	"github.com/andybalholm/brotli"
 )
 
 // Fetch answer codes (see the table above).
@@ -205,157 +202,6 @@ func (a *fetchAPI) dial(ctx context.Context, d *net.Dialer, network, addr string
 	return nil, first
 }
 
-// destinationError is a refused destination (SSRF defence).
-type destinationError struct {
-	host   string // as named in the URL, "" until known
-	addr   netip.Addr
-	reason string // a phrase: "it is a loopback address"
-}
-
-func (e *destinationError) Error() string {
-	s := "the tester does not fetch from "
-	if e.host != "" && e.host != e.addr.String() {
-		s += e.host + " (" + e.addr.String() + ")"
-	} else if e.addr.IsValid() {
-		s += e.addr.String()
-	} else {
-		s += e.host
-	}
-	return s + ": " + e.reason
-}
-
-// refusedRange is a block of addresses the tester never fetches from,
-// unless private says -fetch-allow-private admits it.
-type refusedRange struct {
-	prefix  netip.Prefix
-	what    string
-	private bool // admitted by -fetch-allow-private
-}
-
-// refusedRanges: the IANA special-purpose registries (RFC 6890 and its
-// updates) and RFC 4291 for IPv6. Private and loopback ranges may be
-// admitted for intranet use; link-local (where cloud metadata services
-// live, 169.254.169.254), multicast, broadcast and unspecified never are.
-var refusedRanges = func() []refusedRange {
-	var out []refusedRange
-	add := func(cidr, what string, private bool) {
-		out = append(out, refusedRange{netip.MustParsePrefix(cidr), what, private})
-	}
-	add("0.0.0.0/8", "an unspecified (\"this network\") address", false)
-	add("127.0.0.0/8", "a loopback address", true)
-	add("10.0.0.0/8", "a private (RFC 1918) address", true)
-	add("172.16.0.0/12", "a private (RFC 1918) address", true)
-	add("192.168.0.0/16", "a private (RFC 1918) address", true)
-	add("100.64.0.0/10", "a carrier-grade NAT (RFC 6598) address", true)
-	add("169.254.0.0/16", "a link-local address (cloud metadata services live there)", false)
-	add("192.0.0.0/24", "an IETF protocol address (RFC 6890)", false)
-	add("192.0.2.0/24", "a documentation address (RFC 5737)", false)
-	add("198.51.100.0/24", "a documentation address (RFC 5737)", false)
-	add("203.0.113.0/24", "a documentation address (RFC 5737)", false)
-	add("198.18.0.0/15", "a benchmarking address (RFC 2544)", false)
-	add("224.0.0.0/4", "a multicast address", false)
-	add("240.0.0.0/4", "a reserved address (and the broadcast address)", false)
-	add("::/128", "the unspecified address", false)
-	add("::1/128", "the IPv6 loopback address", true)
-	add("::/96", "an IPv4-compatible IPv6 address (deprecated, RFC 4291)", false)
-	add("100::/64", "a discard-only address (RFC 6666)", false)
-	add("2001:db8::/32", "a documentation address (RFC 3849)", false)
-	add("fc00::/7", "a unique local (private IPv6) address", true)
-	add("fe80::/10", "an IPv6 link-local address", false)
-	add("fec0::/10", "a site-local IPv6 address (deprecated)", false)
-	add("ff00::/8", "an IPv6 multicast address", false)
-	return out
-}()
-
-// destAllowed says whether the tester may connect to ip. IPv4 addresses
-// written in IPv6 forms (mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d,
-// NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16) are judged by the
-// IPv4 address inside them.
-func destAllowed(ip netip.Addr, allowPrivate bool) error {
-	if inner, ok := embeddedIPv4(ip); ok {
-		if err := destAllowed(inner, allowPrivate); err != nil {
-			var de *destinationError
-			errors.As(err, &de)
-			de.addr, de.reason = ip, "it holds "+inner.String()+", "+de.reason[len("it is "):]
-			return de
-		}
-		return nil
-	}
-	for _, r := range refusedRanges {
-		if !r.prefix.Contains(ip) {
-			continue
-		}
-		if !(allowPrivate && r.private) {
-			fix := "; the tester fetches public sites only"
-			if r.private {
-				fix = "; start the server with -fetch-allow-private to test intranet sites"
-			}
-			return &destinationError{addr: ip, reason: "it is " + r.what + fix}
-		}
-		return nil // the first, most specific range decides: ::1 before ::/96
-	}
-	return nil
-}
-
-// embeddedIPv4 finds the IPv4 address inside the IPv6 forms that carry one.
-func embeddedIPv4(ip netip.Addr) (netip.Addr, bool) {
-	if !ip.Is6() {
-		return netip.Addr{}, false
-	}
-	if ip.Is4In6() {
-		return ip.Unmap(), true
-	}
-	b := ip.As16()
-	v4 := func(i int) netip.Addr { return netip.AddrFrom4([4]byte{b[i], b[i+1], b[i+2], b[i+3]}) }
-	switch {
-	case netip.MustParsePrefix("::ffff:0:0:0/96").Contains(ip): // translated (RFC 2765)
-		return v4(12), true
-	case netip.MustParsePrefix("64:ff9b::/96").Contains(ip): // NAT64 (RFC 6052)
-		return v4(12), true
-	case netip.MustParsePrefix("64:ff9b:1::/48").Contains(ip): // local NAT64 (RFC 8215)
-		return v4(12), true
-	case netip.MustParsePrefix("2002::/16").Contains(ip): // 6to4 (RFC 3056)
-		return v4(2), true
-	}
-	return netip.Addr{}, false
-}
-
-// oddIPv4 reports whether host is an IPv4 address in a spelling other than
-// four decimal numbers: one number (2130706433), hexadecimal (0x7f.1),
-// octal (017700000001, 0177.0.0.1) or fewer than four parts (127.1). The C
-// library's inet_aton (so getaddrinfo, Go's cgo resolver) and browsers
-// read these as addresses; Go's own parsers refuse them (netip.ParseAddr,
-// net.ParseIP), so its pure-Go resolver would send them to DNS as names.
-// The tester refuses them outright rather than depend on which resolver
-// runs; the dial-time check would catch the address either way.
-func oddIPv4(host string) bool {
-	host = strings.TrimSuffix(host, ".")
-	if host == "" {
-		return false
-	}
-	if ip, err := netip.ParseAddr(host); err == nil && ip.Is4() {
-		return false
-	}
-	labels := strings.Split(host, ".")
-	if len(labels) > 4 {
-		return false // no IPv4 address has more than four parts
-	}
-	for _, label := range labels {
-		l := strings.ToLower(label)
-		if strings.HasPrefix(l, "0x") {
-			l = l[2:]
-			if strings.Trim(l, "0123456789abcdef") != "" {
-				return false
-			}
-			continue
-		}
-		if l == "" || strings.Trim(l, "0123456789") != "" {
-			return false
-		}
-	}
-	return true
-}
-
 // fetchAnswer is the JSON of /api/robots, and the fetch part of
 // /api/sitemap's.
 type fetchAnswer struct {
@@ -491,81 +337,6 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 	return ans
 }
 
-// decodedBody undoes the Content-Encoding (RFC 9110 §8.4), last coding
-// first. "deflate" is the zlib format (RFC 9110 §8.4.1.2), but some servers
-// send raw DEFLATE, which is read too.
-func decodedBody(resp *http.Response) (io.ReadCloser, error) {
-	codings := strings.Split(resp.Header.Get("Content-Encoding"), ",")
-	var r io.Reader = resp.Body
-	for i := len(codings) - 1; i >= 0; i-- {
-		switch c := strings.ToLower(strings.TrimSpace(codings[i])); c {
-		case "", "identity":
-		case "gzip", "x-gzip":
-			zr, err := gzip.NewReader(r)
-			if err != nil {
-				return nil, errors.New("The server said the body is gzip, but it is not (" + err.Error() + "); fix the server's Content-Encoding header.")
-			}
-			r = zr
-		case "deflate":
-			br := bufioReader(r)
-			if head, err := br.Peek(2); err == nil && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 && head[0]&0x0f == 8 {
-				zr, err := zlib.NewReader(br)
-				if err != nil {
-					return nil, errors.New("The server said the body is deflate, but it is not (" + err.Error() + "); fix the server's Content-Encoding header.")
-				}
-				r = zr
-			} else {
-				r = flate.NewReader(br)
-			}
-		case "br":
-			r = brotli.NewReader(r)
-		default:
-			return nil, errors.New("The server sent the body in the " + strconv.Quote(c) + " encoding, which the tester cannot decode (nor can Googlebot, which asks for gzip, deflate or br); serve robots.txt uncompressed or gzip-compressed.")
-		}
-	}
-	return readCloser{r, resp.Body}, nil
-}
-
-type readCloser struct {
-	io.Reader
-	io.Closer
-}
-
-// bufioReader lets deflate peek at the first bytes to tell zlib from raw.
-func bufioReader(r io.Reader) *peekReader { return &peekReader{r: r} }
-
-type peekReader struct {
-	r    io.Reader
-	head []byte
-}
-
-func (p *peekReader) Peek(n int) ([]byte, error) {
-	for len(p.head) < n {
-		buf := make([]byte, n-len(p.head))
-		m, err := p.r.Read(buf)
-		p.head = append(p.head, buf[:m]...)
-		if err != nil {
-			return p.head, err
-		}
-	}
-	return p.head[:n], nil
-}
-
-func (p *peekReader) Read(b []byte) (int, error) {
-	if len(p.head) > 0 {
-		n := copy(b, p.head)
-		p.head = p.head[n:]
-		return n, nil
-	}
-	return p.r.Read(b)
-}
-
-func (p *peekReader) ReadByte() (byte, error) {
-	var b [1]byte
-	_, err := io.ReadFull(p, b[:])
-	return b[0], err
-}
-
 // classify names the class of a failed request: a code and a sentence with
 // what to do.
 func classify(err error, ctx context.Context) (code, sentence string) {
@@ -673,26 +444,6 @@ func httpStatusFor(code string) int {
 	return http.StatusOK
 }
 
-// checkTarget reads the URL a person gave into the URL to fetch: http or
-// https, a host that is not an odd IPv4 spelling. The code is "" when it
-// may be fetched.
-func checkTarget(raw string) (u *url.URL, code, msg string) {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return nil, codeBadURL, "The URL " + strconv.Quote(raw) + " cannot be read (" + err.Error() + "); check it."
-	}
-	if u.Scheme == "" || u.Host == "" && u.Opaque == "" && !strings.Contains(raw, "://") {
-		return nil, codeBadURL, "The URL " + strconv.Quote(raw) + " names no site; give the whole address, such as https://example.com/."
-	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, codeBadURL, "The tester fetches http and https URLs only, not " + strconv.Quote(u.Scheme+":") + "; give an http(s) URL."
-	}
-	if oddIPv4(u.Hostname()) {
-		return nil, codeRefusedDestination, "Refused destination: the host " + u.Hostname() + " is an IPv4 address written in an unusual form (a single number, hexadecimal or octal), which the tester does not fetch; write the address as four decimal numbers, such as 192.0.2.1."
-	}
-	return u, "", ""
-}
-
 // serveRobots answers /api/robots?url=U.
 func (a *fetchAPI) serveRobots(w http.ResponseWriter, r *http.Request, raw string) {
 	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "/") {
@@ -728,27 +479,6 @@ func sentenceOf(s string) string {
 		s += "."
 	}
 	return s
-}
-
-// clientKey is who a request counts against: its IP address, or for IPv6
-// its /64 (one household or server usually holds a whole /64). Behind a
-// reverse proxy every request is the proxy's; the tester does not trust
-// X-Forwarded-For, which any client can write.
-func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip, err := netip.ParseAddr(host)
-	if err != nil {
-		return host
-	}
-	ip = ip.Unmap()
-	if ip.Is6() {
-		p, _ := ip.Prefix(64)
-		return p.String()
-	}
-	return ip.String()
 }
 
 // withAPI sends /api/… to api and everything else to site. It is no

@@ -2,6 +2,9 @@ package main
 
 import (
 	"math"
+	"net"
+	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -145,4 +148,25 @@ func seconds(n int) string {
 		return "1 second"
 	}
 	return strconv.Itoa(n) + " seconds"
+}
+
+// clientKey is who a request counts against: its IP address, or for IPv6
+// its /64 (one household or server usually holds a whole /64). Behind a
+// reverse proxy every request is the proxy's; the tester does not trust
+// X-Forwarded-For, which any client can write.
+func clientKey(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }
