@@ -267,7 +267,7 @@ func TestBrowserSitemapsCancel(t *testing.T) {
 	summary := waitFor(a, "the cancelled walk's summary", `(() => { const s = document.querySelector("#sitemap-summary"); return s ? s.textContent : ""; })()`,
 		func(s string) bool { return strings.Contains(s, "Cancelled after") })
 	n := js[int](a, `document.querySelector("textarea#urls").value.split("\n").length`)
-	if n < 100 || n >= liveSitemaps*100 || !strings.Contains(summary, "URLs read so far are tested") {
+	if n < 100 || n >= liveSitemaps*100 || !strings.Contains(summary, "only the URLs read so far are listed") {
 		t.Errorf("after Cancel: %d URLs in the list, summary %q", n, summary)
 	}
 }

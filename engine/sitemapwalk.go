@@ -164,7 +164,7 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 		res.Notes = append(res.Notes, thousands(res.Duplicates)+" URLs were listed more than once; each is tested once.")
 	}
 	if res.Cancelled {
-		res.Notes = append(res.Notes, "Cancelled after "+sitemapsPhrase(len(res.Visits))+"; the URLs read so far are tested.")
+		res.Notes = append(res.Notes, "Cancelled after "+sitemapsPhrase(len(res.Visits))+"; only the URLs read so far are listed.")
 	}
 	return res
 }

@@ -177,9 +177,13 @@ func fetchStrip() *vecty.HTML {
 	fact("Fetched by", map[string]string{"server": "this tester's server", "browser": "your browser"}[f.via])
 	var hops vecty.List
 	for i, h := range f.hops {
+		text := h.url
+		if h.status != 0 {
+			text += " → " + strconv.Itoa(h.status)
+		}
 		hops = append(hops, elem.ListItem(
 			vecty.Markup(vecty.Attribute("data-status", strconv.Itoa(h.status))),
-			vecty.Text(h.url+" → "+strconv.Itoa(h.status)+redirectNote(i, len(f.hops), f)),
+			vecty.Text(text+redirectNote(i, len(f.hops), f)),
 		))
 	}
 	return elem.Div(
