@@ -130,7 +130,10 @@ func TestBrowserFetch(t *testing.T) {
 	line := "Disallow: /a-long-enough-path-to-fill-the-file/\n"
 	big := []byte(strings.Repeat(line, 700*1024/len(line)+1)[:700*1024])
 	large := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(big) }))
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port, broken.port, large.port)))
+	loop := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.Path+"?hop="+r.URL.Query().Get("hop")+"1", http.StatusMovedPermanently)
+	}))
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port, broken.port, large.port, loop.port)))
 	before := js[string](a, `document.querySelector("textarea#robots").value`)
 
 	fetchInPage(a, live.url("www.test", "/some/page?x=1"))
@@ -195,6 +198,16 @@ func TestBrowserFetch(t *testing.T) {
 		t.Errorf("503: the editor changed to %q", got)
 	}
 	screenshot(t, ctx, "fetch-503")
+
+	// Endless redirects: Google stops after 5 and reads the file as missing.
+	fetchInPage(a, loop.url("loop.test", "/"))
+	strip = waitFor(a, "the redirect loop", stripJS, func(s stripView) bool { return s.Effect == "full allow" })
+	if len(strip.Hops) != 6 || !strings.Contains(strip.Hops[5], "not followed") || !strings.Contains(strip.Outcome, "at most 5 redirect hops") {
+		t.Errorf("redirect loop: hops %q outcome %q", strip.Hops, strip.Outcome)
+	}
+	if got := js[string](a, `document.querySelector("select#status").value`); got != "redirect-too-many" {
+		t.Errorf("redirect loop: the server-answer choice is %q", got)
+	}
 
 	// A refused destination and a name that does not resolve: sentences.
 	fetchInPage(a, "http://169.254.169.254/")
