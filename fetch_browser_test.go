@@ -227,7 +227,9 @@ func TestBrowserFetch(t *testing.T) {
 func TestBrowserFetchWithoutServer(t *testing.T) {
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, serveWithAPI(t, newFetchAPI(fetchOptions{Enabled: false})))
-	fetchInPage(a, "https://www.example.com/")
+	// Port 1 on loopback: nothing listens, and the page's CSP stops the
+	// browser's own request before it is sent anyway.
+	fetchInPage(a, "http://127.0.0.1:1/")
 	msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").textContent`, func(s string) bool { return s != "" })
 	if !strings.Contains(msg, "live fetching is turned off") || !strings.Contains(msg, "Open robots.txt") {
 		t.Errorf("without fetching the page says %q", msg)
@@ -235,9 +237,20 @@ func TestBrowserFetchWithoutServer(t *testing.T) {
 	if !js[bool](a, `!!document.querySelector("#fetch-open-file")`) {
 		t.Error("no Open robots.txt… button beside the explanation")
 	}
-	rows := a.load("User-agent: *\nDisallow: /x\n", "https://www.example.com/x")
+	rows := a.load("User-agent: *\nDisallow: /x\nSitemap: http://127.0.0.1:1/sitemap.xml\n", "https://www.example.com/x")
 	checkVerdict(t, rows[0], "blocked")
 	screenshot(t, ctx, "fetch-disabled")
+
+	// Test sitemap URLs without a server: the sitemap cannot be read, the
+	// summary says why, and the URL list stays as it was.
+	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
+	summary := waitFor(a, "the sitemap error", `document.querySelector("#sitemap-summary").textContent`, func(s string) bool { return strings.Contains(s, "no URLs") })
+	if !strings.Contains(summary, "Import sitemap") || !strings.Contains(summary, "URL list is unchanged") {
+		t.Errorf("sitemaps without a server: %q", summary)
+	}
+	if urls := js[string](a, `document.querySelector("textarea#urls").value`); urls != "https://www.example.com/x" {
+		t.Errorf("a walk that read nothing changed the URL list to %q", urls)
+	}
 
 	// Import sitemap… needs no server: a .xml.gz is decompressed by the
 	// browser.

@@ -105,7 +105,9 @@ func sitemapSummary() vecty.MarkupOrChild {
 	for _, n := range res.Notes {
 		items = append(items, elem.Paragraph(vecty.Markup(vecty.Class("note")), vecty.Text(n)))
 	}
-	if store.in.URLs != site.filled {
+	if len(res.URLs) == 0 {
+		items = append(items, elem.Paragraph(vecty.Text("No URLs were read, so the URL list is unchanged; each sitemap's error is below.")))
+	} else if store.in.URLs != site.filled {
 		items = append(items, elem.Paragraph(vecty.Text("The URL list changed since the sitemaps were read; press Test sitemap URLs again to count the blocked ones.")))
 	} else if !store.pending {
 		var blocked []int
@@ -159,6 +161,9 @@ func readSentence(res *engine.SitemapResult) string {
 	s := "Read " + count(len(res.Visits), "sitemap")
 	if failed > 0 {
 		s += " (" + strconv.Itoa(failed) + " could not be read; see below)"
+	}
+	if len(res.URLs) == 0 {
+		return s + ": no URLs."
 	}
 	return s + ": " + engine.Thousands(len(res.URLs)) + " URLs, now in the URL list."
 }
@@ -247,6 +252,10 @@ func walkSitemaps(roots []string) {
 func finishSitemaps(res *engine.SitemapResult) {
 	site.walking = false
 	site.result = res
+	if len(res.URLs) == 0 {
+		siteChanged()
+		return
+	}
 	in := currentSaved()
 	in.URLs = strings.Join(res.URLs, "\n")
 	site.filled = in.URLs
