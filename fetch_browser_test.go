@@ -363,9 +363,9 @@ func TestBrowserSitemaps(t *testing.T) {
 		func(n int) bool { return n >= 2*livePerSitemap })
 	screenshot(t, ctx, "sitemap-progress")
 
-	// Testing 50,000 URLs takes the page a while today (issue 9 makes it
-	// fast): wait up to a minute.
-	deadline := time.Now().Add(time.Minute)
+	// Testing 50,000 URLs takes the page about 12 s today (issue 9 makes it
+	// fast); a loaded CI machine gets up to 80 s, within browserTimeout.
+	deadline := time.Now().Add(80 * time.Second)
 	var blocked string
 	for time.Now().Before(deadline) {
 		blocked = js[string](a, `(() => { const b = document.querySelector("#sitemap-blocked"); return b ? b.dataset.blocked : ""; })()`)
@@ -375,7 +375,7 @@ func TestBrowserSitemaps(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	if blocked == "" {
-		t.Fatalf("no blocked count after a minute\n%s", a.describe())
+		t.Fatalf("no blocked count after 80 s\n%s", a.describe())
 	}
 	t.Logf("Test sitemap URLs: %v from the click to the blocked count for 50,000 URLs (6 sitemaps, each served after %v)", time.Since(clicked).Round(100*time.Millisecond), 300*time.Millisecond)
 	want := 0
