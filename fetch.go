@@ -389,27 +389,27 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/api/sitemap":
 		serve = a.serveSitemap
 	default:
-		writeJSON(w, http.StatusNotFound, apiError{codeNotFound, "There is no " + r.URL.Path + " here: the tester's endpoints are /api/robots?url=… and /api/sitemap?url=…."})
+		writeJSON(w, http.StatusNotFound, apiError{Code: codeNotFound, Error: "There is no " + r.URL.Path + " here: the tester's endpoints are /api/robots?url=… and /api/sitemap?url=…."})
 		return
 	}
 	if !a.opts.Enabled {
-		writeJSON(w, http.StatusNotFound, apiError{codeDisabled, "Live fetching is turned off on this server (it was started with -fetch=false): paste the robots.txt, or open it with \"Open robots.txt…\"."})
+		writeJSON(w, http.StatusNotFound, apiError{Code: codeDisabled, Error: "Live fetching is turned off on this server (it was started with -fetch=false): paste the robots.txt, or open it with \"Open robots.txt…\"."})
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, apiError{codeMethod, "Only GET is answered here: request " + r.URL.Path + "?url=… with GET."})
+		writeJSON(w, http.StatusMethodNotAllowed, apiError{Code: codeMethod, Error: "Only GET is answered here: request " + r.URL.Path + "?url=… with GET."})
 		return
 	}
 	raw := r.URL.Query().Get("url")
 	if strings.TrimSpace(raw) == "" {
-		writeJSON(w, http.StatusBadRequest, apiError{codeBadURL, "Give the site in the url parameter, such as " + r.URL.Path + "?url=https://example.com/."})
+		writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: "Give the site in the url parameter, such as " + r.URL.Path + "?url=https://example.com/."})
 		return
 	}
 	release, code, msg, retry := a.limits.acquire(clientKey(r))
 	if release == nil {
 		w.Header().Set("Retry-After", strconv.Itoa(retry))
-		writeJSON(w, http.StatusTooManyRequests, apiError{code, msg})
+		writeJSON(w, http.StatusTooManyRequests, apiError{Code: code, Error: msg, RetryAfter: retry})
 		return
 	}
 	defer release()
@@ -420,6 +420,9 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type apiError struct {
 	Code  string `json:"code"`
 	Error string `json:"error"`
+	// RetryAfter repeats a 429's Retry-After (seconds) for scripts that
+	// read only the body, as the page does.
+	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -450,16 +453,16 @@ func (a *fetchAPI) serveRobots(w http.ResponseWriter, r *http.Request, raw strin
 		raw = "https://" + raw // "example.com" is what people type
 	}
 	if _, code, msg := checkTarget(raw); code != "" {
-		writeJSON(w, httpStatusFor(code), apiError{code, msg})
+		writeJSON(w, httpStatusFor(code), apiError{Code: code, Error: msg})
 		return
 	}
 	robotsURL, err := engine.RobotsURLFor(raw)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, apiError{codeBadURL, sentenceOf(err.Error()) + " Give a site such as https://example.com/."})
+		writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: sentenceOf(err.Error()) + " Give a site such as https://example.com/."})
 		return
 	}
 	if _, code, msg := checkTarget(robotsURL); code != "" {
-		writeJSON(w, httpStatusFor(code), apiError{code, msg})
+		writeJSON(w, httpStatusFor(code), apiError{Code: code, Error: msg})
 		return
 	}
 	ans := a.get(r.Context(), robotsURL, fetchPlan{keep: engine.GooglebotFetchLimit, count: robotsCountLimit, timeout: a.opts.RobotsTimeout})

@@ -624,9 +624,15 @@ func TestFetchRateLimits(t *testing.T) {
 		if i < 2 && code != 200 {
 			t.Errorf("fetch %d: HTTP %d %s", i+1, code, ans.Error)
 		}
-		if i == 2 && (code != http.StatusTooManyRequests || ans.Code != codeRateLimited || hdr.Get("Retry-After") == "" || !strings.Contains(ans.Error, "wait")) {
+		if i == 2 && (code != http.StatusTooManyRequests || ans.Code != codeRateLimited || hdr.Get("Retry-After") != "30" || !strings.Contains(ans.Error, "wait 30 seconds")) {
 			t.Errorf("fetch 3 of a 2-a-minute client: HTTP %d code %q Retry-After %q error %q; want 429", code, ans.Code, hdr.Get("Retry-After"), ans.Error)
 		}
+	}
+	rec429 := httptest.NewRecorder()
+	api.ServeHTTP(rec429, httptest.NewRequest("GET", "/api/robots?url="+url.QueryEscape(site.url("www.test", "/")), nil))
+	var refusal apiError
+	if err := json.Unmarshal(rec429.Body.Bytes(), &refusal); err != nil || refusal.RetryAfter < 1 {
+		t.Errorf("a 429's body: %s (%v); want retryAfter in seconds", rec429.Body, err)
 	}
 	// Another client is not affected.
 	req := httptest.NewRequest("GET", "/api/robots?url="+url.QueryEscape(site.url("www.test", "/")), nil)

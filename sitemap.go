@@ -72,7 +72,7 @@ type visitJSON struct {
 
 func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw string) {
 	if _, code, msg := checkTarget(raw); code != "" {
-		writeJSON(w, httpStatusFor(code), apiError{code, msg})
+		writeJSON(w, httpStatusFor(code), apiError{Code: code, Error: msg})
 		return
 	}
 	q := r.URL.Query()
@@ -89,7 +89,7 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		if v := q.Get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				writeJSON(w, http.StatusBadRequest, apiError{codeBadURL, "The " + p.name + " parameter must be a whole number above 0, not " + strconv.Quote(v) + "."})
+				writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: "The " + p.name + " parameter must be a whole number above 0, not " + strconv.Quote(v) + "."})
 				return
 			}
 			*p.to = n

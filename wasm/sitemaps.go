@@ -272,11 +272,15 @@ func fetchSitemap(u string) engine.SitemapFetched {
 			code := jsString(obj.Get("code"))
 			switch {
 			case status == 429:
-				// The server's sentence says how long; a few seconds and
-				// a retry keep the walk going without a busy loop.
+				// Wait as long as the server says (at least a second, at
+				// most a minute), then ask again.
+				wait := 3
+				if r := obj.Get("retryAfter"); r.Type() == js.TypeNumber {
+					wait = min(max(r.Int(), 1), 60)
+				}
 				site.progress.Current = u + " (waiting: " + jsString(obj.Get("error")) + ")"
 				siteChanged()
-				time.Sleep(3 * time.Second)
+				time.Sleep(time.Duration(wait) * time.Second)
 				return engine.SitemapFetched{Wait: !site.cancelled, Err: jsString(obj.Get("error"))}
 			case code != "disabled" && code != "not-found":
 				return sitemapFromServer(obj)
