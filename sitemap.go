@@ -34,6 +34,8 @@ const (
 	// followMaxSitemaps bounds the sitemaps one follow=1 request fetches;
 	// the page walks larger indexes request by request.
 	followMaxSitemaps = 200
+	// followMaxURLs bounds max=: the answer is held in memory whole.
+	followMaxURLs = 500000
 )
 
 // sitemapAnswer is the JSON of /api/sitemap?follow=0.
@@ -85,11 +87,13 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 	for _, p := range []struct {
 		name string
 		to   *int
-	}{{"max", &walk.MaxURLs}, {"depth", &walk.MaxDepth}} {
+		most int
+	}{{"max", &walk.MaxURLs, followMaxURLs}, {"depth", &walk.MaxDepth, 10}} {
 		if v := q.Get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: "The " + p.name + " parameter must be a whole number above 0, not " + strconv.Quote(v) + "."})
+			if err != nil || n < 1 || n > p.most {
+				writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: "The " + p.name + " parameter must be a whole number from 1 to " +
+					engine.Thousands(p.most) + ", not " + strconv.Quote(v) + "."})
 				return
 			}
 			*p.to = n

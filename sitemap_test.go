@@ -104,6 +104,9 @@ func TestSitemapFollow(t *testing.T) {
 		t.Errorf("max=6: %d URLs capped %v skipped %d notes %q", len(w.URLs), w.Capped, w.Skipped, w.Notes)
 	}
 	var bad apiError
+	if code := askSitemap(t, h, "max=500001&url="+url.QueryEscape(site.url("www.test", "/index.xml")), &bad); code != 400 || !strings.Contains(bad.Error, "1 to 500,000") {
+		t.Errorf("max=500001: %d %+v", code, bad)
+	}
 	if code := askSitemap(t, h, "max=none&url="+url.QueryEscape(site.url("www.test", "/index.xml")), &bad); code != 400 || bad.Code != codeBadURL {
 		t.Errorf("max=none: %d %+v", code, bad)
 	}
