@@ -21,8 +21,9 @@
 // 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL a
 // person typed (encode.go), which tokens a named crawler obeys (crawlers.go),
 // what in a file deserves a warning (lint.go), and which URLs the sitemaps
-// a file names list (sitemap.go reads one sitemap, sitemapwalk.go follows
-// indexes through a fetch function the caller gives).
+// a file names list (sitemap.go reads one sitemap, with sitemapxml.go's
+// small XML reader; sitemapwalk.go follows indexes through a fetch function
+// the caller gives).
 //
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they
