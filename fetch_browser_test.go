@@ -296,6 +296,15 @@ func TestBrowserSitemapsCancel(t *testing.T) {
 	if n < 100 || n >= liveSitemaps*100 || !strings.Contains(summary, "only the URLs read so far are listed") {
 		t.Errorf("after Cancel: %d URLs in the list, summary %q", n, summary)
 	}
+
+	// A sitemap the person names instead of the file's.
+	a.setText("input#sitemap-url", live.url("www.test", "/sitemaps/s3.xml.gz"))
+	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
+	summary = waitFor(a, "the named sitemap read", `(() => { const s = document.querySelector("#sitemap-read"); return s ? s.textContent : ""; })()`,
+		func(s string) bool { return strings.HasPrefix(s, "Read 1 sitemap") })
+	if !strings.Contains(summary, ": 100 URLs") || !strings.HasPrefix(js[string](a, `document.querySelector("textarea#urls").value`), live.url("www.test", "/s3/page-0")) {
+		t.Errorf("a named sitemap: %q", summary)
+	}
 }
 
 // TestBrowserFetchFromSingleFile: the offline file has no server, so Fetch

@@ -65,6 +65,7 @@ type siteState struct {
 	progress   engine.SitemapProgress
 	cap        int
 	result     *engine.SitemapResult
+	sitemapURL string // typed: walk this sitemap instead of the file's
 	filled     string // the URL list the sitemaps filled
 	sitemapMsg string
 }
@@ -173,7 +174,11 @@ func fetchStrip() *vecty.HTML {
 	if f.contentType != "" {
 		fact("Content-Type", f.contentType)
 	}
-	fact("Time", strconv.FormatInt(f.elapsedMs, 10)+" ms")
+	if f.elapsedMs > 0 {
+		fact("Time", strconv.FormatInt(f.elapsedMs, 10)+" ms")
+	} else {
+		fact("Time", "under 1 ms")
+	}
 	fact("Fetched by", map[string]string{"server": "this tester's server", "browser": "your browser"}[f.via])
 	var hops vecty.List
 	for i, h := range f.hops {

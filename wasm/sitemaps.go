@@ -36,6 +36,13 @@ func sitemapControls() *vecty.HTML {
 				vecty.Text("Test sitemap URLs"),
 			),
 			fileButton("import-sitemap", "Import sitemap…", ".xml,.gz,.txt,application/xml,text/xml,text/plain,application/gzip"),
+			elem.Label(vecty.Markup(prop.For("sitemap-url")), vecty.Text("Sitemap")),
+			elem.Input(vecty.Markup(
+				prop.ID("sitemap-url"), prop.Type(prop.TypeURL), vecty.Class("sitemap-url"),
+				vecty.Attribute("autocomplete", "off"), vecty.Attribute("spellcheck", "false"),
+				vecty.Attribute("placeholder", "the robots.txt's Sitemap: lines"),
+				event.Input(func(ev *vecty.Event) { site.sitemapURL = ev.Target.Get("value").String() }),
+			)),
 			elem.Label(vecty.Markup(prop.For("sitemap-cap")), vecty.Text("At most")),
 			elem.Input(vecty.Markup(
 				prop.ID("sitemap-cap"), prop.Type(prop.TypeNumber), vecty.Class("cap"),
@@ -212,6 +219,16 @@ func startSitemaps() {
 	if site.walking {
 		return
 	}
+	if u := strings.TrimSpace(site.sitemapURL); u != "" {
+		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+			site.result = nil
+			site.sitemapMsg = "The sitemap " + strconv.Quote(u) + " is not an http(s) URL: write it in full, such as https://www.example.com/sitemap.xml, or empty the field to use the robots.txt's Sitemap: lines."
+			siteChanged()
+			return
+		}
+		walkSitemaps([]string{u})
+		return
+	}
 	var roots []string
 	for _, sm := range store.robots.Sitemaps {
 		if u := strings.TrimSpace(sm.URL); strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
@@ -220,7 +237,7 @@ func startSitemaps() {
 	}
 	if len(roots) == 0 {
 		site.result = nil
-		site.sitemapMsg = "This robots.txt names no sitemap: add a line such as Sitemap: https://www.example.com/sitemap.xml, or use Import sitemap… to read one from a file."
+		site.sitemapMsg = "This robots.txt names no sitemap: add a line such as Sitemap: https://www.example.com/sitemap.xml, type a sitemap's URL in the Sitemap field, or use Import sitemap… to read one from a file."
 		siteChanged()
 		return
 	}
