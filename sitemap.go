@@ -83,7 +83,7 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		writeJSON(w, httpStatusFor(ans.Code), ans)
 		return
 	}
-	walk := engine.SitemapWalk{MaxSitemaps: followMaxSitemaps}
+	walk := engine.SitemapWalk{MaxSitemaps: followMaxSitemaps, Parallel: 3}
 	for _, p := range []struct {
 		name string
 		to   *int

@@ -5,7 +5,9 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 func TestReadSitemap(t *testing.T) {
@@ -218,4 +220,43 @@ func BenchmarkReadSitemap(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(MaxSitemapURLs)*float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
+}
+
+// TestSitemapWalkParallel: with Parallel 3 at most three fetches run at
+// once, more than one does, and the result is the sequential walk's.
+func TestSitemapWalkParallel(t *testing.T) {
+	files := map[string]string{}
+	var children []string
+	for i := range 12 {
+		u := "https://example.com/s" + strconv.Itoa(i) + ".txt"
+		children = append(children, u)
+		files[u] = pages("p"+strconv.Itoa(i)+"-", 10)
+	}
+	files["https://example.com/index.xml"] = index(children...)
+	var mu sync.Mutex
+	running, most := 0, 0
+	fetch := func(u string) SitemapFetched {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+		return SitemapFetched{Status: 200, File: ReadSitemap([]byte(files[u]))}
+	}
+	seq := SitemapWalk{Fetch: fetch}.Run([]string{"https://example.com/index.xml"})
+	most = 0
+	par := SitemapWalk{Fetch: fetch, Parallel: 3}.Run([]string{"https://example.com/index.xml"})
+	if !reflect.DeepEqual(seq.URLs, par.URLs) || len(par.URLs) != 120 || len(par.Visits) != 13 {
+		t.Errorf("parallel walk: %d URLs, %d visits; want the sequential walk's %d and %d", len(par.URLs), len(par.Visits), len(seq.URLs), len(seq.Visits))
+	}
+	if most < 2 || most > 3 {
+		t.Errorf("at most %d fetches ran at once, want 2 or 3", most)
+	}
+	capped := SitemapWalk{Fetch: fetch, Parallel: 3, MaxURLs: 25}.Run([]string{"https://example.com/index.xml"})
+	if len(capped.URLs) != 25 || !capped.Capped || len(capped.Visits) != 4 {
+		t.Errorf("parallel, cap 25: %d URLs, capped %v, %d visits", len(capped.URLs), capped.Capped, len(capped.Visits))
+	}
 }

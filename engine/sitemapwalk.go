@@ -42,7 +42,12 @@ type SitemapWalk struct {
 	// MaxSitemaps bounds how many sitemaps are fetched (0: no bound but
 	// the URL cap).
 	MaxSitemaps int
-	Fetch       func(url string) SitemapFetched
+	// Parallel is how many sitemaps may be fetched at once (1 when 0):
+	// while it waits for one, the walk asks for the next ones on its
+	// stack, and still reads them in order. Fetch must then be safe to
+	// call from several goroutines.
+	Parallel int
+	Fetch    func(url string) SitemapFetched
 	// Progress is told after each sitemap; returning false stops the walk
 	// (a person pressed Cancel). Nil: never stops.
 	Progress func(SitemapProgress) bool
@@ -94,6 +99,19 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 	for i := len(roots) - 1; i >= 0; i-- {
 		stack = append(stack, queued{roots[i], 0})
 	}
+	// ahead holds the fetches started before their turn (Parallel).
+	ahead := map[string]chan SitemapFetched{}
+	prefetch := func() {
+		for i := len(stack) - 1; i >= 0 && len(ahead) < w.Parallel-1 && len(res.URLs) < maxURLs; i-- {
+			u := stack[i].url
+			if seen[u] || ahead[u] != nil {
+				continue
+			}
+			ch := make(chan SitemapFetched, 1) // never blocks: a walk that stops early leaves it behind
+			ahead[u] = ch
+			go func() { ch <- w.fetchNow(u) }()
+		}
+	}
 	tooDeep := 0
 	for len(stack) > 0 {
 		next := stack[len(stack)-1]
@@ -106,9 +124,14 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 			continue
 		}
 		seen[next.url] = true
-		got := w.Fetch(next.url)
-		for got.Wait {
-			got = w.Fetch(next.url)
+		var got SitemapFetched
+		if ch := ahead[next.url]; ch != nil {
+			delete(ahead, next.url)
+			prefetch()
+			got = <-ch
+		} else {
+			prefetch()
+			got = w.fetchNow(next.url)
 		}
 		v := SitemapVisit{URL: next.url, Depth: next.depth, Status: got.Status, Kind: got.File.Kind,
 			Listed: len(got.File.URLs), Err: got.Err, Problems: got.File.Problems}
@@ -167,6 +190,15 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 		res.Notes = append(res.Notes, "Cancelled after "+sitemapsPhrase(len(res.Visits))+"; only the URLs read so far are listed.")
 	}
 	return res
+}
+
+// fetchNow fetches u, asking again while Fetch says to wait.
+func (w SitemapWalk) fetchNow(u string) SitemapFetched {
+	got := w.Fetch(u)
+	for got.Wait {
+		got = w.Fetch(u)
+	}
+	return got
 }
 
 func sitemapsPhrase(n int) string {

@@ -253,7 +253,10 @@ func walkSitemaps(roots []string) {
 	go func() {
 		walk := engine.SitemapWalk{
 			MaxURLs: site.cap,
-			Fetch:   fetchSitemap,
+			// Three at once: the server lets one client run four
+			// fetches (fetchlimit.go), and one stays free for Fetch.
+			Parallel: 3,
+			Fetch:    fetchSitemap,
 			Progress: func(p engine.SitemapProgress) bool {
 				site.progress = p
 				siteChanged()
