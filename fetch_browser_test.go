@@ -417,3 +417,26 @@ func TestBrowserSitemaps(t *testing.T) {
 		func(s string) bool { return s == first })
 	screenshot(t, ctx, "sitemap-done")
 }
+
+// TestBrowserFetchNarrow: the panel, the strip with its long URLs and the
+// sitemap summary fit a phone's 375 px.
+func TestBrowserFetchNarrow(t *testing.T) {
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	live := newLiveSite(t, 0, 50)
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
+	fetchInPage(a, live.url("www.test", "/a/rather/long/path/to/show/that/the/strip/wraps/its/text"))
+	waitFor(a, "the fetched robots.txt", stripJS, func(s stripView) bool { return s.State == "live" })
+	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
+	waitFor(a, "the blocked count", `(() => { const b = document.querySelector("#sitemap-blocked"); return b ? b.dataset.blocked : ""; })()`,
+		func(s string) bool { return s != "" })
+	if width := js[int](a, `document.documentElement.scrollWidth`); width > 375 {
+		wide := js[[]string](a, `Array.from(document.querySelectorAll("#site-panel *")).filter(e => e.getBoundingClientRect().right > 376)
+			.slice(0, 8).map(e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " right=" + Math.round(e.getBoundingClientRect().right))`)
+		t.Errorf("at 375 px the page is %d px wide; in the panel, past the edge: %q", width, wide)
+	}
+	js[bool](a, `document.querySelector("#site-panel").scrollIntoView(), true`)
+	screenshot(t, ctx, "fetch-narrow-375")
+}
