@@ -83,15 +83,16 @@ func sitemapProgress() vecty.MarkupOrChild {
 }
 
 func progressSentence(p engine.SitemapProgress) string {
+	if p.Done == 0 {
+		return "Reading " + p.Current + "…"
+	}
 	s := "Read " + count(p.Done, "sitemap") + ", " + engine.Thousands(p.URLs) + " URLs so far"
 	if p.Queued > 0 {
 		s += ", " + strconv.Itoa(p.Queued) + " to go"
 	}
-	if p.Current != "" {
-		s += "; now reading " + p.Current
-	}
+	s += "; the latest: " + p.Current
 	if site.cancelled {
-		s += "; cancelling after this sitemap"
+		s += "; stopping after the sitemaps already asked for"
 	}
 	return s + "."
 }
