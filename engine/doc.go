@@ -29,6 +29,14 @@
 // XML reader; sitemapwalk.go follows indexes through a fetch function the
 // caller gives).
 //
+// Beyond one crawler and one version: Matrix tests many URLs for many
+// crawlers at once, one pass per distinct set of groups (matrix.go), over
+// named sets of catalogue crawlers (presets.go); Compare tells what changes
+// between two versions of a file, line by line and verdict by verdict
+// (diff.go); and expectations files pin verdicts down for the page and for
+// CI (expect.go, read and written by a small JSON reader of its own,
+// jsontext.go).
+//
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they
 // never re-decide a rule.

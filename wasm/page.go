@@ -19,20 +19,23 @@ type Page struct {
 	inputs      *Inputs
 	results     *Results
 	why         *Why
-	site        *Site
+	tabs        *Tabs      // the view switcher (views.go)
+	panel       *ViewPanel // the open view, when not the results
+	site        *Site      // the live-site panel (site.go)
 }
 
 func newPage() *Page {
 	return &Page{
 		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
 		inputs: &Inputs{}, results: &Results{}, why: &Why{},
+		tabs: newTabs(), panel: &ViewPanel{},
 		site: &Site{},
 	}
 }
 
 // parts are the components that show the store.
 func (p *Page) parts() []vecty.Component {
-	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.site}
+	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.tabs, p.panel, p.site}
 }
 
 func (p *Page) Render() vecty.ComponentOrHTML {
@@ -54,7 +57,9 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				p.inputs,
 			),
 		),
+		p.tabs,
 		p.results,
 		p.why,
+		p.panel,
 	)
 }
