@@ -6,6 +6,8 @@
 //	make run                      # builds web/app.wasm, then go run .
 //	go run . -addr 127.0.0.1:9000 # another address
 //	go run . -dist dist           # writes the offline builds (dist.go) and exits
+//	go run . -fetch=false         # no live fetching: /api/* answers 404 (fetch.go)
+//	go run . -fetch-allow-private # live fetching may reach loopback and private addresses (intranets, tests)
 //	go run . -precompress web     # writes web/NAME.br for the server to embed (compress.go), make brotli
 //	go run . -pack-wasm FILE      # lays out FILE's data segments for compression (wasmdata.go), make wasm
 //
@@ -15,6 +17,10 @@
 //	go run . check -expect robots.expect.json -robots robots.txt
 //	go run . check -expect robots.expect.json -robots - < robots.txt
 //	go run . check -expect robots.expect.json -json   # the file's own "robots"
+//
+// Live fetching (on by default) answers GET /api/robots?url=SITE, the
+// robots.txt that governs SITE as Googlebot gets it, and GET
+// /api/sitemap?url=SITEMAP, the URLs a sitemap lists (fetch.go, sitemap.go).
 package main
 
 import (
@@ -67,6 +73,8 @@ func main() {
 	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
+	fetchOn := flag.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
+	fetchPrivate := flag.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
 	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
 	packWasm := flag.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
 	flag.Parse()
@@ -108,7 +116,8 @@ func main() {
 	if err != nil {
 		log.Fatalf("cannot listen on %s: %v; pick another address with -addr host:port", *addr, err)
 	}
-	srv := newServer(*addr, newHandler(siteFS()))
+	api := newFetchAPI(fetchOptions{Enabled: *fetchOn, AllowPrivate: *fetchPrivate})
+	srv := newServer(*addr, withAPI(newHandler(siteFS()), api))
 	log.Printf("robots.txt tester: open %s in a browser (Ctrl+C to stop)", openURL(ln.Addr()))
 	if err := serve(ctx, srv, ln); err != nil {
 		log.Fatal(err)

@@ -21,10 +21,13 @@
 // HTTP answer to the robots.txt request means (status.go), where Googlebot's
 // 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL
 // a person typed (encode.go), which tokens a named crawler obeys
-// (crawlers.go), and what in a file deserves a warning (lint.go: the table
+// (crawlers.go), what in a file deserves a warning (lint.go: the table
 // of codes and the whole-file checks; lintline.go, lintvalue.go, lintkey.go
 // and lintgroup.go look at lines, values, unknown keys and groups;
-// diagnostic.go is the finding and its list).
+// diagnostic.go is the finding and its list), and which URLs the sitemaps a
+// file names list (sitemap.go reads one sitemap, with sitemapxml.go's small
+// XML reader; sitemapwalk.go follows indexes through a fetch function the
+// caller gives).
 //
 // Beyond one crawler and one version: Matrix tests many URLs for many
 // crawlers at once, one pass per distinct set of groups (matrix.go), over

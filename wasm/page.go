@@ -21,6 +21,7 @@ type Page struct {
 	why         *Why
 	tabs        *Tabs      // the view switcher (views.go)
 	panel       *ViewPanel // the open view, when not the results
+	site        *Site      // the live-site panel (site.go)
 }
 
 func newPage() *Page {
@@ -28,18 +29,20 @@ func newPage() *Page {
 		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
 		inputs: &Inputs{}, results: &Results{}, why: &Why{},
 		tabs: newTabs(), panel: &ViewPanel{},
+		site: &Site{},
 	}
 }
 
 // parts are the components that show the store.
 func (p *Page) parts() []vecty.Component {
-	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.tabs, p.panel}
+	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.tabs, p.panel, p.site}
 }
 
 func (p *Page) Render() vecty.ComponentOrHTML {
 	return elem.Main(
 		vecty.Markup(prop.ID("app")),
 		p.toolbar,
+		p.site,
 		elem.Div(
 			vecty.Markup(vecty.Class("workspace")),
 			elem.Section(

@@ -1,0 +1,546 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"robotstester/engine"
+)
+
+// Site: fetch a live site's robots.txt as Googlebot gets it, and test the
+// URLs its sitemaps list (issue 10). The server fetches (fetch.go,
+// sitemap.go); without one (the offline file, a static host, -fetch=false)
+// the browser's own fetch is tried, which works only where the site allows
+// cross-origin reads. What was fetched goes through the store like an
+// opened file: the bytes into the editor exactly, the answer into the
+// "server answered" choice, the robots.txt URL into "Served at".
+
+// fetched is one robots.txt fetch as the page shows it.
+type fetched struct {
+	via         string // "server" or "browser"
+	robotsURL   string
+	finalURL    string
+	status      int // 0 for a network error
+	hops        []fetchHop
+	redirects   int // redirects followed (or, when too many, MaxRedirects)
+	tooMany     bool
+	contentType string
+	size        int64
+	sizeKnown   bool
+	truncated   bool
+	elapsedMs   int64
+	errMsg      string        // the network error's sentence, "" when an answer came
+	answer      engine.Answer // what Googlebot got
+	body        string        // the bytes put in the editor, when 2xx
+	bodyUsed    bool          // the editor got the body (a 2xx answer)
+}
+
+type fetchHop struct {
+	url    string
+	status int
+}
+
+// siteState is the Site panel's own state: what is being fetched and the
+// last outcome. The robots.txt, URLs and answer live in the store.
+type siteState struct {
+	typed    string
+	busy     bool
+	last     *fetched
+	previous *Saved // the state before the last fetch replaced the text, for Undo
+	message  string // why nothing was fetched, with the fix
+	offer    bool   // the message offers "Open robots.txt…"
+
+	walking    bool
+	cancelled  bool
+	progress   engine.SitemapProgress
+	cap        int
+	result     *engine.SitemapResult
+	sitemapURL string // typed: walk this sitemap instead of the file's
+	filled     string // the URL list the sitemaps filled
+	sitemapMsg string
+}
+
+var site = siteState{cap: engine.DefaultSitemapCap}
+
+// siteChanged renders the page after a change of the panel's state.
+func siteChanged() { store.changed() }
+
+// Site renders the panel.
+type Site struct {
+	vecty.Core
+}
+
+func (c *Site) Render() vecty.ComponentOrHTML {
+	if embedMode() {
+		return elem.Div()
+	}
+	return elem.Section(
+		vecty.Markup(prop.ID("site-panel"), vecty.Class("site"), vecty.Attribute("aria-labelledby", "site-title")),
+		elem.Heading2(vecty.Markup(prop.ID("site-title"), vecty.Class("visually-hidden")), vecty.Text("Live site")),
+		elem.Form(
+			vecty.Markup(
+				vecty.Class("site-form"),
+				event.Submit(func(*vecty.Event) { startFetch() }).PreventDefault(),
+			),
+			elem.Label(vecty.Markup(prop.For("site")), vecty.Text("Site")),
+			elem.Input(vecty.Markup(
+				prop.ID("site"),
+				prop.Type(prop.TypeText),
+				vecty.Attribute("inputmode", "url"),
+				vecty.Attribute("autocomplete", "url"),
+				vecty.Attribute("spellcheck", "false"),
+				vecty.Attribute("placeholder", "example.com or any URL on the site"),
+				vecty.Attribute("aria-describedby", "site-help"),
+				event.Input(func(ev *vecty.Event) { site.typed = ev.Target.Get("value").String() }),
+			)),
+			elem.Button(
+				vecty.Markup(prop.ID("fetch"), prop.Type(prop.TypeSubmit), vecty.Property("disabled", site.busy)),
+				vecty.Text(map[bool]string{false: "Fetch", true: "Fetching…"}[site.busy]),
+			),
+			vecty.If(site.previous != nil, button("fetch-undo", "Restore the text you had before fetching", undoFetch)),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("site-help"), vecty.Class("help")),
+			vecty.Text("Fetches the site's robots.txt as Googlebot would (redirects, status, 500 KiB) into the editor.")),
+		fetchStrip(),
+		sitemapControls(),
+	)
+}
+
+// Mount wires the sitemap file input.
+func (c *Site) Mount() {
+	if embedMode() {
+		return
+	}
+	input := js.Global().Get("document").Call("getElementById", "import-sitemap")
+	if input.Truthy() {
+		watchFileInput(input, importSitemap)
+	}
+}
+
+// fetchStrip shows what Googlebot got, or why nothing could be fetched.
+func fetchStrip() *vecty.HTML {
+	f := site.last
+	markup := func(extra ...vecty.Applyer) vecty.MarkupList {
+		return vecty.Markup(append([]vecty.Applyer{prop.ID("fetch-strip"), vecty.Class("fetch-strip"),
+			vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite")}, extra...)...)
+	}
+	if site.message != "" {
+		return elem.Div(markup(vecty.Attribute("data-state", "message")),
+			elem.Paragraph(vecty.Markup(vecty.Class("fetch-message")), vecty.Text(site.message)),
+			vecty.If(site.offer, elem.Paragraph(button("fetch-open-file", "Open robots.txt…", func() {
+				js.Global().Get("document").Call("getElementById", "open-file").Call("click")
+			}))),
+		)
+	}
+	if f == nil {
+		return elem.Div(markup(vecty.Attribute("data-state", "none")))
+	}
+	state, stateText := "live", "Live: the editor holds the file as fetched."
+	switch {
+	case !f.bodyUsed:
+		state, stateText = "kept", "The editor keeps your own text: Google read no file from this answer."
+	case store.in.Robots != f.body:
+		state, stateText = "edited", "Edited since fetch: the editor no longer holds the fetched file."
+	}
+	outcome := engine.OutcomeFor(f.answer)
+	var facts vecty.List
+	fact := func(label, value string) {
+		facts = append(facts, elem.DefinitionTerm(vecty.Text(label)), elem.Description(vecty.Text(value)))
+	}
+	fact("Requested", f.robotsURL)
+	if f.status != 0 {
+		fact("Status", strconv.Itoa(f.status))
+	}
+	if f.finalURL != "" && f.finalURL != f.robotsURL {
+		fact("Final URL", f.finalURL)
+	}
+	if f.bodyUsed || f.size > 0 {
+		size := byteSize(f.size)
+		if !f.sizeKnown {
+			size = "more than " + size
+		}
+		fact("Size", size)
+	}
+	if f.contentType != "" {
+		fact("Content-Type", f.contentType)
+	}
+	if f.elapsedMs > 0 {
+		fact("Time", strconv.FormatInt(f.elapsedMs, 10)+" ms")
+	} else {
+		fact("Time", "under 1 ms")
+	}
+	fact("Fetched by", map[string]string{"server": "this tester's server", "browser": "your browser"}[f.via])
+	var hops vecty.List
+	for i, h := range f.hops {
+		text := h.url
+		if h.status != 0 {
+			text += " → " + strconv.Itoa(h.status)
+		}
+		hops = append(hops, elem.ListItem(
+			vecty.Markup(vecty.Attribute("data-status", strconv.Itoa(h.status))),
+			vecty.Text(text+redirectNote(i, len(f.hops), f)),
+		))
+	}
+	return elem.Div(
+		markup(
+			vecty.Attribute("data-state", state),
+			vecty.Attribute("data-status", strconv.Itoa(f.status)),
+			vecty.Attribute("data-effect", outcome.Effect.String()),
+		),
+		elem.Paragraph(vecty.Markup(prop.ID("fetch-state"), vecty.Class("fetch-state", state)), vecty.Text(stateText)),
+		vecty.If(f.errMsg != "", elem.Paragraph(vecty.Markup(prop.ID("fetch-error"), vecty.Class("error")), vecty.Text(f.errMsg))),
+		elem.DescriptionList(vecty.Markup(vecty.Class("fetch-facts")), facts),
+		vecty.If(len(hops) > 1 || f.tooMany, elem.OrderedList(vecty.Markup(prop.ID("fetch-hops"), vecty.Attribute("aria-label", "Each request and its answer")), hops)),
+		vecty.If(f.truncated, elem.Paragraph(vecty.Markup(prop.ID("fetch-cut"), vecty.Class("warning")), vecty.Text(cutSentence(f)))),
+		elem.Paragraph(
+			vecty.Markup(prop.ID("fetch-outcome")),
+			elem.Strong(vecty.Text("What Googlebot does: "+outcome.Effect.String()+". ")),
+			vecty.Text(outcome.Reason),
+		),
+	)
+}
+
+func redirectNote(i, n int, f *fetched) string {
+	if i == n-1 && f.tooMany {
+		return " (not followed: Google stops after " + strconv.Itoa(engine.MaxRedirects) + " redirects)"
+	}
+	return ""
+}
+
+func cutSentence(f *fetched) string {
+	size := byteSize(f.size)
+	if !f.sizeKnown {
+		size = "more than " + size
+	}
+	msg := "The file is " + size + ": Googlebot reads only the first 500 KiB (" + engine.Thousands(engine.GooglebotFetchLimit) +
+		" bytes), so the editor holds that part and the rest is ignored"
+	if body := f.body; body != "" && !strings.HasSuffix(body, "\n") && !strings.HasSuffix(body, "\r") {
+		msg += "; its last line, " + strconv.Itoa(countLines(body)) + ", is cut mid-way and read as what is left of it"
+	}
+	return msg + "; shorten the file or move the rules that matter to the top."
+}
+
+// startFetch runs Fetch for the typed site.
+func startFetch() {
+	typed := strings.TrimSpace(site.typed)
+	if site.busy {
+		return
+	}
+	site.message, site.offer = "", false
+	if typed == "" {
+		site.message = "Type a site first, such as example.com or https://www.example.com/, then press Fetch."
+		siteChanged()
+		return
+	}
+	if !strings.Contains(typed, "://") {
+		typed = "https://" + typed
+	}
+	robotsURL, err := engine.RobotsURLFor(typed)
+	if err != nil {
+		site.message = sentenceCase(err.Error()) + "; type a site such as https://example.com/."
+		siteChanged()
+		return
+	}
+	site.busy = true
+	siteChanged()
+	go func() {
+		f, msg, offer := fetchRobots(typed, robotsURL)
+		site.busy = false
+		if f == nil {
+			site.message, site.offer = msg, offer
+			siteChanged()
+			return
+		}
+		applyFetched(f)
+	}()
+}
+
+// fetchRobots asks the server, else the browser. It returns the fetch, or
+// why there is none.
+func fetchRobots(typed, robotsURL string) (f *fetched, msg string, offer bool) {
+	why := "this copy of the tester has no server to fetch with (it is the offline file or on a static host)"
+	if hasServer() {
+		status, obj, err := fetchJSON("api/robots?url=" + queryEscape(typed))
+		switch {
+		case err != nil:
+			why = "the tester's server could not be reached (" + err.Error() + ")"
+		case obj.IsUndefined():
+			// Not our server: a static host answered.
+		case obj.Get("code").String() == "disabled" || obj.Get("code").String() == "not-found":
+			why = "live fetching is turned off on this tester's server"
+		case status == 200:
+			return fromServer(obj), "", false
+		default:
+			return nil, jsString(obj.Get("error")), false
+		}
+	}
+	f, err := fetchByBrowser(robotsURL)
+	if err == nil {
+		return f, "", false
+	}
+	return nil, "The tester cannot fetch " + robotsURL + " because " + why + " and your browser may not read that site from this page " +
+		"(the site does not allow cross-origin reads, or this page may only connect to its own server): open " + robotsURL +
+		" in a new tab, save it, and load it with Open robots.txt….", true
+}
+
+// hasServer is false where there can be no /api: a page opened from disk.
+func hasServer() bool {
+	return js.Global().Get("location").Get("protocol").String() != "file:"
+}
+
+// fromServer reads /api/robots's JSON.
+func fromServer(obj js.Value) *fetched {
+	f := &fetched{
+		via: "server", robotsURL: jsString(obj.Get("robotsUrl")), finalURL: jsString(obj.Get("finalUrl")),
+		status: obj.Get("status").Int(), contentType: jsString(obj.Get("contentType")),
+		size: int64(obj.Get("size").Float()), sizeKnown: obj.Get("sizeKnown").Truthy(), truncated: obj.Get("truncated").Truthy(),
+		elapsedMs: int64(obj.Get("elapsedMs").Float()), errMsg: jsString(obj.Get("error")),
+	}
+	if hops := obj.Get("hops"); hops.Truthy() {
+		for i := range hops.Length() {
+			h := hops.Index(i)
+			f.hops = append(f.hops, fetchHop{jsString(h.Get("url")), h.Get("status").Int()})
+		}
+	}
+	if r := obj.Get("redirects"); r.Truthy() {
+		f.redirects = r.Length()
+	}
+	if b64 := jsString(obj.Get("body")); b64 != "" {
+		if body, err := base64.StdEncoding.DecodeString(b64); err == nil {
+			f.body = string(body)
+		}
+	}
+	switch code := jsString(obj.Get("code")); code {
+	case "ok":
+		f.answer = engine.Answer{Status: f.status, Redirects: f.redirects}
+	case "too-many-redirects":
+		f.tooMany, f.redirects = true, engine.MaxRedirects
+		f.answer = engine.Answer{Status: f.status, Redirects: engine.MaxRedirects}
+		f.errMsg = ""
+	default:
+		f.answer = engine.Answer{Kind: engine.AnswerNetworkError}
+	}
+	return f
+}
+
+// fetchByBrowser is the browser's own request: it works only when the site
+// allows cross-origin reads (Access-Control-Allow-Origin), and says
+// nothing of the redirects but that there were some.
+func fetchByBrowser(robotsURL string) (*fetched, error) {
+	start := time.Now()
+	resp, err := await(js.Global().Call("fetch", robotsURL, map[string]any{
+		"mode": "cors", "credentials": "omit", "cache": "no-store", "redirect": "follow",
+	}))
+	if err != nil {
+		return nil, err
+	}
+	data, err := responseBytes(resp, engine.GooglebotFetchLimit*4)
+	if err != nil {
+		return nil, err
+	}
+	f := &fetched{
+		via: "browser", robotsURL: robotsURL, finalURL: resp.Get("url").String(), status: resp.Get("status").Int(),
+		contentType: jsString(resp.Get("headers").Call("get", "content-type")),
+		size:        int64(len(data)), sizeKnown: true, elapsedMs: time.Since(start).Milliseconds(),
+	}
+	if resp.Get("redirected").Truthy() {
+		f.redirects = 1
+		f.hops = []fetchHop{{robotsURL + " (redirected; the browser does not say how often)", 0}}
+	}
+	f.hops = append(f.hops, fetchHop{f.finalURL, f.status})
+	if len(data) > engine.GooglebotFetchLimit {
+		f.truncated = true
+		data = data[:engine.GooglebotFetchLimit]
+	}
+	f.body = string(data)
+	f.answer = engine.Answer{Status: f.status, Redirects: f.redirects}
+	return f, nil
+}
+
+// applyFetched puts a fetch into the store: the body into the editor when
+// Google reads it (a 2xx answer), the answer into the "server answered"
+// choice, the robots.txt URL into "Served at".
+func applyFetched(f *fetched) {
+	prev := currentSaved()
+	in := prev
+	if f.status >= 200 && f.status <= 299 && f.errMsg == "" && !f.tooMany {
+		in.Robots, f.bodyUsed = f.body, true
+	}
+	in.Status = answerChoice(f.answer)
+	in.RobotsURL = f.robotsURL
+	site.last = f
+	if in.Robots != prev.Robots {
+		site.previous = &prev
+	}
+	applySaved(in)
+	siteChanged()
+}
+
+// answerChoice is the "server answered" choice for a real answer: the one
+// equal to it, else the first with the same effect (the engine's) and,
+// in order of preference, the same status class and redirects, the same
+// status class, or only the same effect.
+func answerChoice(a engine.Answer) string {
+	effect := engine.OutcomeFor(a).Effect
+	class := func(x engine.Answer) int {
+		if x.Kind == engine.AnswerNetworkError {
+			return -1
+		}
+		return x.Status / 100
+	}
+	var best string
+	bestScore := -1
+	for _, c := range engine.Answers() {
+		if c.Answer == a {
+			return c.ID
+		}
+		if engine.OutcomeFor(c.Answer).Effect != effect || c.Answer.DaysUnreachable > 0 || c.Answer.NotFound5xx {
+			continue
+		}
+		score := 0
+		if class(c.Answer) == class(a) {
+			score += 2
+			if (c.Answer.Redirects > 0) == (a.Redirects > 0) {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = c.ID, score
+		}
+	}
+	return best
+}
+
+func undoFetch() {
+	if site.previous == nil {
+		return
+	}
+	prev := *site.previous
+	site.previous, site.last = nil, nil
+	applySaved(prev)
+	store.notify("Restored the text you had before fetching.", "")
+}
+
+// fetchJSON GETs a path of the tester's own server. obj is undefined when
+// the answer is not JSON (a static host's 404 page).
+func fetchJSON(path string) (status int, obj js.Value, err error) {
+	resp, err := await(js.Global().Call("fetch", path, map[string]any{"cache": "no-store", "credentials": "same-origin"}))
+	if err != nil {
+		return 0, js.Undefined(), err
+	}
+	status = resp.Get("status").Int()
+	ct := jsString(resp.Get("headers").Call("get", "content-type"))
+	if !strings.HasPrefix(ct, "application/json") {
+		return status, js.Undefined(), nil
+	}
+	obj, err = await(resp.Call("json"))
+	if err != nil {
+		return status, js.Undefined(), nil
+	}
+	return status, obj, nil
+}
+
+// await waits for a promise, from a goroutine (never from a JS callback,
+// which must not block).
+func await(p js.Value) (js.Value, error) {
+	done := make(chan struct{})
+	var val js.Value
+	var err error
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 {
+			val = args[0]
+		}
+		close(done)
+		return nil
+	})
+	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		err = jsError(args)
+		close(done)
+		return nil
+	})
+	p.Call("then", then, fail)
+	<-done
+	then.Release()
+	fail.Release()
+	return val, err
+}
+
+type jsErr string
+
+func (e jsErr) Error() string { return string(e) }
+
+func jsError(args []js.Value) error {
+	if len(args) == 0 || args[0].IsUndefined() || args[0].IsNull() {
+		return jsErr("the request failed")
+	}
+	if m := args[0].Get("message"); m.Type() == js.TypeString {
+		return jsErr(m.String())
+	}
+	return jsErr(args[0].Call("toString").String())
+}
+
+// jsString is a string field, "" when absent or null.
+func jsString(v js.Value) string {
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
+}
+
+// responseBytes reads a fetch Response's body as exact bytes, at most limit
+// (more is an error).
+func responseBytes(resp js.Value, limit int) ([]byte, error) {
+	return readStream(resp.Get("body"), limit)
+}
+
+// readStream reads a ReadableStream of bytes chunk by chunk, so a huge
+// body (a decompression bomb) stops at limit instead of filling memory.
+func readStream(stream js.Value, limit int) ([]byte, error) {
+	if !stream.Truthy() {
+		return nil, nil
+	}
+	reader := stream.Call("getReader")
+	var out []byte
+	for {
+		chunk, err := await(reader.Call("read"))
+		if err != nil {
+			return nil, err
+		}
+		if chunk.Get("done").Truthy() {
+			return out, nil
+		}
+		v := chunk.Get("value")
+		n := v.Get("length").Int()
+		if len(out)+n > limit {
+			reader.Call("cancel")
+			return nil, jsErr("the file is larger than " + byteSize(int64(limit)) + " once decompressed, more than the tester reads")
+		}
+		buf := make([]byte, n)
+		js.CopyBytesToGo(buf, v)
+		out = append(out, buf...)
+	}
+}
+
+// byteSize writes a size for people: "716,800 bytes".
+func byteSize(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return engine.Thousands(int(n)) + " bytes"
+}
+
+// queryEscape encodes a query parameter with the browser's own
+// encodeURIComponent: net/url would add its weight to the page for one call.
+func queryEscape(s string) string {
+	return js.Global().Call("encodeURIComponent", s).String()
+}
