@@ -1,0 +1,17 @@
+package engine
+
+// The google reader is this package itself: Parse and Test, unchanged.
+
+type googleFile struct{ r *Robots }
+
+// GoogleReader is the google reader over a file already parsed, so a page
+// that has called Parse does not parse again.
+func GoogleReader(r *Robots) ReaderFile { return googleFile{r} }
+
+func (g googleFile) Reader() string { return "google" }
+
+func (g googleFile) Test(agent, url string) ReaderResult {
+	res := g.r.Test(agent, url)
+	return ReaderResult{Reader: "google", Allowed: res.Allowed, Line: res.Line,
+		Why: "Google: " + g.r.Explain(res).Verdict}
+}
