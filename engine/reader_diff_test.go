@@ -93,15 +93,17 @@ func (g readerGen) chance(p int) bool       { return g.rnd.Intn(100) < p }
 
 var (
 	diffAgentValues = []string{"*", "*", "foo", "FOO", "foo/1.0", "Foo-Bar", "foo bar", "", "fo", "f", "googlebot",
-		"Googlebot-Image", "*foo", "foo*", "Fooé", "bar", "BAR/2", " foo ", "foo_bar", "%66oo", "yandex", "bingbot"}
+		"Googlebot-Image", "*foo", "foo*", "Fooé", "bar", "BAR/2", " foo ", "foo_bar", "%66oo", "yandex", "bingbot", "ΣΑΣ", "σας", "İx", "ix"}
 	diffTestAgents = []string{"foo", "FOO", "foo/1.0", "Foo-Bar", "bar", "googlebot", "Googlebot-Image", "", "*",
-		"fo", "foobar", "xfoo", "Fooé", "\u212Aoo", "foo_bar", "YandexBot", "bingbot"}
+		"fo", "foobar", "xfoo", "Fooé", "\u212Aoo", "foo_bar", "YandexBot", "bingbot", "ΣΑΣ", "xΣ", "İx", "ix"}
 	diffPatterns = []string{"/", "", "*", "/a", "/a*", "/*.pdf$", "/a$", "/a$b", "/%61", "/%2F", "/%2f", "/%", "/%zz",
 		"/é", "/%C3%A9", "/%c3%a9", "/a?b", "/a;p", "//x", "////a", "http://x/a", "/a b", "a", "*a", "/a*b*c", "$", "/[",
 		"//[::1]/a", "//[x/a", "/a#b", "/\u00a0", "/~", "/%7E", "/%7e", "/.", "/a/../b", "/A", "/fish*", "/fish.php",
 		"/*?", "/*?x=", "/a\\b", "/a**", "/*", "*.php", "/a/", "/b", "/ab", "/a/b", "/%2a", "/a%3Fb", "/¢", "/x?y=1&z=2"}
 	diffURLStarts = []string{"http://example.com", "https://example.com", "", "http://example.com:8080",
-		"HTTP://EXAMPLE.COM", "//example.com", "http://example.com", "https://ex.com"}
+		"HTTP://EXAMPLE.COM", "//example.com", "http://example.com", "https://ex.com", "http://0x7f.1", "http://1.2.3.256",
+		"http://[::1]", "http://a@b", "http://h:99999", "http://h:0080", "http://[x", "ftp://u:p@h", "mailto:a", "http:",
+		"https:", "http://ex%41mple.com", "http://é.com", "http://xn--.com", "\\\\h", " http://h", "http://a b"}
 	diffURLPieces = []string{"/", "/", "a", "b", "ab", "fish", ".pdf", ".php", "?", "=", "x", "&", ";", "%61", "%2F",
 		"%2f", "%C3%A9", "é", " ", "~", "%7E", "$", "*", "..", ".", "#frag", "\\", "|", "^", "'", "%", "//",
 		"index.html", "A", "/a", "/a/b", "%2a", "¢", "\u00a0"}

@@ -366,7 +366,13 @@ func whatwgHost(host string) bool {
 	if host == "" {
 		return false
 	}
-	ascii, err := hostProfile.ToASCII(decodeUTF8(unquoteBytes(host)))
+	name := decodeUTF8(unquoteBytes(host))
+	for _, label := range strings.Split(lowerASCII(name), ".") {
+		if label == "xn--" { // an empty Punycode label: UTS #46 refuses it, x/net/idna maps it to ""
+			return false
+		}
+	}
+	ascii, err := hostProfile.ToASCII(name)
 	if err != nil || ascii == "" {
 		return false
 	}
