@@ -160,6 +160,12 @@ func isUnreserved(c byte) bool {
 }
 
 func (f *docFile) Test(agent, url string) ReaderResult {
+	return f.testTokens([]string{agent}, true, url)
+}
+
+// testTokens decides for a crawler that obeys the first of tokens named by
+// a group, else "*" unless obeysGlobal is false.
+func (f *docFile) testTokens(tokens []string, obeysGlobal bool, url string) ReaderResult {
 	d := f.rules
 	res := ReaderResult{Reader: d.id, Allowed: true}
 	path := d.normalise(MatchPath(url))
@@ -167,12 +173,22 @@ func (f *docFile) Test(agent, url string) ReaderResult {
 		res.Why = d.name + ": /robots.txt itself is always allowed."
 		return res
 	}
-	token := lowerASCII(agent)
-	chosen, which := f.groupsNaming(token), "the group naming "+strconv.Quote(agent)
-	if len(chosen) == 0 && d.yandex && strings.Contains(token, "yandex") {
+	agent := ""
+	if len(tokens) > 0 {
+		agent = tokens[0]
+	}
+	var chosen []int
+	which := ""
+	for _, t := range tokens {
+		if chosen = f.groupsNaming(lowerASCII(t)); len(chosen) > 0 {
+			agent, which = t, "the group naming "+strconv.Quote(t)
+			break
+		}
+	}
+	if len(chosen) == 0 && d.yandex && strings.Contains(lowerASCII(agent), "yandex") {
 		chosen, which = f.groupsNaming("yandex"), "the \"Yandex\" group, which every Yandex robot reads,"
 	}
-	if len(chosen) == 0 {
+	if len(chosen) == 0 && obeysGlobal {
 		chosen, which = f.groupsNaming("*"), "the \"*\" group"
 	}
 	if len(chosen) == 0 {
