@@ -22,6 +22,15 @@
 // person typed (encode.go), which tokens a named crawler obeys (crawlers.go),
 // and what in a file deserves a warning (lint.go).
 //
+// Other crawlers run other parsers. readers.go lists them by stable ID and
+// answers for each (TestWith, ParseWith): the npm package robots-parser
+// (reader_robotsparser.go), CPython's urllib.robotparser
+// (reader_python.go), temoto/robotstxt as Colly runs it (reader_colly.go),
+// each exact to its real code, and the documented rule sets of Bing, Yandex
+// and RFC 9309 (reader_documented.go and one file per rule set). Which
+// crawler runs which is crawler_readers.go; the lines that readers read
+// differently from Google are portability.go's findings.
+//
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they
 // never re-decide a rule.
