@@ -169,7 +169,7 @@ func (p *portability) line(ln *Line) {
 	if !rule && ln.Kind != KindUserAgent && ln.Kind != KindUnknown {
 		return
 	}
-	shown := func() string { return "Line " + strconv.Itoa(n) + " " + quoteValue(strings.TrimSpace(raw)) }
+	shown := func() string { return quoteValue(strings.TrimSpace(raw)) }
 	switch {
 	case ln.Kind == KindUnknown && strings.EqualFold(key, "clean-param"):
 		p.counts["readers-clean-param"]++
@@ -288,7 +288,7 @@ func (p *portability) groups() {
 		first, last := g.Agents[0].Line, g.Rules[len(g.Rules)-1].Line
 		for n := first + 1; n < last; n++ {
 			if r.Lines[n-1].Kind == KindEmpty && r.Lines[n-1].Start == r.Lines[n-1].End {
-				p.add(n, SeverityWarning, "readers-blank-line", "The blank line "+strconv.Itoa(n)+" inside the group of line "+strconv.Itoa(first),
+				p.add(n, SeverityWarning, "readers-blank-line", "This blank line inside the group of line "+strconv.Itoa(first),
 					"Python's reader ends a group at a blank line, dropping the group or the rules after it — remove the blank line.",
 					probe{"User-agent: *\n\nDisallow: /\n", "foo", "https://example.com/x"},
 					probe{"User-agent: *\nDisallow: /a\n\nDisallow: /\n", "foo", "https://example.com/x"})
@@ -314,7 +314,7 @@ func (p *portability) groups() {
 			for _, m := range res.Matches {
 				if m.Group == gi && !m.Allow && m.Line < a.Line && m.Priority < len(a.Pattern) {
 					d := r.RuleText(m.Line)
-					p.add(a.Line, SeverityWarning, "readers-allow-order", "Line "+strconv.Itoa(a.Line)+" "+quoteValue("Allow: "+a.Value),
+					p.add(a.Line, SeverityWarning, "readers-allow-order", quoteValue("Allow: "+a.Value),
 						"it comes after line "+strconv.Itoa(m.Line)+" "+quoteValue(d)+", and a reader that takes the first matching rule stops there — put the Allow before the Disallow.",
 						probe{"User-agent: *\n" + d + "\nAllow: " + a.Value + "\n", "foo", exampleURL(a.Value)})
 					break

@@ -175,3 +175,17 @@ func TestCrawlerWithReaders(t *testing.T) {
 		t.Errorf("YandexBot with the yandex reader at /x: %+v, want the Yandex group (allowed)", got)
 	}
 }
+
+func TestCompareReadersPutsDisagreementsFirst(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /private\nDisallow: /*.pdf$\n")
+	rows := CompareReaders(ParseAll(body, nil), nil, "foo", []string{"https://example.com/", "https://example.com/a.pdf", "https://example.com/private"})
+	if len(rows) != 3 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() || !rows[2].Agree() {
+		t.Fatalf("rows %+v: want the PDF (where Python disagrees) first", rows)
+	}
+	if len(rows[0].Disagreements) != 1 || !strings.HasPrefix(rows[0].Disagreements[0], "Python's reader has no wildcards: line 3 `/*.pdf$`") {
+		t.Errorf("disagreements %q", rows[0].Disagreements)
+	}
+	if rows[1].URL != "https://example.com/" {
+		t.Errorf("agreeing rows keep their order: %q first", rows[1].URL)
+	}
+}
