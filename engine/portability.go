@@ -58,13 +58,23 @@ func Portability(r *Robots) []PortabilityFinding {
 		p.line(&r.Lines[i])
 	}
 	p.groups()
-	slices.SortStableFunc(p.out, func(a, b PortabilityFinding) int {
-		if a.Line != b.Line {
-			return a.Line - b.Line
+	// Sorted through indices: a sort of ints shares its code with the
+	// package's others, which keeps the page smaller.
+	idx := make([]int, len(p.out))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if la, lb := p.out[a].Line, p.out[b].Line; la != lb {
+			return la - lb
 		}
-		return strings.Compare(a.Code, b.Code)
+		return strings.Compare(p.out[a].Code, p.out[b].Code)
 	})
-	return p.out
+	out := make([]PortabilityFinding, len(idx))
+	for i, k := range idx {
+		out[i] = p.out[k]
+	}
+	return out
 }
 
 type portability struct {
@@ -106,7 +116,7 @@ func differ(probes ...probe) []string {
 func (p *portability) wants(code string) bool { return p.counts[code] < maxPortabilityProbes }
 
 // add records a finding when readers differ on the probes.
-func (p *portability) add(line int, sev Severity, code, what, why string, probes ...probe) {
+func (p *portability) add(line int, code, what, why string, probes ...probe) {
 	if p.counts[code] >= maxPortabilityProbes {
 		return
 	}
@@ -116,7 +126,7 @@ func (p *portability) add(line int, sev Severity, code, what, why string, probes
 		return
 	}
 	p.out = append(p.out, PortabilityFinding{
-		Diagnostic: Diagnostic{Line: line, Severity: sev, Code: code,
+		Diagnostic: Diagnostic{Line: line, Severity: SeverityWarning, Code: code,
 			Message: what + " is read differently by " + readerNames(readers) + ": " + why},
 		Readers: readers,
 	})
@@ -138,9 +148,6 @@ func readerNames(ids []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// ReaderNames is the display names of reader IDs as one phrase.
-func ReaderNames(ids []string) string { return readerNames(ids) }
-
 // exampleURL is a URL a pattern is meant to match: wildcards filled in,
 // '$' dropped, non-ASCII and spaces percent-encoded as a browser sends
 // them.
@@ -154,7 +161,7 @@ func exampleURL(pattern string) string {
 
 func (p *portability) file() {
 	if p.r.BOM == len(bomPrefix) {
-		p.add(1, SeverityWarning, "readers-bom", "The byte-order mark at the start of the file",
+		p.add(1, "readers-bom", "The byte-order mark at the start of the file",
 			"they read it as part of the first key, so the first line is lost — save the file as UTF-8 without a BOM.",
 			probe{bomPrefix + "User-agent: *\nDisallow: /\n", "foo", "https://example.com/x"})
 	}
@@ -164,106 +171,103 @@ func (p *portability) line(ln *Line) {
 	r := p.r
 	raw := r.Body[ln.Start:ln.End]
 	key, value := ln.Key(r.Body), ln.Value(r.Body)
-	n := ln.Number
-	rule := ln.Kind == KindAllow || ln.Kind == KindDisallow
-	if !rule && ln.Kind != KindUserAgent && ln.Kind != KindUnknown {
-		return
-	}
-	shown := func() string { return quoteValue(strings.TrimSpace(raw)) }
-	switch {
-	case ln.Kind == KindUnknown && strings.EqualFold(key, "clean-param"):
-		p.counts["readers-clean-param"]++
-		p.out = append(p.out, PortabilityFinding{
-			Diagnostic: Diagnostic{Line: n, Severity: SeverityInfo, Code: "readers-clean-param",
-				Message: "Clean-param is read only by Yandex, which drops the listed query parameters when it compares URLs; it blocks nothing, for Yandex or anyone else."},
-			Readers: []string{"yandex"},
-		})
-	case ln.Kind == KindUnknown && strings.HasPrefix(strings.ToLower(key), "crawl"):
-		p.add(n, SeverityWarning, "readers-crawl-delay", shown(),
-			"a reader that refuses the value fails on the whole file (Colly then fetches nothing) — write a whole number of seconds, such as Crawl-delay: 5, after a user-agent line.",
-			probe{"User-agent: *\n" + raw + "\nDisallow: /private\n", "foo", "https://example.com/x"},
-			probe{raw + "\nUser-agent: *\nDisallow: /private\n", "foo", "https://example.com/x"})
-	}
-	if !rule && ln.Kind != KindUserAgent {
-		return
-	}
-	// The line alone under a "*" group (a rule), or as the group's
-	// user-agent line with a rule under it.
-	alone := func() probe {
-		if ln.Kind == KindUserAgent {
-			token := ReadAgent(value).Token
-			if token == "" {
-				token = "foo"
-			}
-			return probe{raw + "\nDisallow: /\n", token, "https://example.com/x"}
+	switch ln.Kind {
+	case KindUnknown:
+		if strings.EqualFold(key, "clean-param") {
+			p.counts["readers-clean-param"]++
+			p.out = append(p.out, PortabilityFinding{
+				Diagnostic: Diagnostic{Line: ln.Number, Severity: SeverityInfo, Code: "readers-clean-param",
+					Message: "Clean-param is read only by Yandex, which drops the listed query parameters when it compares URLs; it blocks nothing, for Yandex or anyone else."},
+				Readers: []string{"yandex"},
+			})
+		} else if hasPrefixFold(key, "crawl") && p.wants("readers-crawl-delay") {
+			p.add(ln.Number, "readers-crawl-delay", quoteValue(strings.TrimSpace(raw)),
+				"a reader that refuses the value fails on the whole file (Colly then fetches nothing) — write a whole number of seconds, such as Crawl-delay: 5, after a user-agent line.",
+				probe{"User-agent: *\n" + raw + "\nDisallow: /private\n", "foo", "https://example.com/x"},
+				probe{raw + "\nUser-agent: *\nDisallow: /private\n", "foo", "https://example.com/x"})
 		}
-		return probe{"User-agent: *\n" + raw + "\n", "foo", exampleURL(value)}
+		return
+	case KindUserAgent, KindAllow, KindDisallow:
+	default:
+		return
 	}
-	if !strings.EqualFold(key, kindKey(ln.Kind)) && p.wants("readers-typo") {
-		p.add(n, SeverityWarning, "readers-typo", shown(),
-			"Google accepts the key "+quoteValue(key)+" as "+kindKey(ln.Kind)+", others ignore the line — spell it "+kindKey(ln.Kind)+".", alone())
+	canonical := kindKey(ln.Kind)
+	if !strings.EqualFold(key, canonical) {
+		p.alone(ln, raw, value, "readers-typo", "Google accepts the key "+quoteValue(key)+" as "+canonical+", others ignore the line — spell it "+canonical+".")
 	}
-	if ln.MissingColon && p.wants("readers-missing-colon") {
-		p.add(n, SeverityWarning, "readers-missing-colon", shown(),
-			"without a colon they do not see a directive — write "+quoteValue(kindKey(ln.Kind)+": "+value)+".", alone())
+	if ln.MissingColon {
+		p.alone(ln, raw, value, "readers-missing-colon", "without a colon they do not see a directive — write "+quoteValue(canonical+": "+value)+".")
 	}
 	if ln.Kind == KindUserAgent {
 		if a := ReadAgent(value); a.Token != "" && a.Token != value && value != "*" && p.wants("readers-agent-version") {
-			p.add(n, SeverityWarning, "readers-agent-version", shown(),
+			p.add(ln.Number, "readers-agent-version", quoteValue(strings.TrimSpace(raw)),
 				"Google reads the product token "+quoteValue(a.Token)+" from it, others compare the whole value — write "+quoteValue("User-agent: "+a.Token)+".",
 				probe{"User-agent: " + value + "\nDisallow: /\n", a.Token, "https://example.com/x"})
 		}
 		return
 	}
 	if ln.Group < 0 {
-		if !p.wants("readers-orphan-rule") {
-			return
+		if p.wants("readers-orphan-rule") {
+			p.add(ln.Number, "readers-orphan-rule", quoteValue(strings.TrimSpace(raw)),
+				"it comes before any user-agent line; Google ignores it, and temoto/robotstxt (Colly) refuses the whole file — move it under a user-agent line or delete it.",
+				probe{raw + "\nUser-agent: *\nDisallow: /private\n", "foo", "https://example.com/x"})
 		}
-		p.add(n, SeverityWarning, "readers-orphan-rule", shown(),
-			"it comes before any user-agent line; Google ignores it, and temoto/robotstxt (Colly) refuses the whole file — move it under a user-agent line or delete it.",
-			probe{raw + "\nUser-agent: *\nDisallow: /private\n", "foo", "https://example.com/x"})
 		return
 	}
-	// The rule alone in a "*" group; an Allow shows only against a
-	// Disallow it overrides.
-	body := func() string {
-		if ln.Kind == KindAllow {
-			return "User-agent: *\nAllow: " + value + "\nDisallow: /\n"
-		}
-		return "User-agent: *\nDisallow: " + value + "\n"
-	}
-	if (strings.Contains(value, "*") || strings.HasSuffix(value, "$")) && p.wants("readers-wildcard") {
-		body := body()
-		p.add(n, SeverityWarning, "readers-wildcard", shown(),
+	url := exampleURL(value)
+	if strings.Contains(value, "*") || strings.HasSuffix(value, "$") {
+		p.rule(ln, raw, value, "readers-wildcard",
 			"'*' and a final '$' are Google's wildcards; readers without them compare the characters literally, and a regular-expression reader matches anywhere in the path — where you can, add plain prefix rules for the paths you mean.",
-			probe{body, "foo", exampleURL(value)},
-			probe{body, "foo", "https://example.com/zz" + strings.TrimPrefix(exampleURL(value), "https://example.com")},
-			probe{body, "foo", exampleURL(value) + "z"})
+			url, "https://example.com/zz"+url[len("https://example.com"):], url+"z")
 	}
-	if strings.HasPrefix(value, "*") && p.wants("readers-pattern-start") {
-		body := body()
-		p.add(n, SeverityWarning, "readers-pattern-start", shown(),
-			"RFC 9309 requires a rule's path to start with /, so strict readers skip it — write "+quoteValue(kindKey(ln.Kind)+": /"+value)+".",
-			probe{body, "foo", exampleURL(value)})
+	if strings.HasPrefix(value, "*") {
+		p.rule(ln, raw, value, "readers-pattern-start", "RFC 9309 requires a rule's path to start with /, so strict readers skip it — write "+quoteValue(canonical+": /"+value)+".", url)
 	}
-	if !isASCII(value) && p.wants("readers-non-ascii") {
-		body := body()
-		p.add(n, SeverityWarning, "readers-non-ascii", shown(),
-			"non-ASCII characters are compared as raw bytes by some readers and as UTF-8 escapes by others — write them percent-encoded ("+quoteValue(percentEncode(value, func(c byte) bool { return c >= 0x80 }))+").",
-			probe{body, "foo", exampleURL(value)})
+	if !isASCII(value) {
+		p.rule(ln, raw, value, "readers-non-ascii", "non-ASCII characters are compared as raw bytes by some readers and as UTF-8 escapes by others — write them percent-encoded ("+
+			quoteValue(percentEncode(value, func(c byte) bool { return c >= 0x80 }))+").", url)
 	}
-	if hasEscapedUnreserved(value) && p.wants("readers-escaped-unreserved") {
-		body := body()
-		p.add(n, SeverityWarning, "readers-escaped-unreserved", shown(),
-			"some readers decode %XX of a letter, digit or -._~ before comparing and Google does not — write the character itself.",
-			probe{body, "foo", exampleURL(pyUnquote(value))}, probe{body, "foo", exampleURL(value)})
+	if hasEscapedUnreserved(value) {
+		p.rule(ln, raw, value, "readers-escaped-unreserved", "some readers decode %XX of a letter, digit or -._~ before comparing and Google does not — write the character itself.",
+			exampleURL(pyUnquote(value)), url)
 	}
-	if strings.ContainsAny(value, " \t") && p.wants("readers-value-space") {
-		body := body()
-		p.add(n, SeverityWarning, "readers-value-space", shown(),
-			"a reader that splits at spaces keeps only the first word — write the space as %20.",
-			probe{body, "foo", exampleURL(value[:strings.IndexAny(value, " \t")]) + "x"})
+	if i := strings.IndexAny(value, " \t"); i >= 0 {
+		p.rule(ln, raw, value, "readers-value-space", "a reader that splits at spaces keeps only the first word — write the space as %20.", exampleURL(value[:i])+"x")
 	}
+}
+
+// alone adds a finding about a key, probed with the line alone: a rule
+// under a "*" group, or a user-agent line with a rule under it.
+func (p *portability) alone(ln *Line, raw, value, code, why string) {
+	if !p.wants(code) {
+		return
+	}
+	pr := probe{"User-agent: *\n" + raw + "\n", "foo", exampleURL(value)}
+	if ln.Kind == KindUserAgent {
+		pr = probe{raw + "\nDisallow: /\n", "foo", "https://example.com/x"}
+		if t := ReadAgent(value).Token; t != "" {
+			pr.agent = t
+		}
+	}
+	p.add(ln.Number, code, quoteValue(strings.TrimSpace(raw)), why, pr)
+}
+
+// rule adds a finding about a rule's value, probed at urls with the rule
+// alone in a "*" group (an Allow against "Disallow: /", which it must
+// override to show).
+func (p *portability) rule(ln *Line, raw, value, code, why string, urls ...string) {
+	if !p.wants(code) {
+		return
+	}
+	body := "User-agent: *\nDisallow: " + value + "\n"
+	if ln.Kind == KindAllow {
+		body = "User-agent: *\nAllow: " + value + "\nDisallow: /\n"
+	}
+	probes := make([]probe, len(urls))
+	for i, u := range urls {
+		probes[i] = probe{body, "foo", u}
+	}
+	p.add(ln.Number, code, quoteValue(strings.TrimSpace(raw)), why, probes...)
 }
 
 // hasEscapedUnreserved: %XX of ALPHA, DIGIT, '-', '.', '_' or '~'.
@@ -288,7 +292,7 @@ func (p *portability) groups() {
 		first, last := g.Agents[0].Line, g.Rules[len(g.Rules)-1].Line
 		for n := first + 1; n < last; n++ {
 			if r.Lines[n-1].Kind == KindEmpty && r.Lines[n-1].Start == r.Lines[n-1].End {
-				p.add(n, SeverityWarning, "readers-blank-line", "This blank line inside the group of line "+strconv.Itoa(first),
+				p.add(n, "readers-blank-line", "This blank line inside the group of line "+strconv.Itoa(first),
 					"Python's reader ends a group at a blank line, dropping the group or the rules after it — remove the blank line.",
 					probe{"User-agent: *\n\nDisallow: /\n", "foo", "https://example.com/x"},
 					probe{"User-agent: *\nDisallow: /a\n\nDisallow: /\n", "foo", "https://example.com/x"})
@@ -314,7 +318,7 @@ func (p *portability) groups() {
 			for _, m := range res.Matches {
 				if m.Group == gi && !m.Allow && m.Line < a.Line && m.Priority < len(a.Pattern) {
 					d := r.RuleText(m.Line)
-					p.add(a.Line, SeverityWarning, "readers-allow-order", quoteValue("Allow: "+a.Value),
+					p.add(a.Line, "readers-allow-order", quoteValue("Allow: "+a.Value),
 						"it comes after line "+strconv.Itoa(m.Line)+" "+quoteValue(d)+", and a reader that takes the first matching rule stops there — put the Allow before the Disallow.",
 						probe{"User-agent: *\n" + d + "\nAllow: " + a.Value + "\n", "foo", exampleURL(a.Value)})
 					break

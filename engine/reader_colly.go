@@ -2,8 +2,8 @@ package engine
 
 import (
 	"bytes"
-	"math"
-	"net/url"
+	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -187,13 +187,8 @@ func parseColly(body []byte) *collyFile {
 			}
 		case "crawl-delay", "crawldelay":
 			i++
-			cd, err := strconv.ParseFloat(val, 64)
-			switch {
-			case err != nil:
-				fail(key.offset, "Crawl-delay "+strconv.Quote(val)+" is not a number")
-				continue
-			case cd < 0 || math.IsInf(cd, 0) || math.IsNaN(cd):
-				fail(key.offset, "Crawl-delay invalid value "+strconv.Quote(val))
+			if !collyDelayOK(val) {
+				fail(key.offset, "Crawl-delay "+strconv.Quote(val)+" is not a number of seconds temoto accepts")
 				continue
 			}
 			if len(agents) == 0 {
@@ -212,6 +207,169 @@ func parseColly(body []byte) *collyFile {
 		}
 	}
 	return f
+}
+
+// collyDelayOK reports whether temoto accepts a Crawl-delay value:
+// strconv.ParseFloat(v, 64) succeeds and gives neither a negative number,
+// an infinity nor NaN. strconv would add 7 KB to the page, so this follows
+// its syntax (Go 1.26, internal/strconv: special, readFloat, underscoreOK)
+// and decides overflow (ErrRange) exactly for decimal numbers, from the
+// digits; for hexadecimal ones, from the first 16 digits (a hex value
+// within 2^-52 of 2^1024 may be judged wrongly). TestCollyDelayIsParseFloats
+// checks it against strconv.
+func collyDelayOK(v string) bool {
+	s := v
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	// Infinity and NaN (special) are refused by temoto either way.
+	if hasPrefixFold(s, "inf") || hasPrefixFold(s, "nan") {
+		return false
+	}
+	hex := len(s) > 2 && s[0] == '0' && s[1]|0x20 == 'x'
+	i, expChar := 0, byte('e')
+	if hex {
+		i, expChar = 2, 'p'
+	}
+	var digits []byte // significant digits, leading zeros dropped
+	dp, sawDot, sawDigits, underscores := 0, false, false, false
+loop:
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_':
+			underscores = true
+		case c == '.':
+			if sawDot {
+				break loop
+			}
+			sawDot, dp = true, len(digits)
+		case '0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f':
+			sawDigits = true
+			if c == '0' && len(digits) == 0 {
+				dp--
+				continue
+			}
+			digits = append(digits, c|0x20)
+		default:
+			break loop
+		}
+	}
+	if !sawDigits {
+		return false
+	}
+	if !sawDot {
+		dp = len(digits)
+	}
+	exp := 0
+	if i < len(s) && s[i]|0x20 == expChar {
+		i++
+		esign := 1
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			if s[i] == '-' {
+				esign = -1
+			}
+			i++
+		}
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		for ; i < len(s) && ('0' <= s[i] && s[i] <= '9' || s[i] == '_'); i++ {
+			if s[i] == '_' {
+				underscores = true
+			} else if exp < 10000 {
+				exp = exp*10 + int(s[i]-'0')
+			}
+		}
+		exp *= esign
+	} else if hex {
+		return false
+	}
+	if i != len(s) || underscores && !underscoreOK(v[:len(v)-len(s)+i]) {
+		return false
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+	}
+	if len(digits) == 0 {
+		return true // zero, of either sign
+	}
+	if neg {
+		// Only a negative number that rounds to -0 passes: one up to
+		// 2^-1075, half the smallest subnormal (a tie rounds to even, 0).
+		if hex {
+			bits := 4*dp + exp - (4 - bitLen(digits[0]))
+			return bits < -1074 || bits == -1074 && len(digits) == 1 && unhex(digits[0])&(unhex(digits[0])-1) == 0
+		}
+		// 2^-1075 = 5^1075 × 10^-1075 = 0.halfTiny × 10^-323.
+		const halfTiny = "24703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818081799618989828234772285886546332835517796989819938739800539093906315035659515570226392290858392449105184435931802849936536152500319370457678249219365623669863658480757001585769269903706311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499977096599470454020828166226237857393450736339007967761930577506740176324673600968951340535537458516661134223766678604162159680461914467291840300530057530849048765391711386591646239524912623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255189313690836254779186948667994968324049705821028513185451396213837722826145437693412532098591327667236328125"
+		if e := dp + exp; e != -323 {
+			return e < -323
+		}
+		return string(digits) <= halfTiny
+	}
+	if hex {
+		// value = 0.digits (hex) × 16^dp × 2^exp
+		bits := 4*dp + exp - (4 - bitLen(digits[0]))
+		if bits != 1024 {
+			return bits < 1024
+		}
+		var m uint64
+		for k := 0; k < 16; k++ {
+			m <<= 4
+			if k < len(digits) {
+				m |= uint64(unhex(digits[k]))
+			}
+		}
+		m <<= 4 - bitLen(digits[0])   // the top bit first
+		return m < 0xFFFFFFFFFFFFFC00 // 2^1024 - 2^970: MaxFloat64's 53 ones and one more
+	}
+	// value = 0.digits × 10^(dp+exp); it overflows from 2^1024 - 2^970,
+	// the halfway point above MaxFloat64, which rounds up.
+	const limit = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792"
+	if e := dp + exp; e != len(limit) {
+		return e < len(limit)
+	}
+	return string(digits) < limit
+}
+
+// bitLen is the number of significant bits of a hex digit.
+func bitLen(h byte) int {
+	n := 0
+	for v := unhex(h); v > 0; v >>= 1 {
+		n++
+	}
+	return n
+}
+
+// underscoreOK is strconv's check that underscores only separate digits.
+func underscoreOK(s string) bool {
+	saw := byte('^')
+	i := 0
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	hex := false
+	if len(s) >= 2 && s[0] == '0' && (s[1]|0x20 == 'b' || s[1]|0x20 == 'o' || s[1]|0x20 == 'x') {
+		i, saw, hex = 2, '0', s[1]|0x20 == 'x'
+	}
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9' || hex && 'a' <= c|0x20 && c|0x20 <= 'f':
+			saw = '0'
+		case c == '_':
+			if saw != '0' {
+				return false
+			}
+			saw = '_'
+		case saw == '_':
+			return false
+		default:
+			saw = '!'
+		}
+	}
+	return saw != '_'
 }
 
 func canonicalKey(allow bool) string {
@@ -289,17 +447,350 @@ func (r *collyRule) matches(path string) bool {
 	return true
 }
 
-// collyPath is the path Colly's checkRobots gives TestAgent.
+// collyPath is the path Colly's checkRobots gives TestAgent: the URL
+// parsed by Go's net/url, its EscapedPath, and "?" with the query parsed
+// and re-encoded by url.Values.Encode when there is one. net/url itself
+// would add 20 KB to the page, so this follows its Parse, EscapedPath,
+// ParseQuery and Encode (Go 1.26, src/net/url/url.go) for that one result;
+// TestCollyPathIsNetURLs checks it against net/url. ok is false where
+// url.Parse fails.
 func collyPath(raw string) (string, bool) {
-	u, err := url.Parse(raw)
-	if err != nil {
+	u, frag, _ := strings.Cut(raw, "#")
+	if hasCTL(u) {
 		return "", false
 	}
-	p := u.EscapedPath()
-	if u.RawQuery != "" {
-		p += "?" + u.Query().Encode()
+	if frag != "" {
+		if _, ok := goUnescape(frag, goFragment); !ok {
+			return "", false
+		}
 	}
-	return p, true
+	scheme, rest := "", u
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		if 'a' <= c|0x20 && c|0x20 <= 'z' {
+			continue
+		}
+		if '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.' {
+			if i == 0 {
+				break
+			}
+			continue
+		}
+		if c == ':' {
+			if i == 0 {
+				return "", false // missing protocol scheme
+			}
+			scheme, rest = lowerASCII(u[:i]), u[i+1:]
+		}
+		break
+	}
+	var query string
+	if strings.HasSuffix(rest, "?") && strings.Count(rest, "?") == 1 {
+		rest = rest[:len(rest)-1]
+	} else {
+		rest, query, _ = strings.Cut(rest, "?")
+	}
+	if !strings.HasPrefix(rest, "/") {
+		if scheme != "" {
+			rest = "" // opaque: no path
+		} else if segment, _, _ := strings.Cut(rest, "/"); strings.Contains(segment, ":") {
+			return "", false // first path segment in URL cannot contain colon
+		}
+	}
+	if (scheme != "" || !strings.HasPrefix(rest, "///")) && strings.HasPrefix(rest, "//") {
+		authority := rest[2:]
+		rest = ""
+		if i := strings.IndexByte(authority, '/'); i >= 0 {
+			authority, rest = authority[:i], authority[i:]
+		}
+		if !goAuthority(scheme, authority) {
+			return "", false
+		}
+	}
+	path, ok := goUnescape(rest, goPath)
+	if !ok {
+		return "", false
+	}
+	// EscapedPath: the path as written when it is a valid encoding of the
+	// decoded path, else the decoded path escaped again.
+	escaped := goEscape(path, goPath)
+	switch {
+	case rest != escaped && goValidEncoded(rest):
+		escaped = rest
+	case path == "*":
+		escaped = "*"
+	}
+	if query == "" {
+		return escaped, true
+	}
+	return escaped + "?" + goEncodeQuery(query), true
+}
+
+func hasCTL(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] == 0x7F {
+			return true
+		}
+	}
+	return false
+}
+
+// The escaping modes of net/url that collyPath needs.
+type goMode uint8
+
+const (
+	goPath goMode = iota
+	goHost
+	goZone
+	goUserPassword
+	goQueryComponent
+	goFragment
+)
+
+// goShouldEscape is net/url's shouldEscape (RFC 3986 §2.2, §2.3, §3.2.1,
+// §3.2.2, §3.3, §3.4, §4.1).
+func goShouldEscape(c byte, mode goMode) bool {
+	if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+		return false
+	}
+	if mode == goHost || mode == goZone {
+		switch c {
+		case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '[', ']', '<', '>', '"':
+			return false
+		}
+	}
+	switch c {
+	case '-', '_', '.', '~':
+		return false
+	case '$', '&', '+', ',', '/', ':', ';', '=', '?', '@':
+		switch mode {
+		case goPath:
+			return c == '?'
+		case goUserPassword:
+			return c == '@' || c == '/' || c == '?' || c == ':'
+		case goQueryComponent:
+			return true
+		case goFragment:
+			return false
+		}
+	}
+	if mode == goFragment {
+		switch c {
+		case '!', '(', ')', '*':
+			return false
+		}
+	}
+	return true
+}
+
+// goUnescape is net/url's unescape; ok is false where it returns an error.
+func goUnescape(s string, mode goMode) (string, bool) {
+	n, plus := 0, false
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '%':
+			n++
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return "", false
+			}
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if mode == goHost && unhex(s[i+1]) < 8 && s[i:i+3] != "%25" {
+				return "", false
+			}
+			if mode == goZone && s[i:i+3] != "%25" && v != ' ' && goShouldEscape(v, goHost) {
+				return "", false
+			}
+			i += 3
+		case '+':
+			plus = mode == goQueryComponent
+			i++
+		default:
+			if (mode == goHost || mode == goZone) && s[i] < 0x80 && goShouldEscape(s[i], mode) {
+				return "", false
+			}
+			i++
+		}
+	}
+	if n == 0 && !plus {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '%':
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+		case s[i] == '+' && mode == goQueryComponent:
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String(), true
+}
+
+// goEscape is net/url's escape.
+func goEscape(s string, mode goMode) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' && mode == goQueryComponent:
+			b.WriteByte('+')
+		case goShouldEscape(c, mode):
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// goValidEncoded is validEncoded for a path: what EscapedPath keeps as
+// written.
+func goValidEncoded(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', ':', '@', '[', ']', '%':
+		default:
+			if goShouldEscape(s[i], goPath) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// goAuthority reports whether net/url's parseAuthority accepts authority.
+func goAuthority(scheme, authority string) bool {
+	host, userinfo := authority, ""
+	at := strings.LastIndexByte(authority, '@')
+	if at >= 0 {
+		host, userinfo = authority[at+1:], authority[:at]
+	}
+	if !goHostOK(scheme, host) {
+		return false
+	}
+	if at < 0 {
+		return true
+	}
+	for _, r := range userinfo {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._:~!$&'()*+,;=%@", r)) {
+			return false
+		}
+	}
+	name, password, _ := strings.Cut(userinfo, ":")
+	_, ok1 := goUnescape(name, goUserPassword)
+	_, ok2 := goUnescape(password, goUserPassword)
+	return ok1 && ok2
+}
+
+// goHostOK reports whether net/url's parseHost accepts host.
+func goHostOK(scheme, host string) bool {
+	open := strings.LastIndexByte(host, '[')
+	switch {
+	case open > 0:
+		return false
+	case open == 0:
+		close := strings.LastIndexByte(host, ']')
+		if close < 0 || !goValidPort(host[close+1:]) {
+			return false
+		}
+		if _, ok := goUnescape(host[close+1:], goHost); !ok {
+			return false
+		}
+		name, zone := host[1:close], ""
+		if i := strings.Index(name, "%25"); i >= 0 {
+			name, zone = name[:i], name[i:]
+		}
+		h, ok := goUnescape(name, goHost)
+		if !ok {
+			return false
+		}
+		if zone != "" {
+			z, ok := goUnescape(zone, goZone)
+			if !ok {
+				return false
+			}
+			h += z
+		}
+		addr, err := netip.ParseAddr(h)
+		return err == nil && !addr.Is4()
+	}
+	if i := strings.IndexByte(host, ':'); i >= 0 {
+		// http and https keep the first colon (GODEBUG urlstrictcolons=1,
+		// the default); other schemes the last.
+		if last := strings.LastIndexByte(host, ':'); last != i && scheme != "http" && scheme != "https" {
+			i = last
+		}
+		if !goValidPort(host[i:]) {
+			return false
+		}
+	}
+	_, ok := goUnescape(host, goHost)
+	return ok
+}
+
+// goValidPort is validOptionalPort: "" or ':' and digits.
+func goValidPort(port string) bool {
+	if port == "" {
+		return true
+	}
+	if port[0] != ':' {
+		return false
+	}
+	for i := 1; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// goEncodeQuery is url.ParseQuery(query) then Values.Encode: pairs split
+// at '&' (a pair with ';' or a bad escape dropped), decoded, sorted by key
+// (stable for one key's values) and encoded again.
+func goEncodeQuery(query string) string {
+	if strings.Count(query, "&")+1 > 10000 {
+		return "" // ParseQuery refuses more than 10,000 parameters
+	}
+	type pair struct{ k, v string }
+	var pairs []pair
+	for query != "" {
+		var kv string
+		kv, query, _ = strings.Cut(query, "&")
+		if kv == "" || strings.Contains(kv, ";") {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		k, ok1 := goUnescape(k, goQueryComponent)
+		if !ok1 {
+			continue
+		}
+		v, ok2 := goUnescape(v, goQueryComponent)
+		if !ok2 {
+			continue
+		}
+		pairs = append(pairs, pair{k, v})
+	}
+	// Sorted through indices, stably: the values of one key keep their order.
+	idx := make([]int, len(pairs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(pairs[a].k, pairs[b].k) })
+	var b strings.Builder
+	for _, i := range idx {
+		p := pairs[i]
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(goEscape(p.k, goQueryComponent) + "=" + goEscape(p.v, goQueryComponent))
+	}
+	return b.String()
 }
 
 func (f *collyFile) Test(agent, rawURL string) ReaderResult {

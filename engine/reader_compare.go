@@ -1,7 +1,5 @@
 package engine
 
-import "slices"
-
 // Every reader on the same URLs, side by side: what the page's Readers view
 // and a reader × crawler matrix show.
 
@@ -39,16 +37,16 @@ func CompareReaders(files []ReaderFile, c *Crawler, agent string, urls []string)
 		}
 		rows[i] = row
 	}
-	slices.SortStableFunc(rows, func(a, b ReaderRow) int {
-		switch {
-		case a.Agree() == b.Agree():
-			return 0
-		case !a.Agree():
-			return -1
+	// Disagreements first, each part in the order of urls.
+	out := make([]ReaderRow, 0, len(rows))
+	for _, agree := range []bool{false, true} {
+		for _, r := range rows {
+			if r.Agree() == agree {
+				out = append(out, r)
+			}
 		}
-		return 1
-	})
-	return rows
+	}
+	return out
 }
 
 // ParseAll parses body once for every reader, in Readers() order, reusing

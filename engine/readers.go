@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 )
 
@@ -77,11 +76,12 @@ func Readers() []string {
 
 // DescribeReader returns what the reader with this ID is.
 func DescribeReader(id string) (ReaderInfo, bool) {
-	i := slices.IndexFunc(readerTable, func(r ReaderInfo) bool { return r.ID == id })
-	if i < 0 {
-		return ReaderInfo{}, false
+	for _, r := range readerTable {
+		if r.ID == id {
+			return r, true
+		}
 	}
-	return readerTable[i], true
+	return ReaderInfo{}, false
 }
 
 // ReaderResult is one reader's answer for one agent and URL.
@@ -107,8 +107,18 @@ type ReaderFile interface {
 	Test(agent, url string) ReaderResult
 }
 
-// ErrUnknownReader is wrapped by the error for a reader ID not in Readers().
+// ErrUnknownReader is what the error for a reader ID not in Readers() is
+// (errors.Is).
 var ErrUnknownReader = errors.New("unknown reader")
+
+// unknownReader is the error for an ID that is not a reader.
+type unknownReader string
+
+func (u unknownReader) Error() string {
+	return strconv.Quote(string(u)) + " is not a reader; the readers are " + readerList()
+}
+
+func (u unknownReader) Is(target error) bool { return target == ErrUnknownReader }
 
 // ParseWith parses body as the reader with this ID reads it.
 func ParseWith(reader string, body []byte) (ReaderFile, error) {
@@ -128,7 +138,7 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 	case "rfc9309":
 		return parseDocumented(body, rfc9309Rules), nil
 	}
-	return nil, errors.Join(ErrUnknownReader, errors.New(strconv.Quote(reader)+" is not a reader; the readers are "+readerList()))
+	return nil, unknownReader(reader)
 }
 
 // TestWith decides with the reader with this ID whether agent may fetch url

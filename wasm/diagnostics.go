@@ -36,7 +36,7 @@ type Diagnostics struct {
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps},
+		&Findings{Lint: withPortability(store.lint, store.linted), Sitemaps: store.linted.Sitemaps},
 	)
 }
 

@@ -19,18 +19,19 @@ type Page struct {
 	inputs      *Inputs
 	results     *Results
 	why         *Why
+	readers     *ReadersView
 }
 
 func newPage() *Page {
 	return &Page{
 		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
-		inputs: &Inputs{}, results: &Results{}, why: &Why{},
+		inputs: &Inputs{}, results: &Results{}, why: &Why{}, readers: &ReadersView{},
 	}
 }
 
 // parts are the components that show the store.
 func (p *Page) parts() []vecty.Component {
-	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why}
+	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.readers}
 }
 
 func (p *Page) Render() vecty.ComponentOrHTML {
@@ -53,5 +54,6 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		),
 		p.results,
 		p.why,
+		p.readers,
 	)
 }
