@@ -31,22 +31,22 @@ func ReaderOf(c Crawler) CrawlerReading {
 	ignores := strings.HasPrefix(c.RobotsTxt, "ignores") || strings.HasPrefix(c.RobotsTxt, "generally ignores")
 	switch {
 	case ignores || len(c.Tokens) == 0:
-		return CrawlerReading{Source: c.Source, Note: c.Name + " does not read robots.txt (" + c.RobotsTxt + ")."}
+		return CrawlerReading{Source: c.Source, Note: "It does not read robots.txt, by its operator's account."}
 	case c.Operator == "Google":
 		return CrawlerReading{Reader: "google", Source: googleParserSource,
-			Note: c.Name + " is one of Google's crawlers, which run Google's open-source parser."}
+			Note: "Google's crawlers run Google's open-source parser."}
 	case strings.EqualFold(c.Tokens[0], "bingbot") || strings.EqualFold(c.Tokens[0], "adidxbot"):
 		return CrawlerReading{Reader: "bing", Source: bingTesterSource,
-			Note: c.Name + " reads robots.txt by Bing's published rules."}
+			Note: "Bing documents how Bingbot and AdIdxBot read robots.txt."}
 	case c.Operator == "Microsoft":
 		return CrawlerReading{Reader: "bing", Assumed: true, Source: bingTesterSource,
-			Note: c.Name + " is a Microsoft crawler; Bing's rules are assumed (Microsoft documents them for Bingbot and AdIdxBot only)."}
+			Note: "A Microsoft crawler: Bing's rules are assumed, as Microsoft documents them for Bingbot and AdIdxBot only."}
 	case c.Operator == "Yandex":
 		return CrawlerReading{Reader: "yandex", Source: yandexSource,
-			Note: c.Name + " reads robots.txt by Yandex's published rules."}
+			Note: "Yandex documents how its robots read robots.txt."}
 	}
 	return CrawlerReading{Reader: "rfc9309", Assumed: true, Source: rfcSource,
-		Note: c.Operator + " publishes no parser for " + c.Name + ", so RFC 9309's reading is assumed."}
+		Note: "Its operator publishes no parser, so RFC 9309's reading is assumed."}
 }
 
 // TestCrawlerWith decides for crawler c with the reader f: Google's reader

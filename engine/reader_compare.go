@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // Every reader on the same URLs, side by side: what the page's Readers view
 // and a reader × crawler matrix show.
 
@@ -7,9 +13,10 @@ package engine
 type ReaderRow struct {
 	URL     string
 	Results []ReaderResult // one per file given, in that order
-	// Disagreements holds, for each reader whose answer differs from the
-	// first file's (Google's), that reader's sentence saying why; empty
-	// when all agree.
+	// Disagreements says in one sentence each why readers answer
+	// differently from the first file (Google): the portability finding of
+	// the deciding line that names them, or else the reader's own reason;
+	// empty when all agree.
 	Disagreements []string
 }
 
@@ -19,7 +26,8 @@ func (r ReaderRow) Agree() bool { return len(r.Disagreements) == 0 }
 // CompareReaders tests each URL with each parsed file, for crawler c when c
 // is not nil (TestCrawlerWith) and for agent otherwise, and returns the rows
 // where the readers disagree first, each group in the order of urls.
-func CompareReaders(files []ReaderFile, c *Crawler, agent string, urls []string) []ReaderRow {
+// findings, the file's Portability (or nil), explain disagreements.
+func CompareReaders(files []ReaderFile, c *Crawler, agent string, urls []string, findings []PortabilityFinding) []ReaderRow {
 	rows := make([]ReaderRow, len(urls))
 	for i, u := range urls {
 		row := ReaderRow{URL: u, Results: make([]ReaderResult, len(files))}
@@ -30,11 +38,7 @@ func CompareReaders(files []ReaderFile, c *Crawler, agent string, urls []string)
 				row.Results[k] = f.Test(agent, u)
 			}
 		}
-		for _, res := range row.Results[1:] {
-			if first := row.Results[0]; res.Allowed != first.Allowed || res.Failed != first.Failed {
-				row.Disagreements = append(row.Disagreements, res.Why)
-			}
-		}
+		row.Disagreements = disagreements(row.Results, findings)
 		rows[i] = row
 	}
 	// Disagreements first, each part in the order of urls.
@@ -62,4 +66,33 @@ func ParseAll(body []byte, google *Robots) []ReaderFile {
 		files = append(files, f)
 	}
 	return files
+}
+
+// disagreements gives the sentences that explain why results[1:] differ
+// from results[0]: a reader whose own reason names Google's deciding line
+// says it; else a finding about that line (or the reader's) naming the
+// reader, once for all the readers it names; else the reader's reason.
+func disagreements(results []ReaderResult, findings []PortabilityFinding) []string {
+	var out []string
+	first := results[0]
+	mark := "line " + strconv.Itoa(first.Line) + " "
+	for _, res := range results[1:] {
+		if res.Allowed == first.Allowed && res.Failed == first.Failed {
+			continue
+		}
+		why := res.Why
+		if first.Line == 0 || !strings.Contains(why, mark) {
+			for i := range findings {
+				f := &findings[i]
+				if f.Line > 0 && (f.Line == first.Line || f.Line == res.Line) && slices.Contains(f.Readers, res.Reader) {
+					why = f.Message
+					break
+				}
+			}
+		}
+		if !slices.Contains(out, why) {
+			out = append(out, why)
+		}
+	}
+	return out
 }

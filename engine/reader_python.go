@@ -267,7 +267,8 @@ func (f *pyFile) Test(agent, url string) ReaderResult {
 	res.Allowed = true
 	res.Why = lead + ": none is, so it allows."
 	for _, r := range e.rules {
-		if r.wild {
+		// A wildcard rule that Google would match here, read literally.
+		if r.wild && wildMatch(normalisePattern(r.value), MatchPath(url)) {
 			res.Why = "Python's reader has no wildcards: line " + strconv.Itoa(r.line) + " " + quoteValue(r.value) +
 				" is matched as a literal path; no rule of " + group + strconv.Itoa(e.line) + " matches " + quoteValue(path) + ", so it allows."
 			break

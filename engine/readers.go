@@ -2,7 +2,8 @@ package engine
 
 import (
 	"errors"
-	"strconv"
+	"fmt"
+	"strings"
 )
 
 // Readers: the same robots.txt as other crawlers' parsers read it. Google's
@@ -107,18 +108,9 @@ type ReaderFile interface {
 	Test(agent, url string) ReaderResult
 }
 
-// ErrUnknownReader is what the error for a reader ID not in Readers() is
-// (errors.Is).
+// ErrUnknownReader is wrapped by the error for a reader ID not in
+// Readers().
 var ErrUnknownReader = errors.New("unknown reader")
-
-// unknownReader is the error for an ID that is not a reader.
-type unknownReader string
-
-func (u unknownReader) Error() string {
-	return strconv.Quote(string(u)) + " is not a reader; the readers are " + readerList()
-}
-
-func (u unknownReader) Is(target error) bool { return target == ErrUnknownReader }
 
 // ParseWith parses body as the reader with this ID reads it.
 func ParseWith(reader string, body []byte) (ReaderFile, error) {
@@ -138,7 +130,7 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 	case "rfc9309":
 		return parseDocumented(body, rfc9309Rules), nil
 	}
-	return nil, unknownReader(reader)
+	return nil, fmt.Errorf("%w: %q is not a reader; the readers are %s", ErrUnknownReader, reader, strings.Join(Readers(), ", "))
 }
 
 // TestWith decides with the reader with this ID whether agent may fetch url
@@ -150,15 +142,4 @@ func TestWith(reader string, body []byte, agent, url string) (ReaderResult, erro
 		return ReaderResult{}, err
 	}
 	return f.Test(agent, url), nil
-}
-
-func readerList() string {
-	s := ""
-	for i, id := range Readers() {
-		if i > 0 {
-			s += ", "
-		}
-		s += id
-	}
-	return s
 }

@@ -178,7 +178,7 @@ func TestCrawlerWithReaders(t *testing.T) {
 
 func TestCompareReadersPutsDisagreementsFirst(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /private\nDisallow: /*.pdf$\n")
-	rows := CompareReaders(ParseAll(body, nil), nil, "foo", []string{"https://example.com/", "https://example.com/a.pdf", "https://example.com/private"})
+	rows := CompareReaders(ParseAll(body, nil), nil, "foo", []string{"https://example.com/", "https://example.com/a.pdf", "https://example.com/private"}, nil)
 	if len(rows) != 3 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() || !rows[2].Agree() {
 		t.Fatalf("rows %+v: want the PDF (where Python disagrees) first", rows)
 	}
@@ -187,5 +187,17 @@ func TestCompareReadersPutsDisagreementsFirst(t *testing.T) {
 	}
 	if rows[1].URL != "https://example.com/" {
 		t.Errorf("agreeing rows keep their order: %q first", rows[1].URL)
+	}
+}
+
+// TestDisagreementsGiveTheReason: a reader that differs because of a line
+// Google reads its own way is explained by that line's finding, once for
+// all the readers it names.
+func TestDisagreementsGiveTheReason(t *testing.T) {
+	body := []byte("User-agent: *\nDissallow: /tmp\n")
+	r := Parse(body)
+	rows := CompareReaders(ParseAll(body, r), nil, "foo", []string{"https://example.com/tmp/a"}, Portability(r))
+	if len(rows) != 1 || len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "`Dissallow: /tmp` is read differently by robots-parser (npm), Python urllib.robotparser") {
+		t.Errorf("disagreements %q, want the typo finding once", rows[0].Disagreements)
 	}
 }

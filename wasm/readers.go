@@ -34,9 +34,22 @@ var readerCache struct {
 	generation int
 	rows       []engine.ReaderRow
 
-	linted      *engine.Robots
-	lint        engine.Diagnostics
-	portability engine.Diagnostics
+	linted   *engine.Robots
+	lint     engine.Diagnostics
+	withPort engine.Diagnostics // lint and the findings
+
+	// The portability findings of found.
+	found    *engine.Robots
+	findings []engine.PortabilityFinding
+}
+
+// portabilityOf is engine.Portability(r), computed once per parse.
+func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
+	c := &readerCache
+	if c.found != r {
+		c.found, c.findings = r, engine.Portability(r)
+	}
+	return c.findings
 }
 
 // readerRows compares every reader on the first maxReaderRows URLs, as the
@@ -57,7 +70,7 @@ func readerRows() []engine.ReaderRow {
 		if cr, ok := pickedCrawler(s.in); ok {
 			crawler = &cr
 		}
-		c.rows, c.generation = engine.CompareReaders(c.files, crawler, s.in.Token, urls), s.generation
+		c.rows, c.generation = engine.CompareReaders(c.files, crawler, s.in.Token, urls, portabilityOf(s.robots)), s.generation
 	}
 	return c.rows
 }
@@ -70,15 +83,14 @@ func withPortability(lint engine.Diagnostics, linted *engine.Robots) engine.Diag
 		return lint
 	}
 	if c.linted != linted || !slices.Equal(c.lint, lint) {
-		found := engine.Portability(linted)
 		all := append(engine.Diagnostics(nil), lint...)
-		for _, f := range found {
+		for _, f := range portabilityOf(linted) {
 			all = append(all, f.Diagnostic)
 		}
 		all.Sort()
-		c.linted, c.lint, c.portability = linted, lint, all
+		c.linted, c.lint, c.withPort = linted, lint, all
 	}
-	return c.portability
+	return c.withPort
 }
 
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
