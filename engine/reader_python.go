@@ -31,9 +31,13 @@ import (
 //     group naming "*" is tried last. Inside it the first rule that applies
 //     decides, not the longest. An empty Disallow is an Allow of everything.
 //
-// Later CPython (3.12.4+ and 3.13) changed urlunsplit so that a path starting
-// with "//" keeps its slashes ("Disallow: ////a" is "//a" in 3.11, "////a"
-// later); robotparser.py itself reads the same on every point above.
+// Other versions: CPython 3.12.4 and 3.13 changed urlunsplit (gh-67693) so
+// that a path starting with "//" keeps its slashes ("Disallow: ////a" is
+// "//a" here, "////a" there); robotparser.py itself reads as above in 3.12
+// and 3.13. CPython's development branch has since rewritten robotparser
+// toward RFC 9309 (wildcards, the longest match, /robots.txt always
+// allowed, blank lines no longer ending a group): this reader is not that
+// one.
 
 type pyFile struct {
 	entries []pyEntry
