@@ -121,21 +121,36 @@ func collyScan(body []byte) []collyToken {
 			toks = append(toks, collyToken{"\n", start})
 			continue
 		}
-		var b strings.Builder
 		start := at
-		b.WriteRune(ch)
 		next()
-		for ch != -1 && !isSpace() && !isEOL() {
-			if ch == ':' && !keyFound {
-				next()
-				keyFound = true
-				break
-			}
-			b.WriteRune(ch)
+		for ch != -1 && !isSpace() && !isEOL() && (ch != ':' || keyFound) {
 			next()
 		}
-		toks = append(toks, collyToken{b.String(), start})
+		end := at // the token's bytes are body[start:end]
+		if ch == -1 {
+			end = len(body)
+		}
+		if ch == ':' && !keyFound {
+			next()
+			keyFound = true
+		}
+		toks = append(toks, collyToken{scannedText(body[start:end]), start})
 	}
+}
+
+// scannedText is a token as the scanner writes it, rune by rune: each byte
+// that is not UTF-8 becomes U+FFFD.
+func scannedText(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	var s strings.Builder
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		s.WriteRune(r)
+		b = b[n:]
+	}
+	return s.String()
 }
 
 func parseColly(body []byte) *collyFile {

@@ -57,9 +57,23 @@ func CompareReaders(files []ReaderFile, c *Crawler, agent string, urls []string,
 // google, Google's parse of the same body, when it is not nil.
 func ParseAll(body []byte, google *Robots) []ReaderFile {
 	files := make([]ReaderFile, 0, len(readerTable))
+	var strict *docFile
 	for _, id := range Readers() {
-		if id == "google" && google != nil {
+		switch {
+		case id == "google" && google != nil:
 			files = append(files, GoogleReader(google))
+			continue
+		case id == "bing" || id == "rfc9309":
+			// The two read a file alike (they differ in what they are
+			// sources for), so they share one parse.
+			rules := bingRules
+			if id == "rfc9309" {
+				rules = rfc9309Rules
+			}
+			if strict == nil {
+				strict = parseDocumented(body, rules)
+			}
+			files = append(files, &docFile{rules: rules, groups: strict.groups})
 			continue
 		}
 		f, _ := ParseWith(id, body)

@@ -119,6 +119,13 @@ func hasControl(s string) bool {
 // escapes and, with decodeUnreserved, decodes the escapes of unreserved
 // characters (ALPHA, DIGIT, '-', '.', '_', '~'; RFC 3986 §2.3).
 func (d *docRules) normalise(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] > 0x20 && s[i] < 0x7F && s[i] != '%'
+	}
+	if plain {
+		return s
+	}
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

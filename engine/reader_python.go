@@ -293,7 +293,13 @@ func pySplitLines(s string) []pyLine {
 	var out []pyLine
 	start := 0
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		r, n := rune(s[i]), 1
+		if r >= 0x80 {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		} else if r > '\r' && r < 0x1c || r > 0x1e {
+			i++
+			continue
+		}
 		switch r {
 		case '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
 			out = append(out, pyLine{s[start:i], start})
@@ -381,21 +387,21 @@ func finalSigma(rs []rune, i int) bool {
 	return j == len(rs) || !cased(rs[j])
 }
 
-// cased is Unicode's Cased property as far as the page needs it: a
-// character with a case pair (or Other_Lowercase/Other_Uppercase). The few
-// cased letters with no pair (IPA letters such as ɐ) are not counted: the
-// Lu/Ll tables that would count them cost the page 1.5 KB, for a Σ that
-// follows one of them in a user-agent name.
-func cased(r rune) bool {
-	return unicode.SimpleFold(r) != r || unicode.Is(unicode.Other_Lowercase, r) || unicode.Is(unicode.Other_Uppercase, r)
-}
+// cased and caseIgnorable are Unicode's Cased and Case_Ignorable
+// properties (§3.13) as far as Final_Sigma needs them, kept small for the
+// page: cased is "has a case pair" and caseIgnorable is the apostrophes,
+// the word-inner punctuation and the combining diacritics U+0300-U+036F.
+// The rest of the properties (caseless cased letters such as ɐ, modifier
+// letters, format characters) would cost the page 1.5 KB of tables, for a
+// Σ next to one of them in a user-agent name.
+func cased(r rune) bool { return unicode.SimpleFold(r) != r }
 
 func caseIgnorable(r rune) bool {
 	switch r {
 	case '\'', '.', ':', 0xB7, 0x387, 0x55F, 0x5F4, 0x2018, 0x2019, 0x2024, 0x2027, 0xFE13, 0xFE52, 0xFE55, 0xFF07, 0xFF0E, 0xFF1A:
 		return true
 	}
-	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+	return 0x300 <= r && r <= 0x36F
 }
 
 // pyUnquote is urllib.parse.unquote: in each run of ASCII characters, %XX

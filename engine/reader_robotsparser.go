@@ -135,6 +135,13 @@ func jsTrim(s string) string { return strings.TrimFunc(s, jsIsSpace) }
 // rpNormalise is normaliseEncoding: encodeURI, with its %25 turned back
 // into '%' (so existing escapes stay), then every %xx upper-cased.
 func rpNormalise(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] < 0x80 && (s[i] == '%' || encodeURIKeeps(s[i]))
+	}
+	if plain {
+		return upperEscapes(s)
+	}
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {

@@ -2,6 +2,9 @@ package engine
 
 import (
 	"errors"
+	"math/rand"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -199,5 +202,66 @@ func TestDisagreementsGiveTheReason(t *testing.T) {
 	rows := CompareReaders(ParseAll(body, r), nil, "foo", []string{"https://example.com/tmp/a"}, Portability(r))
 	if len(rows) != 1 || len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "`Dissallow: /tmp` is read differently by robots-parser (npm), Python urllib.robotparser") {
 		t.Errorf("disagreements %q, want the typo finding once", rows[0].Disagreements)
+	}
+}
+
+// BenchmarkReadersParseAll: every reader parses the largest real file (tens
+// of thousands of rules) cut at 500 KiB, as the Readers view does after
+// each edit.
+func BenchmarkReadersParseAll(b *testing.B) {
+	full, err := os.ReadFile(filepath.Join(sharedDir(b, "corpus", "real"), "0001.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	body := FetchLimit(full).Body // what the page parses
+	r := Parse(body)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ParseAll(body, r)
+	}
+	b.ReportMetric(float64(len(body))/1e6*float64(b.N)/b.Elapsed().Seconds(), "MB/s")
+}
+
+// FuzzReaders: no reader panics on any file, agent or URL, and a parsed
+// file answers as TestWith does.
+func FuzzReaders(f *testing.F) {
+	f.Add([]byte("User-agent: *\nDisallow: /*.pdf$\nCrawl-delay: 0x1p-2\n"), "foo", "https://example.com/a.pdf?b=c&a")
+	f.Add([]byte("\xEF\xBB\xBFUser-agent: foo/1\r\nAllow: /%C3%A9\rDisallow /x\n\nClean-param: a"), "Foo", "//[::1]:80/x#y")
+	f.Add([]byte("Disallow: //[x\nUser-agent: ΣΑΣ\nDisallow: http://x/a;p?q"), "σας", "http://0x7f.1/%zz")
+	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
+		for _, id := range Readers() {
+			p, err := ParseWith(id, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.Test(agent, url)
+			if got.Why == "" || got.Reader != id || got.Failed && got.Allowed {
+				t.Fatalf("%s: %+v", id, got)
+			}
+		}
+		Portability(Parse(body))
+	})
+}
+
+// TestParseAllIsParseWith: ParseAll's shared parses answer as each
+// reader's own.
+func TestParseAllIsParseWith(t *testing.T) {
+	if *bingRules != (docRules{id: "bing", name: "Bing", decodeUnreserved: true, robotsTxtAllowed: true}) ||
+		*rfc9309Rules != (docRules{id: "rfc9309", name: "RFC 9309", decodeUnreserved: true, robotsTxtAllowed: true}) {
+		t.Fatal("bing and rfc9309 no longer read alike: ParseAll must not share their parse")
+	}
+	g := readerGen{rand.New(rand.NewSource(3))}
+	for i := 0; i < 300; i++ {
+		body := g.body()
+		all := ParseAll(body, nil)
+		for k, id := range Readers() {
+			one, _ := ParseWith(id, body)
+			for j := 0; j < 5; j++ {
+				agent, url := g.pick(diffTestAgents...), g.url()
+				if a, b := all[k].Test(agent, url), one.Test(agent, url); a != b {
+					t.Fatalf("%s %q %q %q: ParseAll %+v, ParseWith %+v", id, body, agent, url, a, b)
+				}
+			}
+		}
 	}
 }
