@@ -469,6 +469,9 @@ func TestReadersLiveRandom(t *testing.T) {
 // made from its rules, against the real libraries.
 func TestReadersLiveCorpus(t *testing.T) {
 	files := corpusDiffFiles(t)
+	if len(files) != 386 {
+		t.Fatalf("%d corpus files, want all 386", len(files))
+	}
 	rp, py, colly := liveAnswers(t, files)
 	compareReaders(t, files, rp, py, colly, fmt.Sprintf("the %d corpus files", len(files)))
 }

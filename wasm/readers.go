@@ -127,7 +127,10 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		}
 	}
 	summary := "Every reader agrees on all " + count(len(rows), "URL") + "."
-	if differing > 0 {
+	switch {
+	case len(rows) == 0:
+		summary = "List URLs to see how each reader decides them."
+	case differing > 0:
 		summary = strconv.Itoa(differing) + " of " + count(len(rows), "URL") + " are read differently by some reader; they come first."
 	}
 	return elem.Section(
