@@ -1,0 +1,42 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReaderRowsFollowTheStore: the readers view tests the store's URLs,
+// recomputes when the results do (and only then), and reparses the readers
+// only when the file changes.
+func TestReaderRowsFollowTheStore(t *testing.T) {
+	saved := store
+	t.Cleanup(func() { store = saved })
+	in := exampleState
+	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
+	in.URLs = "https://example.com/\nhttps://example.com/a.pdf\n"
+	in.Crawler, in.Token = "", "foo"
+	store = newState(in)
+
+	rows := readerRows()
+	if len(rows) != 2 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() {
+		t.Fatalf("rows %+v: want the PDF, where Python disagrees, first", rows)
+	}
+	files := readerCache.files
+	if again := readerRows(); &again[0] != &rows[0] {
+		t.Error("a render without a change recomputed the rows")
+	}
+	store.editURLs("https://example.com/b.pdf\n")
+	store.flush()
+	if rows := readerRows(); len(rows) != 1 || rows[0].URL != "https://example.com/b.pdf" {
+		t.Errorf("after the URL edit the rows are %+v", rows)
+	}
+	if &readerCache.files[0] != &files[0] {
+		t.Error("a URL edit parsed the file again for every reader")
+	}
+	lint := withPortability(store.lint, store.linted)
+	if !strings.Contains(lint.String(), "is read differently by Python urllib.robotparser") {
+		t.Errorf("the lint list lacks the wildcard's portability finding:\n%s", lint)
+	}
+}
