@@ -228,10 +228,10 @@ func parseColly(body []byte) *collyFile {
 // strconv.ParseFloat(v, 64) succeeds and gives neither a negative number,
 // an infinity nor NaN. strconv would add 7 KB to the page, so this follows
 // its syntax (Go 1.26, internal/strconv: special, readFloat, underscoreOK)
-// and decides overflow (ErrRange) exactly for decimal numbers, from the
-// digits; for hexadecimal ones, from the first 16 digits (a hex value
-// within 2^-52 of 2^1024 may be judged wrongly). TestCollyDelayIsParseFloats
-// checks it against strconv.
+// and decides overflow (ErrRange), and a negative number's rounding to -0,
+// from the digits: exactly, but for values written with more than 40
+// significant decimal digits (or 16 hex digits) that all agree with the
+// boundary. TestCollyDelayIsParseFloats checks it against strconv.
 func collyDelayOK(v string) bool {
 	s := v
 	neg := false
@@ -317,12 +317,11 @@ loop:
 			bits := 4*dp + exp - (4 - bitLen(digits[0]))
 			return bits < -1074 || bits == -1074 && len(digits) == 1 && unhex(digits[0])&(unhex(digits[0])-1) == 0
 		}
-		// 2^-1075 = 5^1075 × 10^-1075 = 0.halfTiny × 10^-323.
-		const halfTiny = "24703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818081799618989828234772285886546332835517796989819938739800539093906315035659515570226392290858392449105184435931802849936536152500319370457678249219365623669863658480757001585769269903706311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499977096599470454020828166226237857393450736339007967761930577506740176324673600968951340535537458516661134223766678604162159680461914467291840300530057530849048765391711386591646239524912623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255189313690836254779186948667994968324049705821028513185451396213837722826145437693412532098591327667236328125"
+		// 2^-1075 = 5^1075 × 10^-1075 = 0.24703282292062327208… × 10^-323.
 		if e := dp + exp; e != -323 {
 			return e < -323
 		}
-		return string(digits) <= halfTiny
+		return cmpBoundary(string(digits), "2470328229206232720882843964341106861825") <= 0
 	}
 	if hex {
 		// value = 0.digits (hex) × 16^dp × 2^exp
@@ -342,11 +341,23 @@ loop:
 	}
 	// value = 0.digits × 10^(dp+exp); it overflows from 2^1024 - 2^970,
 	// the halfway point above MaxFloat64, which rounds up.
-	const limit = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792"
-	if e := dp + exp; e != len(limit) {
-		return e < len(limit)
+	// 2^1024 - 2^970 = 0.17976931348623158079… × 10^309.
+	if e := dp + exp; e != 309 {
+		return e < 309
 	}
-	return string(digits) < limit
+	return cmpBoundary(string(digits), "1797693134862315807937289714053034150799") < 0
+}
+
+// cmpBoundary compares the decimal fractions 0.d and 0.B, where bound is
+// the first 40 digits of B: a d that agrees with all 40 counts as equal.
+// Only numbers written with more than 40 significant digits, all of them
+// B's, are judged wrongly (B's 309 or 752 digits would cost the page more
+// than they are worth).
+func cmpBoundary(d, bound string) int {
+	if strings.HasPrefix(d, bound) {
+		return 0
+	}
+	return strings.Compare(d, bound)
 }
 
 // bitLen is the number of significant bits of a hex digit.

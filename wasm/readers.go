@@ -52,27 +52,34 @@ func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
 	return c.findings
 }
 
-// readerRows compares every reader on the first maxReaderRows URLs, as the
-// results table tests them (the URL a browser would send), for the crawler
-// or token picked.
+// readerRows returns the rows to show, computed again when the file or
+// the results have changed.
 func readerRows() []engine.ReaderRow {
+	computeReaderRows()
+	return readerCache.rows
+}
+
+// computeReaderRows compares every reader on the first maxReaderRows URLs,
+// as the results table tests them (the URL a browser would send), for the
+// crawler or token picked.
+func computeReaderRows() {
 	s := store
 	c := &readerCache
 	if c.robots != s.robots {
 		c.robots, c.files, c.generation = s.robots, engine.ParseAll(s.cut.Body, s.robots), -1
 	}
-	if c.generation != s.generation {
-		urls := make([]string, 0, min(len(s.rows), maxReaderRows))
-		for _, r := range s.rows[:min(len(s.rows), maxReaderRows)] {
-			urls = append(urls, r.Result.URL)
-		}
-		var crawler *engine.Crawler
-		if cr, ok := pickedCrawler(s.in); ok {
-			crawler = &cr
-		}
-		c.rows, c.generation = engine.CompareReaders(c.files, crawler, s.in.Token, urls, portabilityOf(s.robots)), s.generation
+	if c.generation == s.generation {
+		return
 	}
-	return c.rows
+	urls := make([]string, 0, min(len(s.rows), maxReaderRows))
+	for _, r := range s.rows[:min(len(s.rows), maxReaderRows)] {
+		urls = append(urls, r.Result.URL)
+	}
+	var crawler *engine.Crawler
+	if cr, ok := pickedCrawler(s.in); ok {
+		crawler = &cr
+	}
+	c.rows, c.generation = engine.CompareReaders(c.files, crawler, s.in.Token, urls, portabilityOf(s.robots)), s.generation
 }
 
 // withPortability adds to the lint findings the lines other readers read
