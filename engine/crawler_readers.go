@@ -57,8 +57,7 @@ func ReaderOf(c Crawler) CrawlerReading {
 func TestCrawlerWith(f ReaderFile, c Crawler, url string) ReaderResult {
 	switch r := f.(type) {
 	case googleFile:
-		res := r.r.TestCrawler(c, url)
-		return ReaderResult{Reader: "google", Allowed: res.Allowed, Line: res.Line, Why: "Google: " + r.r.Explain(res).Verdict}
+		return r.result(r.r.TestCrawler(c, url))
 	case *docFile:
 		return r.testTokens(c.Tokens, c.ObeysGlobal, url)
 	}

@@ -96,12 +96,25 @@ func disagreements(results []ReaderResult, findings []PortabilityFinding) []stri
 		}
 		why := res.Why
 		if first.Line == 0 || !strings.Contains(why, mark) {
+			// A finding about the deciding lines, else one about the
+			// file's shape (a blank line in a group, a BOM), naming the
+			// reader.
+			found := -1
 			for i := range findings {
 				f := &findings[i]
-				if f.Line > 0 && (f.Line == first.Line || f.Line == res.Line) && slices.Contains(f.Readers, res.Reader) {
-					why = f.Message
+				if !slices.Contains(f.Readers, res.Reader) {
+					continue
+				}
+				if f.Line > 0 && (f.Line == first.Line || f.Line == res.Line) {
+					found = i
 					break
 				}
+				if found < 0 && (f.Code == "readers-blank-line" || f.Code == "readers-bom") {
+					found = i
+				}
+			}
+			if found >= 0 {
+				why = findings[found].Message
 			}
 		}
 		if !slices.Contains(out, why) {

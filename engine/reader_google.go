@@ -10,8 +10,9 @@ func GoogleReader(r *Robots) ReaderFile { return googleFile{r} }
 
 func (g googleFile) Reader() string { return "google" }
 
-func (g googleFile) Test(agent, url string) ReaderResult {
-	res := g.r.Test(agent, url)
-	return ReaderResult{Reader: "google", Allowed: res.Allowed, Line: res.Line,
-		Why: "Google: " + g.r.Explain(res).Verdict}
+func (g googleFile) Test(agent, url string) ReaderResult { return g.result(g.r.Test(agent, url)) }
+
+// result is one of Google's results as a reader's.
+func (g googleFile) result(res Result) ReaderResult {
+	return ReaderResult{Reader: "google", Allowed: res.Allowed, Line: res.Line, Why: "Google: " + g.r.Explain(res).Verdict}
 }

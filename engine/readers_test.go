@@ -265,3 +265,14 @@ func TestParseAllIsParseWith(t *testing.T) {
 		}
 	}
 }
+
+// TestDisagreementFromTheFilesShape: Python drops a group at a blank line;
+// the blank-line finding says so.
+func TestDisagreementFromTheFilesShape(t *testing.T) {
+	body := []byte("User-agent: *\n\nDisallow: /\n")
+	r := Parse(body)
+	rows := CompareReaders(ParseAll(body, r), nil, "foo", []string{"https://example.com/x"}, Portability(r))
+	if len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "Python's reader ends a group at a blank line") {
+		t.Errorf("disagreements %q", rows[0].Disagreements)
+	}
+}
