@@ -3,8 +3,10 @@
 package main
 
 import (
+	"html"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -103,34 +105,10 @@ func withPortability(lint engine.Diagnostics, linted *engine.Robots) engine.Diag
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
 	s := store
 	rows := readerRows()
-	ids := engine.Readers()
-	head := vecty.List{elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("URL"))}
-	for _, id := range ids {
-		info, _ := engine.DescribeReader(id)
-		head = append(head, elem.TableHeader(
-			vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("title", info.Exact), vecty.Data("reader", id)),
-			vecty.Text(info.Name),
-		))
-	}
-	body := vecty.List{}
 	differing := 0
 	for _, r := range rows {
-		agree := r.Agree()
-		if !agree {
+		if !r.Agree() {
 			differing++
-		}
-		cells := vecty.List{elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Class("reader-url")), elem.Code(vecty.Text(r.URL)))}
-		for _, res := range r.Results {
-			cells = append(cells, readerCell(res))
-		}
-		body = append(body, elem.TableRow(vecty.Markup(vecty.Class("reader-row"), vecty.Data("agree", strconv.FormatBool(agree))), cells))
-		if !agree {
-			body = append(body, elem.TableRow(
-				vecty.Markup(vecty.Class("reader-why")),
-				elem.TableData(vecty.Markup(vecty.Attribute("colspan", strconv.Itoa(len(ids)+1))),
-					elem.UnorderedList(sentences(r.Disagreements)),
-				),
-			))
 		}
 	}
 	summary := "Every reader agrees on all " + count(len(rows), "URL") + "."
@@ -149,30 +127,71 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status")), vecty.Text(summary)),
 		vecty.If(len(s.rows) > maxReaderRows, elem.Paragraph(vecty.Markup(vecty.Class("help")),
 			vecty.Text("Showing the first "+strconv.Itoa(maxReaderRows)+" of "+count(len(s.rows), "URL")+"."))),
-		elem.Div(vecty.Markup(vecty.Class("table-wrap")),
-			elem.Table(vecty.Markup(prop.ID("readers-table")),
-				elem.TableHead(elem.TableRow(head)),
-				elem.TableBody(body),
-			),
-		),
+		// Up to 200 rows of eight cells: written as HTML, not as Vecty
+		// elements, which would cost thousands of DOM comparisons a render
+		// (as the results table does, results.go).
+		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.UnsafeHTML(readersTable(rows)))),
 	)
 }
 
-// readerCell is one reader's verdict: word and symbol (not colour alone)
-// and the deciding line.
-func readerCell(res engine.ReaderResult) *vecty.HTML {
-	verdict, word := "allowed", "allowed"
-	switch {
-	case res.Failed:
-		verdict, word = "failed", "fails"
-	case !res.Allowed:
-		verdict, word = "blocked", "blocked"
+// readersTable is the table's HTML: a header of reader names (their exact
+// source as a title), then a row per URL with each reader's verdict as a
+// word and a symbol (not colour alone) and its deciding line, and under a
+// disagreeing row the reasons.
+func readersTable(rows []engine.ReaderRow) string {
+	var b strings.Builder
+	b.WriteString(`<table id="readers-table"><thead><tr><th scope="col">URL</th>`)
+	ids := engine.Readers()
+	for _, id := range ids {
+		info, _ := engine.DescribeReader(id)
+		b.WriteString(`<th scope="col" data-reader="` + id + `" title="` + html.EscapeString(info.Exact) + `">` + html.EscapeString(info.Name) + `</th>`)
 	}
-	return elem.TableData(
-		vecty.Markup(vecty.Class("verdict"), vecty.Data("verdict", verdict), vecty.Data("reader", res.Reader), vecty.Attribute("title", res.Why)),
-		vecty.Text(word),
-		vecty.If(res.Line > 0, elem.Span(vecty.Markup(vecty.Class("note")), vecty.Text(" line "+strconv.Itoa(res.Line)))),
-	)
+	b.WriteString(`</tr></thead><tbody>`)
+	for _, r := range rows {
+		b.WriteString(`<tr class="reader-row" data-agree="` + strconv.FormatBool(r.Agree()) + `"><th scope="row" class="reader-url"><code>` + html.EscapeString(r.URL) + `</code></th>`)
+		for _, res := range r.Results {
+			verdict, word := "allowed", "allowed"
+			switch {
+			case res.Failed:
+				verdict, word = "failed", "fails"
+			case !res.Allowed:
+				verdict, word = "blocked", "blocked"
+			}
+			b.WriteString(`<td class="verdict" data-verdict="` + verdict + `" data-reader="` + res.Reader + `" title="` + html.EscapeString(res.Why) + `">` + word)
+			if res.Line > 0 {
+				b.WriteString(` <span class="note">line ` + strconv.Itoa(res.Line) + `</span>`)
+			}
+			b.WriteString(`</td>`)
+		}
+		b.WriteString(`</tr>`)
+		if !r.Agree() {
+			b.WriteString(`<tr class="reader-why"><td colspan="` + strconv.Itoa(len(ids)+1) + `"><ul>`)
+			for _, why := range r.Disagreements {
+				b.WriteString(`<li>` + codeHTML(why) + `</li>`)
+			}
+			b.WriteString(`</ul></td></tr>`)
+		}
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}
+
+// codeHTML is sentence's rendering as HTML: the sentence escaped, its
+// backticked values as code.
+func codeHTML(s string) string {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 {
+		return html.EscapeString(s)
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i%2 == 1 {
+			b.WriteString("<code>" + html.EscapeString(p) + "</code>")
+		} else {
+			b.WriteString(html.EscapeString(p))
+		}
+	}
+	return b.String()
 }
 
 // crawlerReading says which reader the picked crawler runs.
