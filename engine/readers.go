@@ -57,7 +57,7 @@ var readerTable = []ReaderInfo{
 		Source: "https://github.com/temoto/robotstxt/tree/v1.1.2"},
 	{ID: "bing", Name: "Bing", Documented: true,
 		Exact:  "Bing's published robots.txt rules",
-		Source: "https://blogs.bing.com/webmaster/2019/09/12/bing-robots-txt-tester (and Bing Webmaster Guidelines)"},
+		Source: "https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question"},
 	{ID: "yandex", Name: "Yandex", Documented: true,
 		Exact:  "Yandex's published robots.txt rules",
 		Source: "https://yandex.com/support/webmaster/controlling-robot/robots-txt.html"},
