@@ -22,7 +22,7 @@ type CrawlerReading struct {
 const (
 	googleParserSource = "https://github.com/google/robotstxt — the robots.txt parser and matcher Google open-sourced from its production crawlers"
 	bingTesterSource   = "https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question — how BingBot reads robots.txt; Bing's robots.txt tester (Webmaster Tools) tests as Bingbot and AdIdxBot"
-	yandexSource       = "https://yandex.com/support/webmaster/controlling-robot/robots-txt.html"
+	yandexSource       = "https://yandex.com/support/webmaster/robot-workings/allow-disallow.html"
 	rfcSource          = "https://www.rfc-editor.org/rfc/rfc9309 — the operator publishes no parser, so the standard's reading is assumed"
 )
 

@@ -1,8 +1,8 @@
 package engine
 
-// The yandex reader: Yandex's published robots.txt rules
-// (https://yandex.com/support/webmaster/controlling-robot/robots-txt.html
-// and the pages it links). Yandex publishes no parser; where its pages are
+// The yandex reader: Yandex's published robots.txt rules, in Yandex
+// Webmaster's help (https://yandex.com/support/webmaster/robot-workings/,
+// the pages named below). Yandex publishes no parser; where its pages are
 // silent, RFC 9309 applies (the rfc9309 reader).
 //
 //   - Group choice (robot-workings/user-agent): a group naming the robot
@@ -16,9 +16,9 @@ package engine
 //     Disallow of the same length both match, the Allow wins.
 //   - "Allow and Disallow directives without parameters": an empty
 //     Disallow is read as "Allow: /"; an empty Allow is ignored.
-//   - Special characters (robot-workings/special-characters): '*' is any
-//     run of characters, '$' ends a pattern, and a pattern is a prefix
-//     otherwise.
+//   - "Using the special characters * and $" (robot-workings/allow-disallow):
+//     '*' is any run of characters, '$' ends a pattern, and a pattern is a
+//     prefix otherwise.
 //   - Clean-param (robot-workings/clean-param) tells Yandex which query
 //     parameters do not change a page; it blocks nothing, and only Yandex
 //     reads it: the portability findings show it.

@@ -60,7 +60,7 @@ var readerTable = []ReaderInfo{
 		Source: "https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question"},
 	{ID: "yandex", Name: "Yandex", Documented: true,
 		Exact:  "Yandex's published robots.txt rules",
-		Source: "https://yandex.com/support/webmaster/controlling-robot/robots-txt.html"},
+		Source: "https://yandex.com/support/webmaster/robot-workings/allow-disallow.html"},
 	{ID: "rfc9309", Name: "RFC 9309 (strict)", Documented: true,
 		Exact:  "RFC 9309, the Robots Exclusion Protocol, read strictly",
 		Source: "https://www.rfc-editor.org/rfc/rfc9309"},
