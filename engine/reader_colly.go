@@ -821,6 +821,13 @@ func goEncodeQuery(query string) string {
 
 func (f *collyFile) Test(agent, rawURL string) ReaderResult {
 	res := ReaderResult{Reader: "colly"}
+	// Colly parses the URL before it reads robots.txt.
+	path, ok := collyPath(rawURL)
+	if !ok {
+		res.Failed = true
+		res.Why = "Colly cannot parse this URL (Go's net/url refuses it), so nothing is fetched."
+		return res
+	}
 	if f.fail != "" {
 		res.Failed, res.Line = true, f.failAt
 		res.Why = "temoto/robotstxt refuses the file (" + f.fail + "), so Colly fetches nothing from the site."
@@ -829,12 +836,6 @@ func (f *collyFile) Test(agent, rawURL string) ReaderResult {
 	if f.all {
 		res.Allowed = true
 		res.Why = "temoto/robotstxt finds nothing in the file and allows everything."
-		return res
-	}
-	path, ok := collyPath(rawURL)
-	if !ok {
-		res.Failed = true
-		res.Why = "Colly cannot parse this URL (Go's net/url refuses it), so nothing is fetched."
 		return res
 	}
 	name := strings.ToLower(agent)
