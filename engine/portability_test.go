@@ -108,3 +108,33 @@ func BenchmarkPortability(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(body))/1e6*float64(b.N)/b.Elapsed().Seconds(), "MB/s")
 }
+
+// TestPortabilityCodeTable: the codes in portability.go's header table are
+// exactly those the findings use, each shown by a case above.
+func TestPortabilityCodeTable(t *testing.T) {
+	src, err := os.ReadFile("portability.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := map[string]bool{}
+	for _, line := range strings.Split(string(src), "\n") {
+		if f := strings.Fields(strings.TrimPrefix(line, "//")); strings.HasPrefix(line, "//\treaders-") && len(f) > 0 {
+			table[f[0]] = true
+		}
+	}
+	tested := map[string]bool{}
+	for _, c := range portabilityCases {
+		tested[c.code] = true
+		if !table[c.code] {
+			t.Errorf("%s is not in portability.go's code table", c.code)
+		}
+	}
+	for code := range table {
+		if !tested[code] {
+			t.Errorf("%s is in the code table but no case shows it", code)
+		}
+	}
+	if len(table) != 14 {
+		t.Errorf("the code table has %d codes, want 14", len(table))
+	}
+}
