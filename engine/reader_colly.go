@@ -432,6 +432,18 @@ func collyNewRule(v string) *collyRule {
 // on path: is there a start from which '*' (any run of bytes but a
 // newline), '$' (the end of the path) and the literal bytes all fit?
 func (r *collyRule) matches(path string) bool {
+	// Every literal piece must be somewhere in the path: most rules of a
+	// large file fail here, without allocating.
+	for rest := r.pattern; rest != ""; {
+		i := strings.IndexAny(rest, "*$")
+		if i < 0 {
+			i = len(rest)
+		}
+		if !strings.Contains(path, rest[:i]) {
+			return false
+		}
+		rest = rest[min(i+1, len(rest)):]
+	}
 	at := make([]bool, len(path)+1)
 	for i := range at {
 		at[i] = true

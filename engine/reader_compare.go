@@ -30,18 +30,29 @@ func (r ReaderRow) Agree() bool { return len(r.Disagreements) == 0 }
 func CompareReaders(files []ReaderFile, c *Crawler, agent string, urls []string, findings []PortabilityFinding) []ReaderRow {
 	rows := make([]ReaderRow, len(urls))
 	for i, u := range urls {
-		row := ReaderRow{URL: u, Results: make([]ReaderResult, len(files))}
-		for k, f := range files {
-			if c != nil {
-				row.Results[k] = TestCrawlerWith(f, *c, u)
-			} else {
-				row.Results[k] = f.Test(agent, u)
-			}
-		}
-		row.Disagreements = disagreements(row.Results, findings)
-		rows[i] = row
+		rows[i] = CompareReader(files, c, agent, u, findings)
 	}
-	// Disagreements first, each part in the order of urls.
+	return DisagreementsFirst(rows)
+}
+
+// CompareReader is CompareReaders for one URL, for a caller that spreads
+// the work over time; DisagreementsFirst then orders the rows.
+func CompareReader(files []ReaderFile, c *Crawler, agent, url string, findings []PortabilityFinding) ReaderRow {
+	row := ReaderRow{URL: url, Results: make([]ReaderResult, len(files))}
+	for k, f := range files {
+		if c != nil {
+			row.Results[k] = TestCrawlerWith(f, *c, url)
+		} else {
+			row.Results[k] = f.Test(agent, url)
+		}
+	}
+	row.Disagreements = disagreements(row.Results, findings)
+	return row
+}
+
+// DisagreementsFirst returns rows with those where readers disagree first,
+// each part in its order.
+func DisagreementsFirst(rows []ReaderRow) []ReaderRow {
 	out := make([]ReaderRow, 0, len(rows))
 	for _, agree := range []bool{false, true} {
 		for _, r := range rows {
@@ -73,7 +84,7 @@ func ParseAll(body []byte, google *Robots) []ReaderFile {
 			if strict == nil {
 				strict = parseDocumented(body, rules)
 			}
-			files = append(files, &docFile{rules: rules, groups: strict.groups})
+			files = append(files, &docFile{rules: rules, groups: strict.groups, named: strict.named})
 			continue
 		}
 		f, _ := ParseWith(id, body)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -26,6 +27,7 @@ type docRules struct {
 type docFile struct {
 	rules  *docRules
 	groups []docGroup
+	named  map[string][]int // lower-cased token (or "*") → the groups naming it, in order
 }
 
 type docGroup struct {
@@ -93,7 +95,20 @@ func parseDocumented(body []byte, rules *docRules) *docFile {
 			inRules = true
 		}
 	})
+	f.index()
 	return f
+}
+
+// index fills named from the groups.
+func (f *docFile) index() {
+	f.named = map[string][]int{}
+	for i, g := range f.groups {
+		for k, a := range g.agents {
+			if k == 0 || !slices.Contains(g.agents[:k], a) {
+				f.named[a] = append(f.named[a], i)
+			}
+		}
+	}
 }
 
 // validToken: a product token (RFC 9309 §2.2.1: letters, '-' and '_').
@@ -232,26 +247,30 @@ func (f *docFile) testTokens(tokens []string, obeysGlobal bool, url string) Read
 }
 
 // groupsNaming returns the groups that name token (lower-case), in order.
-func (f *docFile) groupsNaming(token string) []int {
-	var out []int
-	for i, g := range f.groups {
-		for _, a := range g.agents {
-			if a == token {
-				out = append(out, i)
-				break
-			}
-		}
-	}
-	return out
-}
+func (f *docFile) groupsNaming(token string) []int { return f.named[token] }
 
 // wildMatch reports whether pattern matches path from its start: '*' is
 // any run of bytes, '$' as the last byte ends the path, every other byte
 // is itself (the algorithm of robots.cc's Matches, over the set of path
-// lengths matched so far).
+// lengths matched so far). The literal start of the pattern is compared
+// first, where most rules of a large file fail, without allocating.
 func wildMatch(pattern, path string) bool {
-	lengths := make([]int, 1, len(path)+1)
-	for p := 0; p < len(pattern); p++ {
+	p := 0
+	for p < len(pattern) && pattern[p] != '*' && !(pattern[p] == '$' && p+1 == len(pattern)) {
+		if p >= len(path) || path[p] != pattern[p] {
+			return false
+		}
+		p++
+	}
+	switch {
+	case p == len(pattern):
+		return true
+	case pattern[p] == '$':
+		return p == len(path)
+	}
+	var buf [64]int
+	lengths := append(buf[:0], p)
+	for ; p < len(pattern); p++ {
 		c := pattern[p]
 		if c == '$' && p+1 == len(pattern) {
 			return lengths[len(lengths)-1] == len(path)

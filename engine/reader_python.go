@@ -49,7 +49,8 @@ type pyFile struct {
 
 type pyEntry struct {
 	agents []string
-	line   int // the first user-agent line
+	lower  []string // the agents lower-cased, as applies_to compares them
+	line   int      // the first user-agent line
 	rules  []pyRule
 	star   bool // names "*": the default entry
 }
@@ -93,6 +94,7 @@ func parsePython(body []byte) *pyFile {
 			if a == "*" {
 				entry.star = true
 			}
+			entry.lower = append(entry.lower, fullLower(a))
 		}
 		if entry.star {
 			if f.deflt < 0 {
@@ -209,15 +211,12 @@ func pyPath(url string) (string, string) {
 	return p, ""
 }
 
-// appliesTo is Entry.applies_to: the name before the first "/", lower-cased,
-// contains the entry's agent (any agent contains "").
+// appliesTo is Entry.applies_to: name, the agent's name before the first
+// "/" lower-cased, contains the entry's agent lower-cased (any
+// agent contains "").
 func (e *pyEntry) appliesTo(name string) bool {
-	if i := strings.IndexByte(name, '/'); i >= 0 {
-		name = name[:i]
-	}
-	name = fullLower(name)
-	for _, a := range e.agents {
-		if a == "*" || strings.Contains(name, fullLower(a)) {
+	for i, a := range e.agents {
+		if a == "*" || strings.Contains(name, e.lower[i]) {
 			return true
 		}
 	}
@@ -236,9 +235,14 @@ func (f *pyFile) Test(agent, url string) ReaderResult {
 		res.Failed, res.Why = true, "Python's reader fails: can_fetch raises ValueError for this URL ("+err+")."
 		return res
 	}
+	name := agent
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		name = name[:i]
+	}
+	name = fullLower(name)
 	var e *pyEntry
 	for i := range f.entries {
-		if i != f.deflt && f.entries[i].appliesTo(agent) {
+		if i != f.deflt && f.entries[i].appliesTo(name) {
 			e = &f.entries[i]
 			break
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -29,12 +30,17 @@ const maxReaderRows = 200
 
 // readerCache keeps what the view shows between renders: each reader's
 // parse of the file, redone when the file changes, and the rows, redone
-// when the results are (store.generation).
+// when the results are (store.generation). The rows are computed after the
+// results show, a slice of URLs a task, so that a large file keeps the
+// page responsive.
 var readerCache struct {
 	robots     *engine.Robots
 	files      []engine.ReaderFile
-	generation int
+	generation int // of rows
 	rows       []engine.ReaderRow
+
+	working int                // the generation being computed, 0 for none
+	done    []engine.ReaderRow // its rows so far, in URL order
 
 	linted   *engine.Robots
 	lint     engine.Diagnostics
@@ -45,6 +51,10 @@ var readerCache struct {
 	findings []engine.PortabilityFinding
 }
 
+// readerSlice is how long, in milliseconds, one task compares readers
+// before it lets the page respond.
+const readerSlice = 25
+
 // portabilityOf is engine.Portability(r), computed once per parse.
 func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
 	c := &readerCache
@@ -54,34 +64,57 @@ func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
 	return c.findings
 }
 
-// readerRows returns the rows to show, computed again when the file or
-// the results have changed.
-func readerRows() []engine.ReaderRow {
-	computeReaderRows()
-	return readerCache.rows
+// readerRows returns the rows to show and whether they are the current
+// results'. When they are not, the comparison runs in later tasks and the
+// page renders again when it is done.
+func readerRows() ([]engine.ReaderRow, bool) {
+	c := &readerCache
+	current := c.generation == store.generation
+	if !current && c.working != store.generation {
+		c.working, c.done = store.generation, nil
+		nextTask(compareSlice)
+	}
+	return c.rows, current
 }
 
-// computeReaderRows compares every reader on the first maxReaderRows URLs,
-// as the results table tests them (the URL a browser would send), for the
-// crawler or token picked.
-func computeReaderRows() {
-	s := store
-	c := &readerCache
-	if c.robots != s.robots {
-		c.robots, c.files, c.generation = s.robots, engine.ParseAll(s.cut.Body, s.robots), -1
-	}
-	if c.generation == s.generation {
+// compareSlice compares readers on the next URLs for readerSlice, then
+// yields; it starts over when the results change meanwhile.
+func compareSlice() {
+	if compareReaders(readerSlice) {
+		store.changed()
 		return
 	}
-	urls := make([]string, 0, min(len(s.rows), maxReaderRows))
-	for _, r := range s.rows[:min(len(s.rows), maxReaderRows)] {
-		urls = append(urls, r.Result.URL)
+	nextTask(compareSlice)
+}
+
+// compareReaders goes on with the comparison for the current results for
+// about budget milliseconds (at least one URL) and reports whether it is
+// done.
+func compareReaders(budget float64) bool {
+	s := store
+	c := &readerCache
+	if c.working != s.generation {
+		c.working, c.done = s.generation, nil
 	}
+	if c.robots != s.robots {
+		c.robots, c.files = s.robots, engine.ParseAll(s.cut.Body, s.robots)
+	}
+	n := min(len(s.rows), maxReaderRows)
 	var crawler *engine.Crawler
 	if cr, ok := pickedCrawler(s.in); ok {
 		crawler = &cr
 	}
-	c.rows, c.generation = engine.CompareReaders(c.files, crawler, s.in.Token, urls, portabilityOf(s.robots)), s.generation
+	findings := portabilityOf(s.robots)
+	clock := js.Global().Get("performance")
+	start := clock.Call("now").Float()
+	for len(c.done) < n {
+		c.done = append(c.done, engine.CompareReader(c.files, crawler, s.in.Token, s.rows[len(c.done)].Result.URL, findings))
+		if clock.Call("now").Float()-start > budget && len(c.done) < n {
+			return false
+		}
+	}
+	c.rows, c.generation, c.working, c.done = engine.DisagreementsFirst(c.done), s.generation, 0, nil
+	return true
 }
 
 // withPortability adds to the lint findings the lines other readers read
@@ -104,7 +137,7 @@ func withPortability(lint engine.Diagnostics, linted *engine.Robots) engine.Diag
 
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
 	s := store
-	rows := readerRows()
+	rows, current := readerRows()
 	differing := 0
 	for _, r := range rows {
 		if !r.Agree() {
@@ -113,6 +146,8 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 	}
 	summary := "Every reader agrees on all " + count(len(rows), "URL") + "."
 	switch {
+	case !current:
+		summary = "Comparing the readers…"
 	case len(rows) == 0:
 		summary = "List URLs to see how each reader decides them."
 	case differing > 0:

@@ -19,17 +19,22 @@ func TestReaderRowsFollowTheStore(t *testing.T) {
 	in.Crawler, in.Token = "", "foo"
 	store = newState(in)
 
-	rows := readerRows()
-	if len(rows) != 2 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() {
+	compareReaders(1e9)
+	rows, current := readerRows()
+	if !current || len(rows) != 2 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() {
 		t.Fatalf("rows %+v: want the PDF, where Python disagrees, first", rows)
 	}
 	files := readerCache.files
-	if again := readerRows(); &again[0] != &rows[0] {
+	if again, _ := readerRows(); &again[0] != &rows[0] {
 		t.Error("a render without a change recomputed the rows")
 	}
 	store.editURLs("https://example.com/b.pdf\n")
 	store.flush()
-	if rows := readerRows(); len(rows) != 1 || rows[0].URL != "https://example.com/b.pdf" {
+	if _, current := readerRows(); current {
+		t.Error("after a URL edit the old rows count as current")
+	}
+	compareReaders(1e9)
+	if rows, _ := readerRows(); len(rows) != 1 || rows[0].URL != "https://example.com/b.pdf" {
 		t.Errorf("after the URL edit the rows are %+v", rows)
 	}
 	if &readerCache.files[0] != &files[0] {
