@@ -102,6 +102,9 @@ func TestBrowserReaders(t *testing.T) {
 		}
 	}
 
+	js[bool](a, `(document.querySelector("#diagnostics").scrollIntoView(), true)`)
+	screenshot(t, ctx, "readers-findings")
+
 	// A picked crawler says which reader it runs.
 	a.crawler("Bingbot")
 	note := waitFor(a, "the picked crawler's reader", `(document.querySelector("#crawler-reader") || {}).textContent || ""`,
