@@ -276,3 +276,21 @@ func TestDisagreementFromTheFilesShape(t *testing.T) {
 		t.Errorf("disagreements %q", rows[0].Disagreements)
 	}
 }
+
+// BenchmarkReadersCompare: every reader decides one URL of the largest
+// real file (cut at 500 KiB), as the Readers view does row by row.
+func BenchmarkReadersCompare(b *testing.B) {
+	full, err := os.ReadFile(filepath.Join(sharedDir(b, "corpus", "real"), "0001.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	body := FetchLimit(full).Body
+	r := Parse(body)
+	files, findings := ParseAll(body, r), Portability(r)
+	urls := []string{"https://example.com/", "https://example.com/a/b/c.html", "https://example.com/search?q=x", "https://example.com/static/app.js"}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		CompareReader(files, nil, "Googlebot", urls[i%len(urls)], findings)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
+}
