@@ -738,8 +738,15 @@ func TestBrowserPage(t *testing.T) {
 		if got[0].Scope == "out" || got[0].ScopeText != "" {
 			t.Errorf("https://example.com/private/x is governed by https://example.com/robots.txt, but its row says out of scope: %q", got[0].ScopeText)
 		}
-		if len(got[1].ScopeText) < 10 {
-			t.Errorf("the out-of-scope row's td.scope %q gives no reason", got[1].ScopeText)
+		// http://other.example.com differs from https://example.com first by
+		// its scheme, which the engine names.
+		if got[1].ScopeText != "Other scheme" {
+			t.Errorf("the out-of-scope row's td.scope %q, want the compact marker \"Other scheme\"", got[1].ScopeText)
+		}
+		summary := waitFor(a, "#scope-summary", `(document.querySelector("#scope-summary") || {textContent: ""}).textContent.trim()`,
+			func(s string) bool { return s != "" })
+		if want := "1 URL uses another scheme: tested against this file anyway; each scheme has its own robots.txt."; summary != want {
+			t.Errorf("#scope-summary %q, want %q", summary, want)
 		}
 		screenshot(t, ctx, "scope")
 		a.setText("input#robots-url", "")

@@ -15,12 +15,16 @@
 // the index finds the few rules that can match, and a group with many
 // wildcard rules is matched in one pass over the path.
 //
-// Around the file, the package also answers the questions a tester asks before
-// and after matching: which robots.txt governs a URL (scope.go), what an HTTP
-// answer to the robots.txt request means (status.go), where Googlebot's
-// 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL a
-// person typed (encode.go), which tokens a named crawler obeys (crawlers.go),
-// and what in a file deserves a warning (lint.go).
+// Around the file, the package also answers the questions a tester asks
+// before and after matching: which robots.txt governs a URL (scope.go; the
+// markers and the one summary for a list of URLs in scopelist.go), what an
+// HTTP answer to the robots.txt request means (status.go), where Googlebot's
+// 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL
+// a person typed (encode.go), which tokens a named crawler obeys
+// (crawlers.go), and what in a file deserves a warning (lint.go: the table
+// of codes and the whole-file checks; lintline.go, lintvalue.go, lintkey.go
+// and lintgroup.go look at lines, values, unknown keys and groups;
+// diagnostic.go is the finding and its list).
 //
 // Other crawlers run other parsers. readers.go lists them by stable ID and
 // answers for each (TestWith, ParseWith): the npm package robots-parser

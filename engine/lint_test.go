@@ -518,6 +518,31 @@ func TestLintFileTooLarge(t *testing.T) {
 	}
 }
 
+// A file over 500 KiB is linted as Googlebot gets it: the findings of the
+// part it reads, the cut among them, and none for the lines past the cut,
+// whether the caller parsed the whole file (Lint) or the cut (LintCut).
+func TestLintReadsWhatGooglebotReads(t *testing.T) {
+	body := append([]byte("User-agent: *\nDissallow: /early\n"), lintBigFile()...)
+	body = append(body, "Dissallow: /late\nUser-agent: Googlebot\n"...)
+	c := FetchLimit(body)
+	whole := Lint(Parse(body))
+	cut := LintCut(c, Parse(c.Body))
+	if got, want := lintFindingList(cut), []string{"2 typo warning", "3 agent-repeated info", strconv.Itoa(c.Line) + " file-too-large error"}; !slices.Equal(got, want) {
+		t.Errorf("LintCut: findings %q, want %q (the typo before the cut and the cut, nothing past it)", got, want)
+	}
+	if !slices.Equal(whole, cut) {
+		t.Errorf("Lint of the whole file and LintCut of its cut differ:\n%s\n%s", whole, cut)
+	}
+	if full := LintCut(c, Parse(body)); !slices.Equal(full, cut) {
+		t.Errorf("LintCut given the whole parse: %q, want what Googlebot reads: %q", lintFindingList(full), lintFindingList(cut))
+	}
+	// Without a cut, LintCut is Lint.
+	small := []byte("User-agent: *\nDissallow: /x\n")
+	if a, b := LintCut(FetchLimit(small), Parse(small)), Lint(Parse(small)); !slices.Equal(a, b) || len(a) != 1 {
+		t.Errorf("a small file: LintCut %q, Lint %q, want the same one typo", lintFindingList(a), lintFindingList(b))
+	}
+}
+
 func TestLintLineTooLong(t *testing.T) {
 	value := "/" + strings.Repeat("a", 20000)
 	d := Lint(Parse([]byte("User-agent: *\nDisallow: " + value + "\n")))
@@ -635,19 +660,18 @@ func BenchmarkLint(b *testing.B) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	var parsed []*Robots
-	size := 0
-	for _, name := range names[:6] { // numbered by size: the six over 500 KiB
-		parsed = append(parsed, Parse(files[name]))
-		size += len(files[name])
+	// What the page lints: the part Googlebot reads of each of the six
+	// files over 500 KiB (numbered by size), parsed once, with its cut.
+	for _, name := range names[:6] {
+		c := FetchLimit(files[name])
+		r := Parse(c.Body)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				LintCut(c, r)
+			}
+			b.ReportMetric(float64(len(c.Body))*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
+		})
 	}
-	b.ResetTimer()
-	for b.Loop() {
-		for _, r := range parsed {
-			Lint(r)
-		}
-	}
-	b.ReportMetric(float64(size)*float64(b.N)/b.Elapsed().Seconds()/1e6, "MB/s")
 }
 
 // TestLintDeadRulesNeverDecide checks the findings that call a rule dead

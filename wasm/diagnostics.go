@@ -36,7 +36,8 @@ type Diagnostics struct {
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Lint: withPortability(store.lint, store.linted), Sitemaps: store.linted.Sitemaps},
+		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut)},
+		portabilityList(),
 	)
 }
 
@@ -48,17 +49,18 @@ type Findings struct {
 	vecty.Core
 	Lint     engine.Diagnostics `vecty:"prop"`
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
+	Coverage string             `vecty:"prop"` // which lines the findings cover, "" for the whole file
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps)
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
 	errs, warns, infos := f.Lint.Counts()
 	items := vecty.List{}
-	for i, d := range f.Lint {
+	for i, d := range listed(f.Lint) {
 		if i == maxListed {
 			break
 		}
@@ -77,6 +79,7 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("diag-counts")),
 			vecty.Text(count(errs, "error")+", "+count(warns, "warning")+", "+count(infos, "note")),
 		),
+		vecty.If(f.Coverage != "", elem.Paragraph(vecty.Markup(prop.ID("diag-coverage"), vecty.Class("help")), vecty.Text(f.Coverage))),
 		vecty.If(len(f.Lint) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Nothing to report: Google reads this file as written."))),
 		vecty.If(len(items) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("findings")), items)),
 		vecty.If(len(f.Lint) > maxListed, elem.Paragraph(
@@ -87,6 +90,22 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),
 		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps")), maps),
 	)
+}
+
+// listed is the findings in the order the list shows them: the engine's
+// (by line), except that the cut (file-too-large) comes first wherever its
+// line is. It concerns the whole file, and in a file with hundreds of
+// findings it would otherwise fall past the maxListed shown.
+func listed(l engine.Diagnostics) engine.Diagnostics {
+	for i, d := range l {
+		if d.Code == "file-too-large" {
+			out := make(engine.Diagnostics, 0, len(l))
+			out = append(out, d)
+			out = append(out, l[:i]...)
+			return append(out, l[i+1:]...)
+		}
+	}
+	return l
 }
 
 // Finding is one item of the findings list, re-rendered only when the
@@ -135,6 +154,34 @@ func finding(d engine.Diagnostic) vecty.ComponentOrHTML {
 		label,
 		sentence(d.String()),
 	)
+}
+
+// coverage says which lines the findings of a file cut by Googlebot's
+// 500 KiB read cover, "" when nothing is cut. The findings for lines past
+// the cut are left out (engine.LintCut), and the page says so.
+func coverage(c engine.Cut) string {
+	if !c.Truncated {
+		return ""
+	}
+	read, partly := c.Line, ""
+	switch {
+	case c.MidLine:
+		partly = " (line " + strconv.Itoa(c.Line) + " only up to column " + strconv.Itoa(c.Col-1) + ")"
+	case c.FirstDroppedLine == c.Line:
+		read = c.Line - 1
+	}
+	lines := "lines 1–" + strconv.Itoa(read)
+	if read == 1 {
+		lines = "line 1"
+	}
+	out := "These findings cover " + lines + partly + ", the first 500 KiB, which is all Googlebot reads"
+	switch {
+	case c.FirstDroppedLine == 0:
+		return out + "."
+	case c.FirstDroppedLine == c.LastLine:
+		return out + "; line " + strconv.Itoa(c.LastLine) + ", past the cut, is left out: Googlebot ignores it."
+	}
+	return out + "; lines " + strconv.Itoa(c.FirstDroppedLine) + "–" + strconv.Itoa(c.LastLine) + ", past the cut, are left out: Googlebot ignores them."
 }
 
 // count: "1 error", "0 warnings".

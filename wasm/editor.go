@@ -122,7 +122,7 @@ func highlights() []vecty.MarkupOrChild {
 		out = append(out, band(s.focusLine, "", "focus-line", s.robots.LineText(s.focusLine)))
 	}
 	if s.cut.Truncated {
-		// The findings list carries the engine's full account (Cut.Message).
+		// The findings list carries the engine's full account (file-too-large).
 		out = append(out,
 			band(s.cut.Line, "", "cut", ""),
 			elem.Span(

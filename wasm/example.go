@@ -2,9 +2,13 @@
 
 package main
 
+import "robotstester/engine"
+
 // exampleState is the first-run state: the robots.txt Google uses as its
 // example (developers.google.com, "Create and submit a robots.txt file") and
-// URLs that show each outcome.
+// URLs that show each outcome. "Served at" is left empty, so it follows the
+// URLs (www.example.com here) and no example value outlives the example
+// once a person brings a file and URLs of their own.
 var exampleState = Saved{
 	Robots: "User-agent: Googlebot\n" +
 		"Disallow: /nogooglebot/\n" +
@@ -19,6 +23,26 @@ var exampleState = Saved{
 		"https://www.example.com/nogooglebot/\n" +
 		"https://www.example.com/nogooglebot/page.html\n" +
 		"/products/shoes?color=red\n",
-	Status:    "200",
-	RobotsURL: "https://www.example.com/robots.txt",
+	Status: "200",
+}
+
+// pastExampleRobotsURL is the "Served at" the example set before it left
+// the field empty (issue 14). Drafts and links saved then may carry it into
+// a person's own work, where it flags every URL as on another host.
+const pastExampleRobotsURL = "https://www.example.com/robots.txt"
+
+// dropExampleLeftover clears a saved "Served at" that is the past
+// example's while no URL of the list belongs to it, so the field follows
+// the URLs instead.
+func dropExampleLeftover(s Saved) Saved {
+	if s.RobotsURL != pastExampleRobotsURL {
+		return s
+	}
+	for _, u := range urlLines(s.URLs) {
+		if site, err := engine.RobotsURLFor(u); err == nil && site == pastExampleRobotsURL {
+			return s
+		}
+	}
+	s.RobotsURL = ""
+	return s
 }

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"strings"
+
 	"robotstester/engine"
 
 	"github.com/hexops/vecty"
@@ -26,11 +28,12 @@ type Inputs struct {
 type inputsView struct {
 	version                int // fields are written when it changes
 	crawler, token, status string
+	servedAt               string // the note under "Served at"
 }
 
 func (c *Inputs) view() inputsView {
 	s := store
-	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status}
+	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope.following)}
 }
 
 func (c *Inputs) SkipRender(prev vecty.Component) bool {
@@ -71,12 +74,27 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 				prop.ID("robots-url"),
 				prop.Type(prop.TypeURL),
 				vecty.Attribute("autocomplete", "off"),
-				vecty.Attribute("placeholder", "https://www.example.com/robots.txt"),
+				vecty.Attribute("placeholder", "https://example.com/robots.txt"),
+				vecty.Attribute("aria-describedby", "robots-url-note"),
 				value(s.in.RobotsURL),
 				event.Input(func(ev *vecty.Event) { store.editRobotsURL(ev.Target.Get("value").String()) }),
 			)),
+			elem.Paragraph(vecty.Markup(prop.ID("robots-url-note"), vecty.Class("help")), vecty.Text(c.shown.servedAt)),
 		),
 	)
+}
+
+// servedAtNote says what an empty "Served at" means: it follows the URLs
+// when they all belong to one robots.txt (following), else no URL is
+// checked against a host. A typed value needs no note.
+func servedAtNote(typed, following string) string {
+	switch {
+	case strings.TrimSpace(typed) != "":
+		return "URLs this file does not govern are flagged, and tested against it anyway."
+	case following != "":
+		return "Empty, so it follows the URLs: they all belong to " + following + ", which is taken as where this file is served. Type a URL to check the list against another."
+	}
+	return "Empty: every URL is tested against this file whatever its host. Type where the file is served to flag the URLs it does not govern."
 }
 
 // statusField picks the server's answer to the robots.txt request and says

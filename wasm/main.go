@@ -15,7 +15,7 @@ import (
 func main() {
 	opening, from, err := openingState()
 	if from != OriginNone {
-		store.replace(opening)
+		store.replace(dropExampleLeftover(opening))
 	}
 	if err != nil {
 		store.message = err.Error()

@@ -4,7 +4,6 @@ package main
 
 import (
 	"html"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -42,9 +41,8 @@ var readerCache struct {
 	working int                // the generation being computed, 0 for none
 	done    []engine.ReaderRow // its rows so far, in URL order
 
-	linted   *engine.Robots
-	lint     engine.Diagnostics
-	withPort engine.Diagnostics // lint and the findings
+	linted      *engine.Robots
+	portability engine.Diagnostics // the findings of linted
 
 	// The portability findings of found.
 	found    *engine.Robots
@@ -117,22 +115,41 @@ func compareReaders(budget float64) bool {
 	return true
 }
 
-// withPortability adds to the lint findings the lines other readers read
-// differently (engine.Portability), computed once per linted parse.
-func withPortability(lint engine.Diagnostics, linted *engine.Robots) engine.Diagnostics {
+// portabilityDiagnostics is engine.Portability(linted) as findings for the
+// lint panel, built once per linted parse.
+func portabilityDiagnostics(linted *engine.Robots) engine.Diagnostics {
 	c := &readerCache
 	if linted == nil {
-		return lint
+		return nil
 	}
-	if c.linted != linted || !slices.Equal(c.lint, lint) {
-		all := append(engine.Diagnostics(nil), lint...)
-		for _, f := range portabilityOf(linted) {
-			all = append(all, f.Diagnostic)
+	if c.linted != linted {
+		found := portabilityOf(linted)
+		c.portability = make(engine.Diagnostics, len(found))
+		for i, f := range found {
+			c.portability[i] = f.Diagnostic
 		}
-		all.Sort()
-		c.linted, c.lint, c.withPort = linted, lint, all
+		c.linted = linted
 	}
-	return c.withPort
+	return c.portability
+}
+
+// portabilityList shows in the lint panel, under Google's findings, the
+// lines that other readers read differently, each naming them. Each item
+// is a Finding, which skips its render while it reads the same.
+func portabilityList() vecty.ComponentOrHTML {
+	found := portabilityDiagnostics(store.linted)
+	if len(found) == 0 {
+		return nil
+	}
+	items := make(vecty.List, len(found))
+	for i, d := range found {
+		items[i] = &Finding{Diagnostic: d}
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("portability")),
+		elem.Heading3(vecty.Text("Other readers")),
+		elem.UnorderedList(vecty.Markup(vecty.Class("findings-other")), items),
+	)
 }
 
 func (v *ReadersView) Render() vecty.ComponentOrHTML {

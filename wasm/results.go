@@ -32,6 +32,7 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("summary"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("role", "status")),
 			vecty.Text(summary(s.rows)),
 		),
+		scopeLine(s.sent.scope.summary),
 		elem.Paragraph(
 			vecty.Markup(vecty.Class("help")),
 			vecty.Text("Select a row (click, or Tab to the table and use the arrow keys) to see its deciding line and why."),

@@ -18,8 +18,14 @@ type row struct {
 	Line     int           // the deciding line, 0 when no line decides
 	Rule     string        // the deciding rule as Google read it
 	Group    string        // the group(s) whose rules applied
-	Scope    string        // why this file does not govern the URL, "" when it does
 	Override string        // names the server answer when it decides alone
+	// Scope is the table's compact marker for a URL the file does not
+	// govern ("Other host"), "" when it governs it or no robots.txt URL is
+	// set; OffScope is the engine's whole answer (its Reason is for the
+	// why panel and the exports), zero in the same cases. The list's
+	// summary (scopeSummary) says it once for all rows.
+	Scope    string
+	OffScope engine.ScopeResult
 	// Encoding says how a browser would change what was typed before
 	// sending it (sentences from engine.EncodeURL); when the input cannot
 	// be read as a URL it says why, and the input is tested as typed.
@@ -29,9 +35,14 @@ type row struct {
 // sent is what the page tests for one typed URL, which depends on the
 // typed text and the robots.txt URL alone, not on the file.
 type sent struct {
-	url   string   // what a browser would send
-	notes []string // Row.Encoding
-	scope string   // Row.Scope
+	url   string             // what a browser would send
+	notes []string           // Row.Encoding
+	scope engine.ScopeResult // Row.OffScope
+	// origin is the scheme, host and port of the URL a browser sends, as
+	// engine.EncodeURL writes them (lower-case, punycode, no default
+	// port), "" for a path alone and "!" for a URL that cannot be read;
+	// only worked out when no robots.txt URL is set (see listScope).
+	origin string
 }
 
 // sentCache keeps each URL's sent form from one recompute to the next, so
@@ -40,6 +51,9 @@ type sent struct {
 type sentCache struct {
 	robotsURL string
 	byInput   map[string]sent
+	// scope is what the last list's URLs say about where the file is
+	// served (see listScope).
+	scope listScope
 }
 
 func (c *sentCache) get(u, robotsURL string) sent {
@@ -47,6 +61,20 @@ func (c *sentCache) get(u, robotsURL string) sent {
 		return v
 	}
 	v, enc := sent{url: u, scope: scope(robotsURL, u)}, engine.EncodeURL(u)
+	switch {
+	case strings.TrimSpace(robotsURL) != "" || enc.Err == "" && enc.Host == "":
+		// A robots.txt URL is set, or a path alone (which any robots.txt
+		// governs).
+	case enc.Err != "":
+		v.origin = "!"
+	default:
+		v.origin = enc.URL
+		if i := strings.Index(v.origin, "://"); i >= 0 {
+			if j := strings.IndexByte(v.origin[i+3:], '/'); j >= 0 {
+				v.origin = v.origin[:i+3+j]
+			}
+		}
+	}
 	if enc.Err != "" {
 		v.notes = []string{enc.Err}
 	} else {
@@ -67,12 +95,14 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 		cache.byInput = nil
 	}
 	kept := make(map[string]sent, len(urls))
+	var ls listScope
 	rules := map[int]string{}
 	groups := map[string]string{}
 	for i, u := range urls {
 		// Test what a browser would send for what was typed.
 		v := cache.get(u, in.RobotsURL)
 		kept[u] = v
+		ls.add(v)
 		var res engine.Result
 		if picked {
 			res = r.TestCrawler(crawler, v.url)
@@ -98,7 +128,8 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 			Line:     res.Line,
 			Rule:     rule,
 			Group:    group,
-			Scope:    v.scope,
+			Scope:    v.scope.Label(),
+			OffScope: v.scope,
 			Encoding: v.notes,
 		}
 		if outcome.Effect != engine.EffectConditional {
@@ -107,7 +138,8 @@ func buildRows(r *engine.Robots, in Saved, cache *sentCache) []row {
 			rows[i].Override = "Server answer: " + answer.Label
 		}
 	}
-	cache.robotsURL, cache.byInput = in.RobotsURL, kept
+	ls.done()
+	cache.robotsURL, cache.byInput, cache.scope = in.RobotsURL, kept, ls
 	return rows
 }
 
@@ -132,19 +164,6 @@ func serverAnswer(id string) (engine.AnswerChoice, engine.Outcome) {
 		a = engine.Answers()[0]
 	}
 	return a, engine.OutcomeFor(a.Answer)
-}
-
-// scope is why the file served at robotsURL does not govern u, "" when it
-// does or when no robots.txt URL was given. engine.Scope decides everything
-// else, a bare path (read on the file's own host) included.
-func scope(robotsURL, u string) string {
-	if strings.TrimSpace(robotsURL) == "" {
-		return ""
-	}
-	if sc := engine.Scope(strings.TrimSpace(robotsURL), u); !sc.Governs {
-		return sc.Reason
-	}
-	return ""
 }
 
 // groupText names the user-agent lines whose groups applied:

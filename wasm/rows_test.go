@@ -103,6 +103,7 @@ func TestRowHTMLEscapesAndLeavesTheSelectionOut(t *testing.T) {
 
 func TestRowsFlagURLsTheFileDoesNotGovern(t *testing.T) {
 	in := exampleState
+	in.RobotsURL = "https://www.example.com/robots.txt"
 	in.URLs = "https://www.example.com/a\nhttp://www.example.com/a\n/path\nhttps://shop.example.com/\n"
 	s := newState(in)
 	for i, out := range []bool{false, true, false, true} {

@@ -52,6 +52,8 @@ type state struct {
 	// onPending tells the page an edit waits for its debounce, which only
 	// the results table shows (data-settled); nil in tests.
 	onPending func()
+
+	lintedCut engine.Cut // the cut of the linted bytes
 }
 
 var store = newState(exampleState)
@@ -196,9 +198,10 @@ func (s *state) parse() {
 	s.robots = engine.Parse(s.cut.Body)
 }
 
-// lintNow lints the current parse.
+// lintNow lints the current parse: what Googlebot reads, with the cut
+// when the file is over 500 KiB.
 func (s *state) lintNow() {
-	s.lint, s.linted = engine.Lint(s.robots), s.robots
+	s.lint, s.linted, s.lintedCut = engine.LintCut(s.cut, s.robots), s.robots, s.cut
 }
 
 func (s *state) test() {
@@ -258,7 +261,7 @@ func currentRows() []ExportRow {
 		}
 		out[i] = ExportRow{
 			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
-			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.Scope,
+			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.OffScope.Reason,
 		}
 	}
 	return out

@@ -46,7 +46,7 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
 		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), sentence(outcome.Reason+" The rules below are what the file would decide."))),
-		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(r.Scope))),
+		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(r.OffScope.Reason))),
 		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
 		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
 		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),

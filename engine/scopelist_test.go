@@ -1,0 +1,42 @@
+package engine
+
+import "testing"
+
+func TestScopeTallySumsUpAList(t *testing.T) {
+	for _, c := range []struct {
+		name, robotsURL string
+		urls            []string
+		labels          []string
+		summary         string
+	}{
+		{"every URL governed", "https://example.com/robots.txt",
+			[]string{"https://example.com/a", "/b"}, []string{"", ""}, ""},
+		{"one other host", "https://example.com/robots.txt",
+			[]string{"https://example.com/a", "https://en.wikipedia.org/wiki/X"}, []string{"", "Other host"},
+			"1 URL is on another host: tested against this file anyway; each host has its own robots.txt."},
+		{"other hosts, a scheme and a port", "https://example.com/",
+			[]string{"https://a.example.org/", "https://b.example.org/", "http://example.com/", "https://example.com:8443/"},
+			[]string{"Other host", "Other host", "Other scheme", "Other port"},
+			"2 URLs are on other hosts, 1 URL uses another scheme and 1 URL uses another port: tested against this file anyway; each host, scheme and port has its own robots.txt."},
+		{"an unreadable URL", "https://example.com/",
+			[]string{"https://exa mple.com/"}, []string{"Unreadable URL"},
+			"1 URL cannot be read: tested against this file anyway."},
+		{"a robots.txt in a subdirectory governs nothing", "https://example.com/shop/robots.txt",
+			[]string{"https://example.com/a", "/b"}, []string{"Governs nothing", "Governs nothing"},
+			"https://example.com/shop/robots.txt is not at the root of its host: crawlers never look for robots.txt in a subdirectory, so this file governs nothing; put its rules in https://example.com/robots.txt. All 2 URLs are tested against this file anyway."},
+	} {
+		var tally ScopeTally
+		for i, u := range c.urls {
+			r := Scope(c.robotsURL, u)
+			if got := r.Label(); got != c.labels[i] {
+				t.Errorf("%s: %s labelled %q, want %q", c.name, u, got, c.labels[i])
+			}
+			if !r.Governs {
+				tally.Add(r)
+			}
+		}
+		if got := tally.Summary(); got != c.summary {
+			t.Errorf("%s: summary\n%q, want\n%q", c.name, got, c.summary)
+		}
+	}
+}

@@ -1,0 +1,72 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A file over 500 KiB gets its cut among its findings, with the findings of
+// the part Googlebot reads and none past the cut, and the findings say
+// which lines they cover.
+func TestFindingsOfAFileOverTheFetchLimit(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\nDissallow: /early\n" + numbered("Disallow: /padding", 30000) + "Dissallow: /late\n"
+	s := newState(in)
+	var codes []string
+	for _, d := range s.lint {
+		codes = append(codes, strconv.Itoa(d.Line)+" "+d.Code)
+		if d.Line > s.cut.Line {
+			t.Errorf("a finding past the cut (line %d): %s", s.cut.Line, d)
+		}
+	}
+	// The cut line, read only in part, may repeat an earlier rule: that
+	// finding is true of what Googlebot reads.
+	cut := strconv.Itoa(s.cut.Line) + " file-too-large"
+	if len(codes) < 2 || codes[0] != "2 typo" || !slices.Contains(codes, cut) {
+		t.Errorf("findings %.300q, want the typo on line 2 and %q", codes, cut)
+	}
+	got := coverage(s.lintedCut)
+	for _, part := range []string{"lines 1–" + strconv.Itoa(s.cut.Line), "lines " + strconv.Itoa(s.cut.FirstDroppedLine) + "–" + strconv.Itoa(s.cut.LastLine), "left out"} {
+		if !strings.Contains(got, part) {
+			t.Errorf("coverage %q does not say %q", got, part)
+		}
+	}
+	if small := newState(exampleState); coverage(small.lintedCut) != "" {
+		t.Errorf("the example has a coverage note: %q", coverage(small.lintedCut))
+	}
+}
+
+func TestCoverageNamesTheLinesGooglebotReads(t *testing.T) {
+	s := newState(Saved{Robots: strings.Repeat("#", 600*1024) + "\nUser-agent: *"})
+	if got, want := coverage(s.lintedCut), "These findings cover line 1 (line 1 only up to column 512000), the first 500 KiB, which is all Googlebot reads; line 2, past the cut, is left out: Googlebot ignores it."; got != want {
+		t.Errorf("coverage %q, want %q", got, want)
+	}
+}
+
+// numbered is n lines, each line followed by its number.
+func numbered(line string, n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(line + strconv.Itoa(i) + "\n")
+	}
+	return b.String()
+}
+
+// The cut is listed first, even in a file whose findings before it are
+// more than the list shows.
+func TestTheCutIsListedFirst(t *testing.T) {
+	in := exampleState
+	in.Robots = "User-agent: *\n" + strings.Repeat("Crawl-delay: 1\n", maxListed+10) + numbered("Disallow: /padding", 30000)
+	s := newState(in)
+	got := listed(s.lint)
+	if len(got) != len(s.lint) || got[0].Code != "file-too-large" || got[0].Line != s.cut.Line {
+		t.Fatalf("first listed %v of %d, want the cut at line %d", got[0], len(got), s.cut.Line)
+	}
+	if got[1] != s.lint[0] || got[len(got)-1] != s.lint[len(s.lint)-2] {
+		t.Errorf("the other findings are not in the engine's order")
+	}
+}

@@ -1,0 +1,99 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+var wikipediaURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikipedia.org/w/index.php?title=Special:Search\n/wiki/Robots.txt\n"
+
+// The example sets no "Served at": it follows the example's URLs, and then
+// a person's own, so no example value is left once they bring theirs.
+func TestServedAtFollowsTheURLs(t *testing.T) {
+	s := newState(exampleState)
+	if s.in.RobotsURL != "" || s.sent.scope.following != "https://www.example.com/robots.txt" {
+		t.Errorf("the example: Served at %q following %q, want empty, following https://www.example.com/robots.txt", s.in.RobotsURL, s.sent.scope.following)
+	}
+	s.editRobots("User-agent: *\nDisallow: /w/\n")
+	s.editURLs(wikipediaURLs)
+	s.flush()
+	if s.in.RobotsURL != "" || s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
+		t.Errorf("Wikipedia's URLs: Served at %q following %q, want empty, following https://en.wikipedia.org/robots.txt", s.in.RobotsURL, s.sent.scope.following)
+	}
+	for _, r := range s.rows {
+		if r.Scope != "" || r.OffScope.Reason != "" {
+			t.Errorf("%s is flagged %q (%q) though nobody said where the file is served", r.Input, r.Scope, r.OffScope.Reason)
+		}
+	}
+	if got := s.sent.scope.summary; got != "" {
+		t.Errorf("scope summary %q, want none", got)
+	}
+	if note := servedAtNote(s.in.RobotsURL, s.sent.scope.following); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
+		t.Errorf("the note under Served at %q does not say it follows en.wikipedia.org", note)
+	}
+	s.editURLs(wikipediaURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
+	s.flush()
+	if s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
+		t.Errorf("the same site written another way: following %q", s.sent.scope.following)
+	}
+	s.editURLs(wikipediaURLs + "https://de.wikipedia.org/wiki/Hauptseite\n")
+	s.flush()
+	if s.sent.scope.following != "" {
+		t.Errorf("URLs on two hosts: following %q, want none", s.sent.scope.following)
+	}
+}
+
+// A typed "Served at" flags each URL on another host with a compact
+// marker; the sentence is said once for the list, and in full only in the
+// why panel (OffScope.Reason).
+func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
+	in := exampleState
+	in.URLs = wikipediaURLs
+	in.RobotsURL = "https://www.example.com/robots.txt"
+	s := newState(in)
+	for i, want := range []string{"Other host", "Other host", ""} {
+		r := s.rows[i]
+		if r.Scope != want {
+			t.Errorf("%s: marker %q, want %q", r.Input, r.Scope, want)
+		}
+		if want != "" && !strings.Contains(r.OffScope.Reason, "each host has its own robots.txt") {
+			t.Errorf("%s: the why panel's sentence %q does not give the rule", r.Input, r.OffScope.Reason)
+		}
+	}
+	if got, want := s.sent.scope.summary, "2 URLs are on other hosts: tested against this file anyway; each host has its own robots.txt."; got != want {
+		t.Errorf("scope summary %q, want %q", got, want)
+	}
+	if s.sent.scope.following != "" {
+		t.Errorf("a typed Served at still follows the URLs: %q", s.sent.scope.following)
+	}
+	if got := currentRowsOf(s)[0].Scope; !strings.Contains(got, "en.wikipedia.org") {
+		t.Errorf("the export's scope %q, want the engine's full sentence", got)
+	}
+}
+
+// currentRowsOf is currentRows for s.
+func currentRowsOf(s *state) []ExportRow {
+	saved := store
+	store = s
+	defer func() { store = saved }()
+	return currentRows()
+}
+
+// A draft or link saved while the example still set "Served at" loses that
+// value when none of its URLs is on the example's site.
+func TestAnOldExampleServedAtIsDropped(t *testing.T) {
+	old := Saved{Robots: "User-agent: *\n", URLs: wikipediaURLs, RobotsURL: pastExampleRobotsURL}
+	if got := dropExampleLeftover(old).RobotsURL; got != "" {
+		t.Errorf("Wikipedia URLs with the old example's Served at: kept %q", got)
+	}
+	old.URLs = "https://www.example.com/a\n"
+	if got := dropExampleLeftover(old).RobotsURL; got != pastExampleRobotsURL {
+		t.Errorf("a list on www.example.com lost its Served at: %q", got)
+	}
+	typed := Saved{URLs: wikipediaURLs, RobotsURL: "https://example.org/robots.txt"}
+	if got := dropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
+		t.Errorf("a typed Served at was dropped: %q", got)
+	}
+}
