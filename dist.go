@@ -2,11 +2,12 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"mime"
 	"os"
 	"path"
@@ -29,7 +30,8 @@ const singleFileName = "robots-tester.html"
 //     data-encoding="gzip"> element that loader.js inflates with the
 //     browser's DecompressionStream;
 //   - out/site/: the static files as they are, every reference relative, so
-//     the folder can be served from any host under any sub-path.
+//     the folder can be served from any host under any sub-path, with the
+//     compressed forms beside them (writeCompressedForms).
 func writeDist(out string, site fs.FS) error {
 	single, err := singleFile(site)
 	if err != nil {
@@ -46,7 +48,53 @@ func writeDist(out string, site fs.FS) error {
 	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
-	return os.CopyFS(dir, site)
+	if err := os.CopyFS(dir, site); err != nil {
+		return err
+	}
+	return writeCompressedForms(dir, site)
+}
+
+// writeCompressedForms puts NAME.gz (gzip -9) and NAME.br (the Brotli form
+// make brotli wrote, when it is the form of NAME) beside each compressible
+// file of the folder, when they are smaller. Static servers that look for
+// such files send them as they are, with no work per request: nginx with
+// gzip_static (and brotli_static from the ngx_brotli module), Caddy with
+// file_server's precompressed option. Hosts that compress by themselves
+// (GitHub Pages, Netlify, Cloudflare Pages) never ask for them, so there
+// they only take disk space. The single file cannot use them: loader.js
+// inflates its program with DecompressionStream, which has no Brotli.
+func writeCompressedForms(dir string, site fs.FS) error {
+	var noBrotli []string
+	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || strings.HasSuffix(name, brotliSuffix) || !compressible(name) {
+			return err
+		}
+		body, err := fs.ReadFile(site, name)
+		if err != nil {
+			return err
+		}
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if gz := gzipBytes(body); len(gz) < len(body) {
+			if err := os.WriteFile(file+".gz", gz, 0o644); err != nil {
+				return err
+			}
+		}
+		br, err := brotliForm(site, name, body)
+		if err == nil && len(br.body) < len(body) {
+			return nil // copied with the rest of the site
+		}
+		if err != nil {
+			noBrotli = append(noBrotli, name)
+		}
+		if err := os.Remove(file + brotliSuffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	})
+	if err == nil && len(noBrotli) > 0 {
+		log.Printf("site/ has no Brotli form of %s: make brotli writes them (make dist does both)", strings.Join(noBrotli, ", "))
+	}
+	return err
 }
 
 // singleFile builds the self-contained page from site's index.html.
@@ -59,10 +107,7 @@ func singleFile(site fs.FS) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the site has no app.wasm (%v): build it first with make wasm", err)
 	}
-	var packed bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&packed, gzip.BestCompression) // a valid level never fails
-	zw.Write(wasm)
-	zw.Close()
+	packed := gzipBytes(wasm)
 
 	in := &inliner{site: site, csp: -1}
 	z := html.NewTokenizer(bytes.NewReader(index))
@@ -90,7 +135,7 @@ func singleFile(site fs.FS) ([]byte, error) {
 			in.cspTok = tok
 			in.emit(raw)
 		case tt == html.EndTagToken && tok.Data == "body":
-			in.finish(packed.Bytes())
+			in.finish(packed)
 			in.emit(raw)
 		default:
 			in.emit(raw)
@@ -100,7 +145,7 @@ func singleFile(site fs.FS) ([]byte, error) {
 		}
 	}
 	if !in.finished {
-		in.finish(packed.Bytes())
+		in.finish(packed)
 	}
 	if in.csp >= 0 {
 		in.out[in.csp] = in.policy()

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/andybalholm/brotli"
 	"golang.org/x/net/html"
 )
 
@@ -203,4 +204,56 @@ func TestDistOfTheEmbeddedSite(t *testing.T) {
 	}
 	checkSelfContained(t, page, wasm)
 	t.Logf("%s: %d bytes (app.wasm %d bytes)", singleFileName, len(page), len(wasm))
+}
+
+func TestDistSiteHasCompressedForms(t *testing.T) {
+	site := sampleSite()
+	site["style.css"].Data = append(site["style.css"].Data, strings.Repeat("p { margin: 0 }\n", 20)...)
+	site["index.html.br"] = &fstest.MapFile{Data: brotliBytes(site["index.html"].Data)}
+	site["style.css.br"] = &fstest.MapFile{Data: brotliBytes([]byte("an older stylesheet"))}
+	out := t.TempDir()
+	if err := writeDist(out, site); err != nil {
+		t.Fatal(err)
+	}
+	dir := os.DirFS(filepath.Join(out, "site"))
+	inflate := map[string]func([]byte) ([]byte, error){
+		".gz": func(b []byte) ([]byte, error) {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			if err != nil {
+				return nil, err
+			}
+			return io.ReadAll(zr)
+		},
+		".br": func(b []byte) ([]byte, error) { return io.ReadAll(brotli.NewReader(bytes.NewReader(b))) },
+	}
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"app.wasm.gz", true},
+		{"index.html.gz", true},
+		{"index.html.br", true},     // make brotli's form, copied
+		{"style.css.gz", true},      // gzip, though its .br is stale
+		{"style.css.br", false},     // stale: not the form of style.css
+		{"app.wasm.br", false},      // none in the site
+		{"loader.js.gz", false},     // gzip would make it larger
+		{"img/logo.png.gz", false},  // compressed already
+		{"fonts/a.woff2.gz", false}, // compressed already
+	}
+	for _, tt := range tests {
+		b, err := fs.ReadFile(dir, tt.name)
+		if (err == nil) != tt.want {
+			t.Errorf("site/%s exists: %v, want %v", tt.name, err == nil, tt.want)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		ext := filepath.Ext(tt.name)
+		orig := strings.TrimSuffix(tt.name, ext)
+		got, err := inflate[ext](b)
+		if err != nil || !bytes.Equal(got, site[orig].Data) {
+			t.Errorf("site/%s does not inflate to %s (err %v)", tt.name, orig, err)
+		}
+	}
 }

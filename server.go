@@ -6,11 +6,12 @@
 //	make run                      # builds web/app.wasm, then go run .
 //	go run . -addr 127.0.0.1:9000 # another address
 //	go run . -dist dist           # writes the offline builds (dist.go) and exits
+//	go run . -precompress web     # writes web/NAME.br for the server to embed (compress.go), make brotli
+//	go run . -pack-wasm FILE      # lays out FILE's data segments for compression (wasmdata.go), make wasm
 package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -20,6 +21,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
@@ -27,6 +29,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,8 +57,32 @@ func siteFS() fs.FS {
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
+	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
+	packWasm := flag.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
 	flag.Parse()
 	log.SetFlags(0)
+
+	if *packWasm != "" {
+		what, err := packWasmFile(*packWasm)
+		if err != nil {
+			log.Fatalf("packing the data segments: %v", err)
+		}
+		log.Print(what)
+		return
+	}
+
+	if *precompress != "" {
+		wrote, err := writeBrotliForms(*precompress)
+		if err != nil {
+			log.Fatalf("writing the Brotli forms in %s: %v", *precompress, err)
+		}
+		if len(wrote) == 0 {
+			log.Printf("the Brotli forms in %s are up to date", *precompress)
+		} else {
+			log.Printf("wrote %s in %s", strings.Join(wrote, ", "), *precompress)
+		}
+		return
+	}
 
 	if *dist != "" {
 		if err := writeDist(*dist, siteFS()); err != nil {
@@ -181,6 +208,9 @@ type asset struct {
 	// gzip is stored once compressed, and stays nil when gzip does not make
 	// the file smaller.
 	gzip atomic.Pointer[variant]
+	// brotli is the file's NAME.br from the site, made at build time
+	// (compress.go); nil when the site has none that inflates to body.
+	brotli *variant
 }
 
 // variant is an encoded form of a file.
@@ -211,9 +241,10 @@ start it again after the build; ` + "`make run`" + ` does both.</p>
 </html>
 `
 
-// newHandler serves site: GET and HEAD only, gzip when the client accepts
-// it, revalidation by ETag and Last-Modified, and a 404 for anything that
-// is not a file of the site (directories, dotfiles, escapes).
+// newHandler serves site: GET and HEAD only, Brotli or gzip when the client
+// accepts it, revalidation by ETag and Last-Modified, and a 404 for anything
+// that is not a file of the site (directories, dotfiles, escapes, and the
+// NAME.br files, which are served only as NAME's Brotli form).
 func newHandler(site fs.FS) http.Handler {
 	h := &handler{
 		files:      map[string]*asset{},
@@ -230,7 +261,7 @@ func newHandler(site fs.FS) http.Handler {
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		if !d.Type().IsRegular() || strings.HasSuffix(name, brotliSuffix) {
 			return nil
 		}
 		body, err := fs.ReadFile(site, name)
@@ -249,6 +280,7 @@ func newHandler(site fs.FS) http.Handler {
 		page.cache = "no-store"
 		h.files["index.html"] = page
 	}
+	h.addBrotli(site)
 	// Gzip at the best level takes seconds for app.wasm, so it runs after
 	// start-up: until a file's gzip is stored, the file goes out as it is.
 	go func() {
@@ -275,6 +307,33 @@ func newAsset(name string, body []byte) *asset {
 	return a
 }
 
+// addBrotli gives each compressible file its Brotli form from the site.
+// Checking that a form inflates to its file takes a few tens of
+// milliseconds for app.wasm, against seconds to compress it; without a
+// usable form a file goes out as gzip or as it is, and the log says why.
+func (h *handler) addBrotli(site fs.FS) {
+	var missing []string
+	for _, name := range slices.Sorted(maps.Keys(h.files)) {
+		a := h.files[name]
+		if !a.compress || a.cache == "no-store" { // no-store: the build-missing page
+			continue
+		}
+		br, err := brotliForm(site, name, a.body)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			missing = append(missing, name)
+		case err != nil:
+			log.Printf("%v: sending %s as gzip or as it is; run make brotli", err, name)
+		}
+		if br != nil && len(br.body) < len(a.body) {
+			a.brotli = br
+		}
+	}
+	if len(missing) > 0 {
+		log.Printf("no Brotli form (NAME%s) for %s: they go out as gzip or as they are; make brotli writes them", brotliSuffix, strings.Join(missing, ", "))
+	}
+}
+
 func strongETag(b []byte) string {
 	sum := sha256.Sum256(b)
 	return `"` + hex.EncodeToString(sum[:16]) + `"`
@@ -297,17 +356,6 @@ func gzipOnce(etag string, body []byte) *variant {
 		return &variant{body: gz, etag: strongETag(gz)}
 	}))
 	return once.(func() *variant)()
-}
-
-func gzipBytes(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		panic(err) // BestCompression is a valid level
-	}
-	zw.Write(b) // writes to a bytes.Buffer do not fail
-	zw.Close()
-	return buf.Bytes()
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -333,14 +381,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Vary", "Accept-Encoding")
 	}
 	body, etag := a.body, a.etag
-	// Ranges are served on the identity bytes only: a range of a gzip
-	// stream is rarely what a client that asks for one can use.
-	if gz := a.gzip.Load(); gz != nil && r.Header.Get("Range") == "" && acceptsGzip(r.Header.Values("Accept-Encoding")) {
-		body, etag = gz.body, gz.etag
-		hdr.Set("Content-Encoding", "gzip")
+	// Ranges are served on the identity bytes only: a range of a
+	// compressed stream is rarely what a client that asks for one can use.
+	if v, coding := a.encoded(r); v != nil && r.Header.Get("Range") == "" {
+		body, etag = v.body, v.etag
+		hdr.Set("Content-Encoding", coding)
 		// ServeContent leaves Content-Length out once Content-Encoding is
-		// set; the length of the stored gzip bytes is known, so the
-		// browser can show download progress for app.wasm.
+		// set; the length of the stored bytes is known, so the browser
+		// can show download progress for app.wasm.
 		hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	hdr.Set("ETag", etag)
@@ -372,10 +420,35 @@ func siteName(p string) string {
 	return name
 }
 
-// acceptsGzip reads Accept-Encoding (RFC 9110 §12.5.3): gzip (or its alias
-// x-gzip) with a q-value above zero, or * when gzip is not named.
-func acceptsGzip(fields []string) bool {
-	gzipQ, starQ := -1.0, -1.0
+// encoded is the compressed form of a to send for r's Accept-Encoding, and
+// its coding name, or nil when the file goes out as it is. Of the forms the
+// file has, the one the client weighs highest wins; on a tie Brotli, the
+// smaller.
+func (a *asset) encoded(r *http.Request) (*variant, string) {
+	forms := []struct {
+		coding string
+		v      *variant
+	}{{"br", a.brotli}, {"gzip", a.gzip.Load()}}
+	accept := acceptedCodings(r.Header.Values("Accept-Encoding"))
+	var best *variant
+	bestCoding, bestQ := "", 0.0
+	for _, f := range forms {
+		if q := accept.weight(f.coding); f.v != nil && q > bestQ {
+			best, bestCoding, bestQ = f.v, f.coding, q
+		}
+	}
+	return best, bestCoding
+}
+
+// codingWeights maps each content-coding an Accept-Encoding names (lower
+// case, x-gzip read as gzip) to its q-value, the highest when it is named
+// twice; "*" stands for every coding not named.
+type codingWeights map[string]float64
+
+// acceptedCodings reads Accept-Encoding (RFC 9110 §12.5.3). A q-value that
+// does not parse counts as 0, so a malformed header never selects a coding.
+func acceptedCodings(fields []string) codingWeights {
+	weights := codingWeights{}
 	for _, field := range fields {
 		for _, item := range strings.Split(field, ",") {
 			coding, params, _ := strings.Cut(item, ";")
@@ -390,16 +463,23 @@ func acceptsGzip(fields []string) bool {
 					}
 				}
 			}
-			switch strings.ToLower(strings.TrimSpace(coding)) {
-			case "gzip", "x-gzip":
-				gzipQ = max(gzipQ, q)
-			case "*":
-				starQ = max(starQ, q)
+			coding = strings.ToLower(strings.TrimSpace(coding))
+			if coding == "x-gzip" {
+				coding = "gzip" // RFC 9110 §8.4.1.3
+			}
+			if old, seen := weights[coding]; !seen || q > old {
+				weights[coding] = q
 			}
 		}
 	}
-	if gzipQ >= 0 {
-		return gzipQ > 0
+	return weights
+}
+
+// weight is the q-value the client gives coding: its own when named, else
+// that of "*", else 0 (not acceptable).
+func (w codingWeights) weight(coding string) float64 {
+	if q, ok := w[coding]; ok {
+		return q
 	}
-	return starQ > 0
+	return w["*"]
 }

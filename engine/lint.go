@@ -272,7 +272,11 @@ func shown(s string) string {
 		switch {
 		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7F:
 			b.WriteString(`\x` + hexByte(s[i]))
-		case !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r) || r > 0x7F && unicode.IsSpace(r):
+		// strconv.IsGraphic is unicode.IsGraphic (categories L, M, N, P, S,
+		// Zs; strconv/makeisprint.go checks they agree) in the compact
+		// tables fmt links anyway: unicode's range tables for it are 12 KB
+		// of app.wasm.
+		case !strconv.IsGraphic(r) || unicode.Is(unicode.Cf, r) || r > 0x7F && unicode.IsSpace(r):
 			// Invisible: written as \u200D so the reader sees it.
 			q := strconv.QuoteRuneToASCII(r)
 			b.WriteString(q[1 : len(q)-1])

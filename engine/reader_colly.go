@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -755,8 +754,10 @@ func goHostOK(scheme, host string) bool {
 			}
 			h += z
 		}
-		addr, err := netip.ParseAddr(h)
-		return err == nil && !addr.Is4()
+		// netip.ParseAddr, IPv6 only: a zone after '%' must not be empty.
+		addr, zone, scoped := strings.Cut(h, "%")
+		_, ok = parseIPv6(addr)
+		return ok && !(scoped && zone == "")
 	}
 	if i := strings.IndexByte(host, ':'); i >= 0 {
 		// http and https keep the first colon (GODEBUG urlstrictcolons=1,

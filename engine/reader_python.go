@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"net/netip"
 	"strconv"
 	"strings"
 	"unicode"
@@ -572,12 +571,14 @@ func pyBracketedHost(host string) string {
 		}
 		return ""
 	}
-	addr, err := netip.ParseAddr(host)
-	if err != nil {
-		return strconv.Quote(host) + " does not appear to be an IPv4 or IPv6 address"
-	}
-	if addr.Is4() {
+	// ipaddress.ip_address: an IPv6 address, with a scope after '%' that
+	// is neither empty nor holds another '%'; an IPv4 one is refused here.
+	if _, ok := parseIPv4(host); ok {
 		return "An IPv4 address cannot be in brackets"
+	}
+	addr, zone, scoped := strings.Cut(host, "%")
+	if _, ok := parseIPv6(addr); !ok || scoped && (zone == "" || strings.Contains(zone, "%")) {
+		return strconv.Quote(host) + " does not appear to be an IPv4 or IPv6 address"
 	}
 	return ""
 }

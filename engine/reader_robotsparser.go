@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"net/netip"
 	"strconv"
 	"strings"
 	"unicode"
@@ -367,8 +366,8 @@ func isASCII(s string) bool {
 // number, a valid IPv4 address (decimal, octal or hex parts).
 func whatwgHost(host string) bool {
 	if strings.HasPrefix(host, "[") {
-		addr, err := netip.ParseAddr(strings.TrimSuffix(host[1:], "]"))
-		return strings.HasSuffix(host, "]") && err == nil && addr.Is6() && addr.Zone() == ""
+		_, ok := parseIPv6(strings.TrimSuffix(host[1:], "]"))
+		return strings.HasSuffix(host, "]") && ok
 	}
 	if host == "" {
 		return false

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"net/netip"
 	"strconv"
 	"strings"
 
@@ -340,11 +339,12 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 		return "", false, "it has no host name; write one after the scheme, such as https://example.com/"
 	}
 	if strings.HasPrefix(host, "[") {
-		addr, perr := netip.ParseAddr(strings.TrimSuffix(host[1:], "]"))
-		if !strings.HasSuffix(host, "]") || perr != nil || !addr.Is6() || addr.Zone() != "" {
+		inner := strings.TrimSuffix(host[1:], "]")
+		addr, ok := parseIPv6(inner)
+		if !strings.HasSuffix(host, "]") || !ok {
 			return "", false, "the host " + host + " is not a valid IPv6 address in brackets; write it like [2001:db8::1]"
 		}
-		return "[" + addr.String() + "]", true, ""
+		return "[" + formatIPv6(addr) + "]", true, ""
 	}
 	if strings.IndexByte(host, '%') >= 0 {
 		return "", false, "the host " + host + " contains a percent sign; type the host name itself, without %-escapes"
@@ -357,11 +357,11 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 		return "", false, "the host " + host + " contains " + strconv.QuoteRune(rune(ascii[i])) + ", which no host name may contain; check the URL"
 	}
 	if endsInNumber(ascii) {
-		addr, perr := netip.ParseAddr(strings.TrimSuffix(ascii, "."))
-		if perr != nil || !addr.Is4() {
+		addr, ok := parseIPv4(strings.TrimSuffix(ascii, "."))
+		if !ok {
 			return "", false, "the host " + host + " ends in a number but is not an IPv4 address; write the address as four numbers such as 192.0.2.1"
 		}
-		return addr.String(), true, ""
+		return formatIPv4(addr), true, ""
 	}
 	return ascii, false, ""
 }

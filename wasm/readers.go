@@ -3,7 +3,6 @@
 package main
 
 import (
-	"html"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -196,11 +195,11 @@ func readersTable(rows []engine.ReaderRow) string {
 	ids := engine.Readers()
 	for _, id := range ids {
 		info, _ := engine.DescribeReader(id)
-		b.WriteString(`<th scope="col" data-reader="` + id + `" title="` + html.EscapeString(info.Exact) + `">` + html.EscapeString(info.Name) + `</th>`)
+		b.WriteString(`<th scope="col" data-reader="` + id + `" title="` + escapeHTML(info.Exact) + `">` + escapeHTML(info.Name) + `</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, r := range rows {
-		b.WriteString(`<tr class="reader-row" data-agree="` + strconv.FormatBool(r.Agree()) + `"><th scope="row" class="reader-url"><code>` + html.EscapeString(r.URL) + `</code></th>`)
+		b.WriteString(`<tr class="reader-row" data-agree="` + strconv.FormatBool(r.Agree()) + `"><th scope="row" class="reader-url"><code>` + escapeHTML(r.URL) + `</code></th>`)
 		for _, res := range r.Results {
 			verdict, word := "allowed", "allowed"
 			switch {
@@ -209,7 +208,7 @@ func readersTable(rows []engine.ReaderRow) string {
 			case !res.Allowed:
 				verdict, word = "blocked", "blocked"
 			}
-			b.WriteString(`<td class="verdict" data-verdict="` + verdict + `" data-reader="` + res.Reader + `" title="` + html.EscapeString(res.Why) + `">` + word)
+			b.WriteString(`<td class="verdict" data-verdict="` + verdict + `" data-reader="` + res.Reader + `" title="` + escapeHTML(res.Why) + `">` + word)
 			if res.Line > 0 {
 				b.WriteString(` <span class="note">line ` + strconv.Itoa(res.Line) + `</span>`)
 			}
@@ -233,14 +232,14 @@ func readersTable(rows []engine.ReaderRow) string {
 func codeHTML(s string) string {
 	parts := strings.Split(s, "`")
 	if len(parts)%2 == 0 {
-		return html.EscapeString(s)
+		return escapeHTML(s)
 	}
 	var b strings.Builder
 	for i, p := range parts {
 		if i%2 == 1 {
-			b.WriteString("<code>" + html.EscapeString(p) + "</code>")
+			b.WriteString("<code>" + escapeHTML(p) + "</code>")
 		} else {
-			b.WriteString(html.EscapeString(p))
+			b.WriteString(escapeHTML(p))
 		}
 	}
 	return b.String()

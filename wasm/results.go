@@ -3,7 +3,6 @@
 package main
 
 import (
-	"html"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -253,7 +252,7 @@ func (rv rowView) write(b *strings.Builder, i int) {
 
 // cellHTML is cell k's content as markup.
 func (rv rowView) cellHTML(k int) string {
-	text := html.EscapeString(rv.cells[k])
+	text := escapeHTML(rv.cells[k])
 	switch {
 	case rv.code[k]:
 		return "<code>" + text + "</code>"
