@@ -18,7 +18,7 @@ SIZE_TARGET_GZIP := 1500000
 # What a browser downloads for the page (web/worker.js when the page has one).
 PAGE_FILES = web/app.wasm web/wasm_exec.js web/loader.js web/style.css web/index.html $(wildcard web/worker.js)
 # The files of web/ the server embeds, built ones included, Brotli forms not.
-WEB_FILES = $(sort web/app.wasm web/wasm_exec.js $(shell find web -type f ! -name '.*' ! -name '*.br'))
+WEB_FILES = $(sort web/app.wasm web/core.wasm web/wasm_exec.js $(shell find web -type f ! -name '.*' ! -name '*.br'))
 FUZZTIME ?= 15s
 
 # Chromium for the browser tests: CHROMIUM_PATH when set, else the first
@@ -30,7 +30,7 @@ FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-
 run: wasm brotli
 	$(GO) run . $(ARGS)
 
-wasm: web/app.wasm web/wasm_exec.js
+wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 
 # app.wasm and wasm_exec.js must come from the same Go: a new toolchain
 # (a newer wasm_exec.js) rebuilds both. -pack-wasm lays the data segments out
@@ -42,6 +42,13 @@ web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.app.wasm.tmp ./wasm
 	$(GO) run . -pack-wasm web/.app.wasm.tmp
 	mv web/.app.wasm.tmp $@
+
+# The engine alone (wasm/core, no UI) for embed.js's documentation widgets,
+# built and packed the same way.
+web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.core.wasm.tmp ./wasm/core
+	$(GO) run . -pack-wasm web/.core.wasm.tmp
+	mv web/.core.wasm.tmp $@
 
 web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
 	cp $< $@
@@ -154,5 +161,5 @@ fuzz:
 	done
 
 clean:
-	rm -f web/app.wasm web/.app.wasm.tmp web/wasm_exec.js web/*.br
+	rm -f web/app.wasm web/.app.wasm.tmp web/core.wasm web/.core.wasm.tmp web/wasm_exec.js web/*.br
 	rm -rf dist testdata/screenshots

@@ -31,7 +31,10 @@ const singleFileName = "robots-tester.html"
 //     browser's DecompressionStream;
 //   - out/site/: the static files as they are, every reference relative, so
 //     the folder can be served from any host under any sub-path, with the
-//     compressed forms beside them (writeCompressedForms).
+//     compressed forms beside them (writeCompressedForms). It holds
+//     embed.js and the engine it loads (core.wasm, wasm_exec.js) for
+//     documentation pages; a host serving the folder must send them with
+//     Access-Control-Allow-Origin: * as server.go does (README, Embedding).
 func writeDist(out string, site fs.FS) error {
 	single, err := singleFile(site)
 	if err != nil {

@@ -43,6 +43,7 @@ func TestBrowserReaders(t *testing.T) {
 	urls := []string{"https://example.com/", "https://example.com/about", "https://example.com/docs/a.pdf",
 		"https://example.com/private/open/x", "https://example.com/tmp/a", "https://example.com/drafts/b"}
 	a.load(robots, urls...)
+	js[bool](a, `(document.querySelector("#tab-readers").click(), true)`)
 
 	rows := waitFor(a, "the readers table to show every URL", readersJS, func(rows []readerRow) bool { return len(rows) == len(urls) })
 	// Disagreements first, and each says why.

@@ -8,6 +8,13 @@
 //	go run . -dist dist           # writes the offline builds (dist.go) and exits
 //	go run . -precompress web     # writes web/NAME.br for the server to embed (compress.go), make brotli
 //	go run . -pack-wasm FILE      # lays out FILE's data segments for compression (wasmdata.go), make wasm
+//
+// The same binary checks a robots.txt against expected verdicts, for CI
+// (check.go; exit 0 all pass, 1 some fail, 2 bad input):
+//
+//	go run . check -expect robots.expect.json -robots robots.txt
+//	go run . check -expect robots.expect.json -robots - < robots.txt
+//	go run . check -expect robots.expect.json -json   # the file's own "robots"
 package main
 
 import (
@@ -55,6 +62,9 @@ func siteFS() fs.FS {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "check" {
+		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
 	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
@@ -176,6 +186,26 @@ var securityHeaders = map[string]string{
 	"X-Content-Type-Options":     "nosniff",
 	"Referrer-Policy":            "no-referrer",
 	"Cross-Origin-Opener-Policy": "same-origin",
+}
+
+// crossOriginFiles are loaded by documentation pages on other origins:
+// embed.js (a <script> there) and the engine it fetches with CORS. They get
+// Access-Control-Allow-Origin: * (they are public, and are fetched without
+// credentials), Cross-Origin-Resource-Policy: cross-origin (so a page with
+// Cross-Origin-Embedder-Policy may load them), and Timing-Allow-Origin: *
+// (so the page's Performance API sees their real transfer sizes). The page's
+// own CSP above still applies to them; it governs nothing on the docs page,
+// whose own policy decides (README, Embedding).
+var crossOriginFiles = map[string]bool{
+	"embed.js":     true,
+	"core.wasm":    true,
+	"wasm_exec.js": true,
+}
+
+var crossOriginHeaders = map[string]string{
+	"Access-Control-Allow-Origin":  "*",
+	"Cross-Origin-Resource-Policy": "cross-origin",
+	"Timing-Allow-Origin":          "*",
 }
 
 // fileTypes is fixed here rather than read from the host's mime.types, so
@@ -367,10 +397,16 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "405 method not allowed: this server only answers GET and HEAD; open / in a browser for the tester.", http.StatusMethodNotAllowed)
 		return
 	}
-	a := h.files[siteName(r.URL.Path)]
+	name := siteName(r.URL.Path)
+	a := h.files[name]
 	if a == nil {
 		http.Error(w, "404 not found: this server only serves the tester's own files; open / for the tester.", http.StatusNotFound)
 		return
+	}
+	if crossOriginFiles[name] {
+		for k, v := range crossOriginHeaders {
+			w.Header().Set(k, v)
+		}
 	}
 	hdr := w.Header()
 	if a.contentType != "" {

@@ -8,11 +8,17 @@ package engine
 // it. TestCatalogueMatchesSharedJSON fails when this table drifts from the
 // file; update both together.
 //
+// Crawlers the file lacks are added after it (additions, below), each with
+// its operator's page; TestCatalogueMatchesSharedJSON lists them by name.
+//
 // obeys_global_group null in the file is ObeysGlobal true with
 // GlobalDocumented false (RFC 9309 §2.2.1: a crawler without a group of its
 // own obeys "*"); a null ua_example is "".
 
-var catalogue = []Crawler{
+// catalogue is the shared file's crawlers, in its order, then the additions.
+var catalogue = append(shared[:len(shared):len(shared)], additions...)
+
+var shared = []Crawler{
 	{
 		Name:             "Googlebot (Smartphone / Desktop)",
 		Operator:         "Google",
@@ -792,5 +798,58 @@ var catalogue = []Crawler{
 		UAExample:        "Screaming Frog SEO Spider/5.1",
 		Source:           "https://www.screamingfrog.co.uk/guides/robots-txt/",
 		Notes:            "'It will check the robots.txt ... and follow (allow/disallow) directives specifically for the Screaming Frog SEO Spider user-agent, if not Googlebot and then ALL robots.' 'If you specify directives for the Screaming Frog SEO Spider, or Googlebot then the ALL (or global) bot commands will be ignored.' Supports '*' and '$'. The user can change the UA and can ignore robots.txt in the paid version. UA example is an old version (monperrus dataset); the token contains spaces, which RFC 9309 product tokens do not allow — Google-style parsers that cut the UA line at the first non [A-Za-z_-] character would read 'Screaming'.",
+	},
+}
+
+// additions are crawlers ../shared/crawlers/crawlers.json lacks, written
+// from their operators' pages (read 2026-11-25 through stored copies).
+var additions = []Crawler{
+	{
+		Name:             "MistralAI-User",
+		Operator:         "Mistral AI",
+		Purpose:          "user-triggered (AI assistant)",
+		Tokens:           []string{"MistralAI-User"},
+		ObeysGlobal:      true,
+		GlobalDocumented: false,
+		RobotsTxt:        "obeys",
+		UAExample:        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-User/1.0; +https://docs.mistral.ai/robots)",
+		Source:           "https://docs.mistral.ai/en/robots",
+		Notes:            "Mistral: fetches a page when a user of its assistant asks a question; the token 'governs which sites these user requests can be made to'; not used for automatic crawling nor for training. obeys_global_group inferred (RFC 9309 default); not stated by the operator.",
+	},
+	{
+		Name:             "MistralAI-Index",
+		Operator:         "Mistral AI",
+		Purpose:          "AI search (index for Mistral's assistant)",
+		Tokens:           []string{"MistralAI-Index"},
+		ObeysGlobal:      true,
+		GlobalDocumented: false,
+		RobotsTxt:        "obeys",
+		UAExample:        "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; MistralAI-Index/1.0; +https://docs.mistral.ai/robots)",
+		Source:           "https://docs.mistral.ai/en/robots",
+		Notes:            "Mistral: automated crawling for its search index only; content it crawls is not used for generative AI training. obeys_global_group inferred (RFC 9309 default); not stated by the operator.",
+	},
+	{
+		Name:             "MistralAI-Training",
+		Operator:         "Mistral AI",
+		Purpose:          "AI training",
+		Tokens:           []string{"MistralAI-Training"},
+		ObeysGlobal:      true,
+		GlobalDocumented: false,
+		RobotsTxt:        "obeys",
+		UAExample:        "",
+		Source:           "https://docs.mistral.ai/en/robots",
+		Notes:            "Mistral: crawls web content to build datasets for training its generative models; webmasters opt out with this token. UNCERTAIN: the stored copy of the page was cut before this crawler's User-Agent string. obeys_global_group inferred (RFC 9309 default).",
+	},
+	{
+		Name:             "PetalBot",
+		Operator:         "Huawei (Aspiegel)",
+		Purpose:          "search (Petal Search)",
+		Tokens:           []string{"PetalBot"},
+		ObeysGlobal:      true,
+		GlobalDocumented: false,
+		RobotsTxt:        "obeys",
+		UAExample:        "Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; PetalBot;+https://webmaster.petalsearch.com/site/petalbot)",
+		Source:           "https://aspiegel.com/petalbot",
+		Notes:            "Petal Search also powers content recommendations in Huawei Assistant and its AI search. Huawei: 'PetalBot complies with the Internet robots protocol'; its examples block it with 'User-agent: PetalBot'. The UA example is the mobile one as third-party directories quote it (the operator's page shows it cut). obeys_global_group inferred (RFC 9309 default).",
 	},
 }

@@ -30,8 +30,30 @@ func TestCatalogueMatchesSharedJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := Crawlers()
-	if len(got) != len(file) {
-		t.Fatalf("the catalogue has %d crawlers, crawlers.json %d: update crawlers_data.go from the file", len(got), len(file))
+	// Crawlers the file lacks come after its own, each with its
+	// operator's page.
+	added := map[string]string{
+		"MistralAI-User":     "https://docs.mistral.ai/en/robots",
+		"MistralAI-Index":    "https://docs.mistral.ai/en/robots",
+		"MistralAI-Training": "https://docs.mistral.ai/en/robots",
+		"PetalBot":           "https://aspiegel.com/petalbot",
+	}
+	if len(got) != len(file)+len(added) {
+		t.Fatalf("the catalogue has %d crawlers, crawlers.json %d and %d additions: update crawlers_data.go from the file", len(got), len(file), len(added))
+	}
+	inFile := map[string]bool{}
+	for _, f := range file {
+		for _, tok := range f.Tokens {
+			inFile[strings.ToLower(tok)] = true
+		}
+	}
+	for _, c := range got[len(file):] {
+		if src, ok := added[c.Name]; !ok || c.Source != src {
+			t.Errorf("crawler %q after crawlers.json's own is not a listed addition with source %q (its source: %q)", c.Name, src, c.Source)
+		}
+		if len(c.Tokens) == 0 || inFile[strings.ToLower(c.Tokens[0])] {
+			t.Errorf("addition %q: its token %v is missing or already in crawlers.json", c.Name, c.Tokens)
+		}
 	}
 	for i, f := range file {
 		want := Crawler{

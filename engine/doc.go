@@ -26,6 +26,14 @@
 // and lintgroup.go look at lines, values, unknown keys and groups;
 // diagnostic.go is the finding and its list).
 //
+// Beyond one crawler and one version: Matrix tests many URLs for many
+// crawlers at once, one pass per distinct set of groups (matrix.go), over
+// named sets of catalogue crawlers (presets.go); Compare tells what changes
+// between two versions of a file, line by line and verdict by verdict
+// (diff.go); and expectations files pin verdicts down for the page and for
+// CI (expect.go, read and written by a small JSON reader of its own,
+// jsontext.go).
+//
 // Other crawlers run other parsers. readers.go lists them by stable ID and
 // answers for each (TestWith, ParseWith): the npm package robots-parser
 // (reader_robotsparser.go), CPython's urllib.robotparser

@@ -122,14 +122,10 @@ func (r *Robots) TestVerbatim(agent, url string) Result {
 // Result.Verbatim then holds the answer of Google's matcher given the tokens
 // as they are.
 func (r *Robots) TestAs(tokens []string, obeysGlobal bool, url string) Result {
-	read := make([]string, 0, len(tokens))
+	read := readTokens(tokens)
 	cut := false
 	for _, t := range tokens {
-		a := ReadAgent(t)
-		cut = cut || a.Cut
-		if a.Token != "" && !slices.Contains(read, a.Token) {
-			read = append(read, a.Token)
-		}
+		cut = cut || ReadAgent(t).Cut
 	}
 	res := r.test(read, obeysGlobal, url)
 	if len(tokens) > 0 {
@@ -144,22 +140,37 @@ func (r *Robots) TestAs(tokens []string, obeysGlobal bool, url string) Result {
 }
 
 func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
+	token, list, source := r.resolve(tokens, obeysGlobal)
+	return r.testGroups(tokens, obeysGlobal, token, list, source, url)
+}
+
+// resolve picks the groups that apply to a crawler with these tokens (most
+// specific first): those naming the first token any group names, else "*"
+// unless the crawler ignores it. It depends on the file alone, so a matrix
+// resolves each crawler once (matrix.go).
+func (r *Robots) resolve(tokens []string, obeysGlobal bool) (token string, list groupList, source Source) {
+	for _, t := range tokens {
+		if gl := r.groupsFor(t); len(gl.groups) > 0 {
+			return t, gl, SourceSpecific
+		}
+	}
+	if obeysGlobal && len(r.global.groups) > 0 {
+		return "", r.global, SourceGlobal
+	}
+	return "", groupList{}, SourceNone
+}
+
+// testGroups matches url against the rules of list, the groups resolve
+// picked for tokens.
+func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url string) Result {
 	res := Result{
 		URL:         url,
 		Path:        MatchPath(url),
 		Tokens:      tokens,
 		ObeysGlobal: obeysGlobal,
 		Winner:      -1,
-	}
-	var list groupList
-	for _, t := range tokens {
-		if gl := r.groupsFor(t); len(gl.groups) > 0 {
-			res.Token, list, res.Source = t, gl, SourceSpecific
-			break
-		}
-	}
-	if res.Source == SourceNone && obeysGlobal && len(r.global.groups) > 0 {
-		list, res.Source = r.global, SourceGlobal
+		Token:       token,
+		Source:      source,
 	}
 	res.Groups = list.groups
 	res.GlobalIgnored = len(r.global.groups) > 0 && res.Source != SourceGlobal
@@ -224,21 +235,26 @@ func (res *Result) decide(allow, disallow int) {
 	if res.Winner >= 0 {
 		res.Line = res.Matches[res.Winner].Line
 	}
-	res.Allowed = !(pd > 0 && pd > pa)
+	res.Allowed, res.Reason = verdictOf(res.Source, pa, pd)
+}
+
+// verdictOf is robots.cc's disallow() for the priorities of the best allow
+// and the best disallow that matched (-1 for none), and the reason for it.
+func verdictOf(source Source, pa, pd int) (allowed bool, reason Reason) {
+	allowed = !(pd > 0 && pd > pa)
 	switch {
-	case res.Source == SourceNone:
-		res.Reason = ReasonNoGroup
+	case source == SourceNone:
+		return allowed, ReasonNoGroup
 	case pa < 0 && pd < 0:
-		res.Reason = ReasonNoMatch
+		return allowed, ReasonNoMatch
 	case pa <= 0 && pd <= 0:
-		res.Reason = ReasonEmptyRule
+		return allowed, ReasonEmptyRule
 	case pa == pd:
-		res.Reason = ReasonTie
+		return allowed, ReasonTie
 	case pa < 0 || pd < 0:
-		res.Reason = ReasonOnlyKind
-	default:
-		res.Reason = ReasonLonger
+		return allowed, ReasonOnlyKind
 	}
+	return allowed, ReasonLonger
 }
 
 // groupsFor returns the groups naming token, compared ASCII

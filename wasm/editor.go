@@ -63,6 +63,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
 					&Markers{Lint: s.lint},
+					&DiffMarks{},
 				),
 			),
 			elem.Div(
@@ -113,10 +114,13 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 func highlights() []vecty.MarkupOrChild {
 	s := store
 	out := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("layer", "highlight-layer"))}
-	if s.selected >= 0 && s.selected < len(s.rows) {
+	if currentTab().panel == nil && s.selected >= 0 && s.selected < len(s.rows) {
 		if n := s.rows[s.selected].Line; n > 0 {
 			out = append(out, band(n, "decided-line", "decided", s.robots.LineText(n)))
 		}
+	}
+	if n := max(matrixBand(), diffBand()); n > 0 {
+		out = append(out, band(n, "view-decided-line", "decided", s.robots.LineText(n)))
 	}
 	if s.focusLine > 0 {
 		out = append(out, band(s.focusLine, "", "focus-line", s.robots.LineText(s.focusLine)))

@@ -5,8 +5,15 @@ package main
 import (
 	"errors"
 	"math"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
 )
 
 // heightMessage is the postMessage type an embedding page listens for.
@@ -137,4 +144,58 @@ func reportHeight() {
 			return nil
 		})).Call("observe", body)
 	}
+}
+
+// embedMore is whether the compact embed shows everything the full page
+// does (findings, server answer, robots.txt URL, the rest of the columns
+// and of the why panel). It changes the page's look, not the store: the
+// toggle sets a class on <body> that web/style.css reads.
+var embedMore bool
+
+// findingsSummary counts the file's findings for the toggle, so a reader
+// of the compact embed knows there is something to see: "1 error, 2
+// warnings", or "" when there is none.
+func findingsSummary() string {
+	errs, warns, infos := store.lint.Counts()
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
+		if c.n > 0 {
+			parts = append(parts, count(c.n, c.what))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// embedDetailsToggle is the button that shows or hides those parts.
+func embedDetailsToggle() *vecty.HTML {
+	findings := findingsSummary()
+	label := func(more bool) string {
+		if more {
+			return "Hide findings and details"
+		}
+		if findings != "" {
+			return "Show findings (" + findings + ") and details"
+		}
+		return "Show findings and details"
+	}
+	return elem.Button(
+		vecty.Markup(
+			prop.ID("embed-more"),
+			prop.Type(prop.TypeButton),
+			vecty.Attribute("aria-expanded", strconv.FormatBool(embedMore)),
+			vecty.Attribute("aria-controls", "app"),
+			event.Click(func(ev *vecty.Event) {
+				embedMore = !embedMore
+				js.Global().Get("document").Get("body").Get("classList").Call("toggle", "embed-more", embedMore)
+				// The toolbar skips re-rendering when the store is the
+				// same, so the button is updated here.
+				ev.Target.Call("setAttribute", "aria-expanded", strconv.FormatBool(embedMore))
+				ev.Target.Set("textContent", label(embedMore))
+			}),
+		),
+		vecty.Text(label(embedMore)),
+	)
 }

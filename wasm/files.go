@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall/js"
 	"unicode/utf8"
+
+	"robotstester/engine"
 )
 
 // ExportRow is one tested URL as the CSV and JSON exports write it.
@@ -93,33 +95,9 @@ func exportJSON(rows []ExportRow) []byte {
 	return b.Bytes()
 }
 
-// jsonString quotes s as a JSON string (RFC 8259 §7): quote, backslash and
-// control characters escaped, invalid UTF-8 replaced by U+FFFD, and U+2028
-// and U+2029 escaped so the output is also a valid JavaScript literal.
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range s {
-		switch {
-		case c == '"':
-			b.WriteString(`\"`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20 || c == '\u2028' || c == '\u2029':
-			fmt.Fprintf(&b, `\u%04x`, c)
-		default:
-			b.WriteRune(c) // utf8.RuneError for invalid bytes: U+FFFD
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// jsonString quotes s as a JSON string (engine.QuoteJSON, which the
+// expectations files use too).
+func jsonString(s string) string { return engine.QuoteJSON(s) }
 
 // urlColumnNames are the CSV headers read as "this column holds the URLs",
 // compared case-insensitively.

@@ -79,6 +79,8 @@ func main() {
 	}
 	body.Get("dataset").Set("ready", "true")
 	if embedMode() {
+		// The compact embed shows why for the first URL without a click.
+		store.selectRow(0)
 		reportHeight()
 	}
 	select {}

@@ -19,19 +19,21 @@ type Page struct {
 	inputs      *Inputs
 	results     *Results
 	why         *Why
-	readers     *ReadersView
+	tabs        *Tabs      // the view switcher (views.go)
+	panel       *ViewPanel // the open view, when not the results
 }
 
 func newPage() *Page {
 	return &Page{
 		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
-		inputs: &Inputs{}, results: &Results{}, why: &Why{}, readers: &ReadersView{},
+		inputs: &Inputs{}, results: &Results{}, why: &Why{},
+		tabs: newTabs(), panel: &ViewPanel{},
 	}
 }
 
 // parts are the components that show the store.
 func (p *Page) parts() []vecty.Component {
-	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.readers}
+	return []vecty.Component{p.toolbar, p.editor, p.diagnostics, p.inputs, p.results, p.why, p.tabs, p.panel}
 }
 
 func (p *Page) Render() vecty.ComponentOrHTML {
@@ -52,8 +54,9 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				p.inputs,
 			),
 		),
+		p.tabs,
 		p.results,
 		p.why,
-		p.readers,
+		p.panel,
 	)
 }

@@ -25,6 +25,14 @@ type Saved struct {
 
 	Embed    bool // the link opens in the compact embed layout
 	ReadOnly bool // the embedded editor cannot be edited
+
+	// The matrix, diff and expectations views (views.go).
+	View      string // the open view's ID, "" for the results
+	Preset    string // the matrix's column preset (engine.Presets ID), "" for AI crawlers, "none" for none
+	Columns   string // more columns: crawler names or typed tokens, one a line
+	Other     string // the version the draft is compared with, bytes exact
+	OtherName string // where Other came from, for the diff's heading
+	Expect    string // the pinned expectations, as engine.Expectations JSON
 }
 
 // stateVersion prefixes every encoded state so the format can change: a
@@ -55,6 +63,15 @@ const (
 	tagRobotsURL = 6
 	tagEmbed     = 7 // present (empty value) when true
 	tagReadOnly  = 8 // present (empty value) when true
+
+	// The views' fields start at 32, clear of the tags other fields take
+	// as they are added after 8.
+	tagView      = 32
+	tagPreset    = 33
+	tagColumns   = 34
+	tagOther     = 35
+	tagOtherName = 36
+	tagExpect    = 37
 )
 
 // errNotState marks a fragment that is not a saved state at all (an anchor
@@ -109,6 +126,12 @@ func encodeState(s Saved) string {
 	field(tagRobotsURL, s.RobotsURL)
 	flag(tagEmbed, s.Embed)
 	flag(tagReadOnly, s.ReadOnly)
+	field(tagView, s.View)
+	field(tagPreset, s.Preset)
+	field(tagColumns, s.Columns)
+	field(tagOther, s.Other)
+	field(tagOtherName, s.OtherName)
+	field(tagExpect, s.Expect)
 	return stateVersion + pack(raw)
 }
 
@@ -176,6 +199,18 @@ func decodeState(enc string) (Saved, error) {
 			s.Embed = true
 		case tagReadOnly:
 			s.ReadOnly = true
+		case tagView:
+			s.View = v
+		case tagPreset:
+			s.Preset = v
+		case tagColumns:
+			s.Columns = v
+		case tagOther:
+			s.Other = v
+		case tagOtherName:
+			s.OtherName = v
+		case tagExpect:
+			s.Expect = v
 		}
 	}
 	return s, nil

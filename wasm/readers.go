@@ -14,10 +14,11 @@ import (
 	"robotstester/engine"
 )
 
-// ReadersView shows each URL of the list as every reader decides it (the
-// engine's readers: Google's and the parsers other crawlers run), rows
-// where they disagree first, each disagreement told in the reader's own
-// sentence. The engine decides and explains; this only lays it out.
+// ReadersView, the Readers tab (views.go), shows each URL of the list as
+// every reader decides it (the engine's readers: Google's and the parsers
+// other crawlers run), rows where they disagree first, each disagreement
+// told in one sentence. The engine decides and explains; this only lays it
+// out, and only while its tab is open.
 type ReadersView struct {
 	vecty.Core
 }

@@ -26,13 +26,15 @@ type Toolbar struct {
 type toolbarView struct {
 	message, link string
 	previousDraft bool
-	saved         Saved // in embed mode, what the "Open in full tester" link holds
+	saved         Saved  // in embed mode, what the "Open in full tester" link holds
+	findings      string // in embed mode, the findings the details toggle counts
 }
 
 func (t *Toolbar) view() toolbarView {
 	v := toolbarView{message: store.message, link: store.link, previousDraft: store.previousDraft}
 	if embedMode() {
 		v.saved = currentSaved()
+		v.findings = findingsSummary()
 	}
 	return v
 }
@@ -54,7 +56,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		return elem.Navigation(nav, elem.Anchor(
 			vecty.Markup(prop.ID("open-full"), prop.Href(href), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")),
 			vecty.Text("Open in full tester"),
-		))
+		), embedDetailsToggle())
 	}
 	return elem.Navigation(
 		vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "File and sharing")),

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDistShipsEmbed: the static folder carries the widgets' script and the
+// engine-only build, byte for byte as the server sends them.
+func TestDistShipsEmbed(t *testing.T) {
+	site := siteFS()
+	for _, name := range []string{"app.wasm", "core.wasm"} {
+		if _, err := fs.Stat(site, name); err != nil {
+			t.Skipf("web/%s is not built (run make wasm)", name)
+		}
+	}
+	out := t.TempDir()
+	if err := writeDist(out, site); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"embed.js", "core.wasm", "wasm_exec.js"} {
+		want, err := fs.ReadFile(site, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(out, "site", name))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("dist/site/%s: %v, %d bytes; want the site's %d bytes", name, err, len(got), len(want))
+		}
+	}
+}

@@ -1,0 +1,270 @@
+package engine
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The matrix: many URLs for many crawlers at once. A crawler's verdicts
+// depend only on the groups it obeys, and in most files dozens of crawlers
+// obey the same few groups (all of them "*", say). So each crawler is
+// resolved to its groups once per parse, crawlers that resolve to the same
+// groups share one set, and each URL is tested once per distinct set: 65
+// crawlers over a file with three named groups cost four passes, not 65.
+
+// Column is one crawler of a matrix: a catalogue crawler, tested with its
+// fallback tokens and its stance on "*" (TestCrawler), or a token a person
+// typed, tested as Test tests it.
+type Column struct {
+	Name        string   // the catalogue name, or the token as typed
+	Tokens      []string // product tokens, most specific first
+	ObeysGlobal bool
+	Catalogue   bool // a catalogue crawler, else a typed token
+}
+
+// CrawlerColumn is the column of catalogue crawler c.
+func CrawlerColumn(c Crawler) Column {
+	return Column{Name: c.Name, Tokens: c.Tokens, ObeysGlobal: c.ObeysGlobal, Catalogue: true}
+}
+
+// TokenColumn is the column of a typed product token, which obeys "*" when
+// no group names it, as Test decides.
+func TokenColumn(token string) Column {
+	return Column{Name: token, Tokens: []string{token}, ObeysGlobal: true}
+}
+
+// ColumnFor is the column of a catalogue crawler found by name or own token
+// (FindCrawler), else of name read as a typed token.
+func ColumnFor(name string) Column {
+	if c, ok := FindCrawler(name); ok {
+		return CrawlerColumn(c)
+	}
+	return TokenColumn(name)
+}
+
+// Obeys is the groups a column obeys in one file.
+type Obeys struct {
+	Source Source
+	Token  string // the token whose groups apply (SourceSpecific), as the column lists it
+	Groups []int  // indices into Robots.Groups, in file order
+	// Lines are the user-agent lines that chose the groups: per group, its
+	// first line naming Token (or "*"), in file order.
+	Lines []int
+	// GlobalIgnored: "*" groups exist but do not apply.
+	GlobalIgnored bool
+}
+
+// Cell is one verdict of a matrix, compact: the full Result, with its
+// matches and sentences, is Matrix.Result.
+type Cell struct {
+	Allowed bool
+	Line    int // the deciding line, 0 when none
+	Reason  Reason
+}
+
+// Matrix holds the verdicts of every URL for every column.
+type Matrix struct {
+	URLs    []string
+	Columns []Column
+	Obeys   []Obeys // per column
+	// Sets is the number of distinct group sets: the engine passes made per
+	// URL.
+	Sets int
+
+	set   []int  // column → its group set
+	cells []Cell // set s, URL u: cells[s*len(URLs)+u]
+	root  []Cell // per set: the verdict for the site root "/"
+}
+
+// Matrix tests every URL for every column, each URL once per distinct set
+// of groups. URLs are matched as given, like Test.
+func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
+	m := &Matrix{URLs: urls, Columns: cols, Obeys: make([]Obeys, len(cols)), set: make([]int, len(cols))}
+	lists := []groupList{}
+	sources := []Source{}
+	byKey := map[string]int{}
+	for i, c := range cols {
+		read := readTokens(c.Tokens)
+		token, list, source := r.resolve(read, c.ObeysGlobal)
+		m.Obeys[i] = r.obeys(token, list, source)
+		// Matches depend on the groups alone; only "no group" decides
+		// differently (ReasonNoGroup), and it has no groups.
+		key := groupsKey(list.groups)
+		s, ok := byKey[key]
+		if !ok {
+			s = len(lists)
+			byKey[key] = s
+			lists, sources = append(lists, list), append(sources, source)
+		}
+		m.set[i] = s
+	}
+	m.Sets = len(lists)
+	m.cells = make([]Cell, m.Sets*len(urls))
+	m.root = make([]Cell, m.Sets)
+	paths := make([]string, len(urls))
+	for u, url := range urls {
+		paths[u] = MatchPath(url)
+	}
+	for s, list := range lists {
+		for u, path := range paths {
+			m.cells[s*len(urls)+u] = r.decide(list, sources[s], path)
+		}
+		m.root[s] = r.decide(list, sources[s], "/")
+	}
+	return m
+}
+
+// decide is what test decides for a crawler that resolved to list, without
+// the trace: the best allow and the best disallow that match path (the
+// longest, the earliest line on a tie), then Result.decide's rules. An
+// allow's index.html variant is always shorter than the allow itself, so
+// skipping dropShadowedVariants changes neither best.
+func (r *Robots) decide(list groupList, source Source, path string) Cell {
+	pa, pd, la, ld := -1, -1, 0, 0
+	if len(list.groups) > 0 {
+		ix, _ := list.rules(r)
+		ix.each(path, func(i int32, _ bool, pattern string) {
+			rule, p := &ix.rules[i], len(pattern)
+			switch {
+			case rule.Allow:
+				if p > pa || p == pa && rule.Line < la {
+					pa, la = p, rule.Line
+				}
+			case p > pd || p == pd && rule.Line < ld:
+				pd, ld = p, rule.Line
+			}
+		})
+	}
+	var c Cell
+	c.Allowed, c.Reason = verdictOf(source, pa, pd)
+	switch {
+	case pd > pa:
+		c.Line = ld
+	case pa >= 0:
+		c.Line = la
+	}
+	return c
+}
+
+// readTokens reads each token as TestAs does (cut to a product token,
+// duplicates dropped).
+func readTokens(tokens []string) []string {
+	read := make([]string, 0, len(tokens))
+	for _, t := range tokens {
+		a := ReadAgent(t)
+		if a.Token != "" && !slices.Contains(read, a.Token) {
+			read = append(read, a.Token)
+		}
+	}
+	return read
+}
+
+func groupsKey(groups []int) string {
+	var b strings.Builder
+	for _, g := range groups {
+		b.WriteString(strconv.Itoa(g))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// obeys describes the groups resolve picked.
+func (r *Robots) obeys(token string, list groupList, source Source) Obeys {
+	o := Obeys{Source: source, Token: token, Groups: list.groups,
+		GlobalIgnored: len(r.global.groups) > 0 && source != SourceGlobal}
+	for _, gi := range list.groups {
+		for _, a := range r.Groups[gi].Agents {
+			if a.Global == (source == SourceGlobal) && (a.Global || strings.EqualFold(a.Token, token)) {
+				o.Lines = append(o.Lines, a.Line)
+				break
+			}
+		}
+	}
+	return o
+}
+
+// Label names what a column obeys, for a column header: "GPTBot (line 30)",
+// "* (line 1)", "* (lines 1, 9)", or "none".
+func (o Obeys) Label() string {
+	switch o.Source {
+	case SourceSpecific:
+		return o.Token + " (" + linesLabel(o.Lines) + ")"
+	case SourceGlobal:
+		return "* (" + linesLabel(o.Lines) + ")"
+	}
+	return "none"
+}
+
+// maxLinesNamed is how many user-agent lines a label lists: a file can
+// name a crawler in thousands of groups.
+const maxLinesNamed = 3
+
+func linesLabel(lines []int) string {
+	if len(lines) == 1 {
+		return "line " + strconv.Itoa(lines[0])
+	}
+	parts := make([]string, 0, maxLinesNamed+1)
+	for i, l := range lines {
+		if i == maxLinesNamed {
+			parts = append(parts, "+"+strconv.Itoa(len(lines)-maxLinesNamed)+" more")
+			break
+		}
+		parts = append(parts, strconv.Itoa(l))
+	}
+	return "lines " + strings.Join(parts, ", ")
+}
+
+// Sentence says what a column obeys, and why, in words.
+func (o Obeys) Sentence(name string) string {
+	switch o.Source {
+	case SourceSpecific:
+		return name + " obeys the group" + plural(len(o.Lines)) + " naming " + quote(o.Token) + " at " + linesLabel(o.Lines) + "."
+	case SourceGlobal:
+		return name + " obeys the * group" + plural(len(o.Lines)) + " at " + linesLabel(o.Lines) + ": no group names it."
+	}
+	if o.GlobalIgnored {
+		return name + " obeys no group: none names it, and it ignores the * group."
+	}
+	return name + " obeys no group: none names it and there is no * group, so every URL is allowed."
+}
+
+// Cell is the verdict for URL row and column col.
+func (m *Matrix) Cell(row, col int) Cell {
+	return m.cells[m.set[col]*len(m.URLs)+row]
+}
+
+// Set is the group set of column col: columns with the same set have the
+// same verdicts for every URL.
+func (m *Matrix) Set(col int) int { return m.set[col] }
+
+// Root is the verdict for the site root "/" for column col.
+func (m *Matrix) Root(col int) Cell { return m.root[m.set[col]] }
+
+// Counts are the allowed and blocked URLs of column col.
+func (m *Matrix) Counts(col int) (allowed, blocked int) {
+	s := m.set[col] * len(m.URLs)
+	for _, c := range m.cells[s : s+len(m.URLs)] {
+		if c.Allowed {
+			allowed++
+		}
+	}
+	return allowed, len(m.URLs) - allowed
+}
+
+// Result is the full answer for URL row and column col, with its matches
+// and trace, as TestCrawler (a catalogue column) or Test (a typed token)
+// gives it. r must be the file the matrix was made from.
+func (m *Matrix) Result(r *Robots, row, col int) Result {
+	return TestColumn(r, m.Columns[col], m.URLs[row])
+}
+
+// TestColumn tests url for column c, as a matrix cell decides it.
+func TestColumn(r *Robots, c Column, url string) Result {
+	if c.Catalogue {
+		res := r.TestAs(c.Tokens, c.ObeysGlobal, url)
+		res.Crawler = c.Name
+		return res
+	}
+	return r.Test(c.Name, url)
+}
