@@ -25,7 +25,7 @@ FUZZTIME ?= 15s
 # Debian name found. Read when a recipe runs, after `chromium` installed it.
 FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-browser || true)}
 
-.PHONY: run wasm brotli test deps fmt vet chromium node test-host test-wasm bench size dist fuzz clean
+.PHONY: run wasm brotli test deps fmt vet chromium node oracles test-host test-wasm bench size dist fuzz clean
 
 run: wasm brotli
 	$(GO) run . $(ARGS)
@@ -66,7 +66,7 @@ web/app.wasm.br: $(WEB_FILES)
 dist: wasm brotli
 	$(GO) run . -dist dist
 
-test: deps fmt vet wasm chromium node test-host test-wasm
+test: deps fmt vet wasm chromium node oracles test-host test-wasm
 
 deps:
 	$(GO) mod download
@@ -96,6 +96,25 @@ node:
 		apt-get update && apt-get install -y --no-install-recommends nodejs; then exit 0; fi; \
 	echo "Node.js is missing: install it (Debian: sudo apt-get install -y nodejs); the wasm-side tests need it."; \
 	if [ "$${CI:-}" = true ]; then exit 1; fi
+
+# The real libraries the readers are checked against (engine/reader_diff_test.go):
+# robots-parser 3.0.1 from npm into engine/testdata/readers/node_modules
+# (git-ignored; the version is pinned by package-lock.json), and python3 for
+# urllib.robotparser. Outside CI a missing tool only skips the live
+# differential (the golden set still runs); with CI=true it stops the run.
+ORACLES := engine/testdata/readers
+oracles: node
+	@if [ ! -f $(ORACLES)/node_modules/robots-parser/Robots.js ]; then \
+		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(ORACLES); \
+		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the reader differential needs robots-parser"; exit 1; \
+		else echo "npm is missing: the live reader differential will skip (Debian: sudo apt-get install npm)"; fi; \
+	fi
+	@if ! command -v python3 >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+			apt-get update && apt-get install -y --no-install-recommends python3; then exit 0; fi; \
+		echo "python3 is missing: install it (Debian: sudo apt-get install python3); the reader differential needs it."; \
+		if [ "$${CI:-}" = true ]; then exit 1; fi; \
+	fi
 
 # Engine, server and browser tests (the browser tests load web/app.wasm).
 test-host: wasm brotli chromium

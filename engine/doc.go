@@ -37,6 +37,15 @@
 // CI (expect.go, read and written by a small JSON reader of its own,
 // jsontext.go).
 //
+// Other crawlers run other parsers. readers.go lists them by stable ID and
+// answers for each (TestWith, ParseWith): the npm package robots-parser
+// (reader_robotsparser.go), CPython's urllib.robotparser
+// (reader_python.go), temoto/robotstxt as Colly runs it (reader_colly.go),
+// each exact to its real code, and the documented rule sets of Bing, Yandex
+// and RFC 9309 (reader_documented.go and one file per rule set). Which
+// crawler runs which is crawler_readers.go; the lines that readers read
+// differently from Google are portability.go's findings.
+//
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they
 // never re-decide a rule.

@@ -29,6 +29,7 @@ var tabs = []tab{
 	{"results", "Results", nil},
 	{"matrix", "Matrix", func() vecty.ComponentOrHTML { return &MatrixView{} }},
 	{"diff", "Diff", func() vecty.ComponentOrHTML { return &DiffView{} }},
+	{"readers", "Readers", func() vecty.ComponentOrHTML { return &ReadersView{} }},
 }
 
 // currentTab is the open tab: Saved.View, the results when it names none.

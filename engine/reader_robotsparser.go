@@ -1,0 +1,468 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The robots-parser reader: the npm package robots-parser 3.0.1 (Robots.js),
+// which Lighthouse and Crawlee run, as `new Robots(origin + "/robots.txt",
+// text).isAllowed(url, agent)` and getMatchingLineNumber answer. The
+// differential test runs the real package under Node. What it does:
+//
+//   - The text is the body as fetch().text() decodes it (WHATWG UTF-8: a
+//     leading BOM dropped, bad bytes as U+FFFD); lines split at \r\n, \r or \n.
+//   - A comment is cut at the first '#', the line split at its first ':'
+//     (a line with no colon is skipped) and both halves trimmed with
+//     String.prototype.trim (which also trims U+00A0, U+FEFF, U+2028...).
+//     Keys are compared whole, lower-cased: no typo is accepted.
+//   - Consecutive user-agent lines share the rules that follow; each agent
+//     value is lower-cased, cut at its first '/' and trimmed. A group is
+//     keyed by that value, and groups with the same value merge. Any rule
+//     line (even an empty "Disallow:") or Crawl-delay gives its agents a
+//     group, which then hides the "*" group from them.
+//   - The agent tested is read the same way and must equal a group's key;
+//     failing that the "*" group applies.
+//   - Patterns are normalised with encodeURI (existing %XX kept, hex made
+//     upper-case); the URL is parsed by WHATWG URL and pathname + search
+//     compared. '*' matches any run, '$' is special only at the end. The
+//     longest matching pattern wins, an Allow on a tie of length; its line
+//     is the deciding line.
+
+type rpFile struct {
+	groups map[string][]rpRule // by agent key; present (even empty) once named by a rule line
+}
+
+type rpRule struct {
+	pattern string // normalised
+	value   string // as written, trimmed
+	allow   bool
+	line    int
+}
+
+func (f *rpFile) Reader() string { return "robots-parser" }
+
+func parseRobotsParser(body []byte) *rpFile {
+	text := strings.TrimPrefix(decodeUTF8(string(body)), "\uFEFF")
+	f := &rpFile{groups: map[string][]rpRule{}}
+	var agents []string
+	noAgentState := true
+	number := 0
+	for start := 0; start <= len(text); {
+		end := strings.IndexAny(text[start:], "\r\n")
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := text[start:end]
+		number++
+		start = end + 1
+		if end < len(text) && text[end] == '\r' && start < len(text) && text[start] == '\n' {
+			start++
+		}
+		if end == len(text) {
+			start = len(text) + 1
+		}
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		colon := strings.IndexByte(line, ':')
+		if colon < 0 {
+			continue
+		}
+		key, value := jsTrim(line[:colon]), jsTrim(line[colon+1:])
+		if key == "" {
+			continue
+		}
+		key = lowerASCII(key)
+		switch key {
+		case "user-agent":
+			if noAgentState {
+				agents = agents[:0]
+			}
+			if value != "" {
+				agents = append(agents, rpAgent(value))
+			}
+		case "allow", "disallow":
+			for _, a := range agents {
+				rules := f.groups[a]
+				if value != "" {
+					rules = append(rules, rpRule{pattern: rpNormalise(value), value: value, allow: key == "allow", line: number})
+				}
+				if rules == nil {
+					rules = []rpRule{}
+				}
+				f.groups[a] = rules
+			}
+		case "crawl-delay":
+			for _, a := range agents {
+				if f.groups[a] == nil {
+					f.groups[a] = []rpRule{}
+				}
+			}
+		}
+		noAgentState = key != "user-agent"
+	}
+	return f
+}
+
+// rpAgent is formatUserAgent: lower-cased, cut at the first '/', trimmed.
+func rpAgent(s string) string {
+	s = fullLower(s)
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		s = s[:i]
+	}
+	return jsTrim(s)
+}
+
+// jsIsSpace is what String.prototype.trim removes: WhiteSpace and
+// LineTerminator (ECMA-262 §12.2, §12.3): the Zs characters, tab, VT, FF,
+// U+FEFF, LF, CR, U+2028 and U+2029 (not U+0085).
+func jsIsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
+}
+
+func jsTrim(s string) string { return strings.TrimFunc(s, jsIsSpace) }
+
+// rpNormalise is normaliseEncoding: encodeURI, with its %25 turned back
+// into '%' (so existing escapes stay), then every %xx upper-cased.
+func rpNormalise(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] < 0x80 && (s[i] == '%' || encodeURIKeeps(s[i]))
+	}
+	if plain {
+		return upperEscapes(s)
+	}
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x80 && (c == '%' || encodeURIKeeps(c)) {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return upperEscapes(b.String())
+}
+
+// encodeURIKeeps: the characters encodeURI leaves alone (ECMA-262,
+// uriReserved, uriUnescaped and '#').
+func encodeURIKeeps(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		strings.IndexByte(";/?:@&=+$,-_.!~*'()#", c) >= 0
+}
+
+// upperEscapes is urlEncodeToUpper: each %xx (two hex digits, scanned left
+// to right) upper-cased.
+func upperEscapes(s string) string {
+	var b []byte
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
+			if u1, u2 := toUpperASCII(s[i+1]), toUpperASCII(s[i+2]); u1 != s[i+1] || u2 != s[i+2] {
+				if b == nil {
+					b = []byte(s)
+				}
+				b[i+1], b[i+2] = u1, u2
+			}
+			i += 2
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+func (f *rpFile) Test(agent, url string) ReaderResult {
+	res := ReaderResult{Reader: "robots-parser"}
+	path, ok := whatwgPathSearch(decodeUTF8(url))
+	if !ok {
+		res.Failed = true
+		res.Why = "robots-parser cannot read this URL (the WHATWG URL parser refuses it, or it is not http, https, ftp, ws or wss), so isAllowed returns undefined and nothing is fetched."
+		return res
+	}
+	path = upperEscapes(path)
+	key := "*"
+	if agent != "" {
+		key = rpAgent(decodeUTF8(agent))
+	}
+	rules, named := f.groups[key]
+	which := "the group for " + strconv.Quote(key)
+	if !named {
+		rules, named = f.groups["*"]
+		which = "the \"*\" group"
+	}
+	if !named {
+		res.Allowed = true
+		res.Why = "robots-parser finds no group for " + strconv.Quote(key) + " (it compares the agent, lower-cased and cut at '/', with each user-agent value whole) and no \"*\" group, so it allows."
+		return res
+	}
+	var best *rpRule
+	for i := range rules {
+		r := &rules[i]
+		// Robots.js matches() is the algorithm of wildMatch.
+		if !wildMatch(r.pattern, path) {
+			continue
+		}
+		if best == nil || len(r.pattern) > len(best.pattern) || len(r.pattern) == len(best.pattern) && r.allow && !best.allow {
+			best = r
+		}
+	}
+	if best == nil {
+		res.Allowed = true
+		res.Why = "robots-parser uses " + which + ": no rule matches " + quoteValue(path) + ", so it allows."
+		return res
+	}
+	res.Allowed, res.Line = best.allow, best.line
+	verdict := "blocks"
+	if best.allow {
+		verdict = "allows"
+	}
+	res.Why = "robots-parser uses " + which + ": the longest rule matching " + quoteValue(path) + " is line " +
+		strconv.Itoa(best.line) + " " + quoteValue(best.value) + ", which " + verdict + "."
+	return res
+}
+
+// whatwgPathSearch is `new URL(input, "http://robots-relative.samclarke.com/")`'s
+// pathname + search, as robots-parser computes them (WHATWG URL Standard,
+// basic URL parser, for the special schemes; Node 20). ok is false when the
+// parser fails, and for schemes that are not special.
+func whatwgPathSearch(input string) (string, bool) {
+	s := strings.TrimFunc(input, func(r rune) bool { return r <= ' ' })
+	if strings.ContainsAny(s, "\t\n\r") {
+		s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
+	}
+	scheme := ""
+	if i := schemeEnd(s); i > 0 {
+		scheme, s = lowerASCII(s[:i]), s[i+1:]
+	}
+	slash := func(c byte) bool { return c == '/' || c == '\\' }
+	var rest string // what follows the authority, or the path when there is none
+	authority := false
+	switch scheme {
+	case "":
+		// Relative to the base http://robots-relative.samclarke.com/.
+		authority = len(s) >= 2 && slash(s[0]) && slash(s[1])
+	case "http":
+		// The base's own scheme: "special relative or authority state".
+		if strings.HasPrefix(s, "//") || len(s) >= 2 && slash(s[0]) && slash(s[1]) {
+			authority = true
+		}
+	case "https", "ftp", "ws", "wss":
+		authority = true
+	default:
+		return "", false
+	}
+	if authority {
+		s = strings.TrimLeft(s, "/\\")
+		end := strings.IndexAny(s, "/\\?#")
+		if end < 0 {
+			end = len(s)
+		}
+		auth := s[:end]
+		rest = s[end:]
+		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+			auth = auth[at+1:]
+		}
+		host, port := auth, ""
+		if strings.HasPrefix(auth, "[") {
+			if c := strings.IndexByte(auth, ']'); c >= 0 {
+				host, port = auth[:c+1], strings.TrimPrefix(auth[c+1:], ":")
+				if port == auth[c+1:] && port != "" {
+					return "", false
+				}
+			}
+		} else if c := strings.IndexByte(auth, ':'); c >= 0 {
+			host, port = auth[:c], auth[c+1:]
+		}
+		if !whatwgHost(host) {
+			return "", false
+		}
+		for i := 0; i < len(port); i++ {
+			if port[i] < '0' || port[i] > '9' {
+				return "", false
+			}
+		}
+		if digits := strings.TrimLeft(port, "0"); len(digits) > 5 {
+			return "", false
+		} else if n, _ := strconv.Atoi(digits); n > 65535 {
+			return "", false
+		}
+	} else {
+		rest = s
+		if rest != "" && !slash(rest[0]) && rest[0] != '?' && rest[0] != '#' {
+			rest = "/" + rest
+		}
+	}
+	var query string
+	hasQuery := false
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.IndexByte(rest, '?'); i >= 0 {
+		rest, query, hasQuery = rest[:i], rest[i+1:], true
+	}
+	path := removeDotSegments(strings.ReplaceAll(rest, "\\", "/"))
+	path = percentEncode(path, func(c byte) bool { return c != '^' && inPathSet(c) })
+	if hasQuery && query != "" {
+		return path + "?" + percentEncode(query, inSpecialQuerySet), true
+	}
+	return path, true
+}
+
+// fullLower is the full Unicode lower-case mapping that Python's str.lower
+// and JavaScript's toLowerCase apply: Go's simple mapping, except that İ
+// (U+0130) becomes i + U+0307 and Σ is ς at the end of a word (Unicode
+// §3.13, Final_Sigma).
+func fullLower(s string) string {
+	if isASCII(s) {
+		return lowerASCII(s)
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch r {
+		case 0x130:
+			b.WriteString("i\u0307")
+		case 0x3A3:
+			if finalSigma(rs, i) {
+				b.WriteRune(0x3C2)
+			} else {
+				b.WriteRune(0x3C3)
+			}
+		case utf8.RuneError:
+			b.WriteRune(r)
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// whatwgHost reports whether the WHATWG host parser accepts host for a
+// special URL: an IPv6 address in brackets, or a name that is
+// percent-decoded, mapped by UTS #46 (hostProfile, as browsers and Node
+// do), free of forbidden domain code points and, when its last label is a
+// number, a valid IPv4 address (decimal, octal or hex parts).
+func whatwgHost(host string) bool {
+	if strings.HasPrefix(host, "[") {
+		_, ok := parseIPv6(strings.TrimSuffix(host[1:], "]"))
+		return strings.HasSuffix(host, "]") && ok
+	}
+	if host == "" {
+		return false
+	}
+	name := decodeUTF8(unquoteBytes(host))
+	for _, label := range strings.Split(lowerASCII(name), ".") {
+		if label == "xn--" { // an empty Punycode label: UTS #46 refuses it, x/net/idna maps it to ""
+			return false
+		}
+	}
+	ascii, err := hostProfile.ToASCII(name)
+	if err != nil || ascii == "" {
+		return false
+	}
+	for i := 0; i < len(ascii); i++ {
+		if c := ascii[i]; c <= ' ' || c == 0x7F || strings.IndexByte("#%/:<>?@[\\]^|", c) >= 0 {
+			return false
+		}
+	}
+	parts := strings.Split(ascii, ".")
+	if len(parts) > 1 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if last := parts[len(parts)-1]; !isDecimal(last) && !(len(last) >= 2 && last[0] == '0' && last[1]|0x20 == 'x' && isHexString(last[2:])) {
+		return true
+	}
+	// The IPv4 parser.
+	if len(parts) > 4 {
+		return false
+	}
+	for i, p := range parts {
+		n, ok := ipv4Number(p)
+		if !ok {
+			return false
+		}
+		if i < len(parts)-1 && n > 255 || i == len(parts)-1 && n >= 1<<(8*(5-len(parts))) {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv4Number is the WHATWG IPv4 number parser: 0x… hex, 0… octal, else
+// decimal; "" after a prefix is 0.
+func ipv4Number(s string) (uint64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	base := 10
+	switch {
+	case len(s) >= 2 && s[0] == '0' && s[1]|0x20 == 'x':
+		s, base = s[2:], 16
+	case len(s) >= 2 && s[0] == '0':
+		s, base = s[1:], 8
+	}
+	if s == "" {
+		return 0, true
+	}
+	var n uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case base == 16 && isHex(c):
+			d = uint64(unhex(c))
+		default:
+			return 0, false
+		}
+		if d >= uint64(base) {
+			return 0, false
+		}
+		n = n*uint64(base) + d
+		if n > 1<<32 {
+			n = 1 << 33 // too large whatever follows
+		}
+	}
+	return n, true
+}
+
+func isDecimal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isHexString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}
