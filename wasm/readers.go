@@ -97,7 +97,7 @@ func compareReaders(budget float64) bool {
 	if c.robots != s.robots {
 		c.robots, c.files = s.robots, engine.ParseAll(s.cut.Body, s.robots)
 	}
-	n := min(len(s.rows), maxReaderRows)
+	n := min(s.list.Len(), maxReaderRows)
 	var crawler *engine.Crawler
 	if cr, ok := pickedCrawler(s.in); ok {
 		crawler = &cr
@@ -106,7 +106,7 @@ func compareReaders(budget float64) bool {
 	clock := js.Global().Get("performance")
 	start := clock.Call("now").Float()
 	for len(c.done) < n {
-		c.done = append(c.done, engine.CompareReader(c.files, crawler, s.in.Token, s.rows[len(c.done)].Result.URL, findings))
+		c.done = append(c.done, engine.CompareReader(c.files, crawler, s.in.Token, s.row(len(c.done)).Result.URL, findings))
 		if clock.Call("now").Float()-start > budget && len(c.done) < n {
 			return false
 		}
@@ -177,8 +177,8 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 			"Googlebot runs Google's parser; most other crawlers do not. Each URL below is decided by every reader, exactly as its real code does (or, for Bing, Yandex and RFC 9309, as their published rules say).")),
 		vecty.If(crawlerReading(s.in) != "", elem.Paragraph(vecty.Markup(prop.ID("crawler-reader")), sentence(crawlerReading(s.in)))),
 		elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status")), vecty.Text(summary)),
-		vecty.If(len(s.rows) > maxReaderRows, elem.Paragraph(vecty.Markup(vecty.Class("help")),
-			vecty.Text("Showing the first "+strconv.Itoa(maxReaderRows)+" of "+count(len(s.rows), "URL")+"."))),
+		vecty.If(s.list.Len() > maxReaderRows, elem.Paragraph(vecty.Markup(vecty.Class("help")),
+			vecty.Text("Showing the first "+strconv.Itoa(maxReaderRows)+" of "+count(s.list.Len(), "URL")+"."))),
 		// Up to 200 rows of eight cells: written as HTML, not as Vecty
 		// elements, which would cost thousands of DOM comparisons a render
 		// (as the results table does, results.go).

@@ -117,17 +117,19 @@ func sitemapSummary() vecty.MarkupOrChild {
 		items = append(items, elem.Paragraph(vecty.Text("No URLs were read, so the URL list is unchanged; each sitemap's error is below.")))
 	} else if store.in.URLs != site.filled {
 		items = append(items, elem.Paragraph(vecty.Text("The URL list changed since the sitemaps were read; press Test sitemap URLs again to count the blocked ones.")))
-	} else if !store.pending {
+	} else if !store.pending && store.res.done() {
+		// The verdicts of the whole list (verdicts.go), however long.
 		var blocked []int
-		for i, r := range store.rows {
-			if !r.Allowed {
+		for i, f := range store.res.flags {
+			if f&flagAllowed == 0 {
 				blocked = append(blocked, i)
 			}
 		}
 		crawler := crawlerName()
-		line := engine.Thousands(len(blocked)) + " of these " + engine.Thousands(len(store.rows)) + " sitemap URLs are blocked for " + crawler
+		all := engine.Thousands(store.list.Len())
+		line := engine.Thousands(len(blocked)) + " of these " + all + " sitemap URLs are blocked for " + crawler
 		if len(blocked) == 0 {
-			line = "None of these " + engine.Thousands(len(store.rows)) + " sitemap URLs is blocked for " + crawler + "."
+			line = "None of these " + all + " sitemap URLs is blocked for " + crawler + "."
 		} else {
 			line += ": a URL in a sitemap should be crawlable, so allow these or take them out of the sitemap (Search Console reports them as \"Submitted URL blocked by robots.txt\")."
 		}
@@ -138,7 +140,7 @@ func sitemapSummary() vecty.MarkupOrChild {
 				links = append(links, elem.ListItem(elem.Button(
 					vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("link-button"), vecty.Attribute("data-index", strconv.Itoa(i)),
 						event.Click(func(*vecty.Event) { showRow(i) })),
-					vecty.Text(store.rows[i].Input),
+					vecty.Text(store.list.At(i)),
 				)))
 			}
 			items = append(items, elem.OrderedList(vecty.Markup(prop.ID("sitemap-blocked-list"), vecty.Attribute("aria-label", "Blocked sitemap URLs")), links))
@@ -208,7 +210,13 @@ func crawlerName() string {
 
 // showRow selects row i as a click on it would, and brings it into view.
 func showRow(i int) {
-	chooseRow(i)
+	pos := store.table.position(i)
+	if pos < 0 {
+		// Filtered out: every row again.
+		store.setFilter(func(v *tableView) { v.verdict, v.line, v.text = "", 0, "" })
+		pos = store.table.position(i)
+	}
+	chooseRow(pos)
 	row := js.Global().Get("document").Call("querySelector", `table#results tr.result[data-index="`+strconv.Itoa(i)+`"]`)
 	if row.Truthy() {
 		row.Call("scrollIntoView", map[string]any{"block": "center"})
