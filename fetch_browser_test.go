@@ -448,3 +448,35 @@ func TestBrowserFetchNarrow(t *testing.T) {
 	js[bool](a, `document.querySelector("#site-panel").scrollIntoView(), true`)
 	screenshot(t, ctx, "fetch-narrow-375")
 }
+
+// TestBrowserDiffWithLiveFile: after a fetch, the Diff view offers the
+// live file (and the text from before the fetch) as the version to compare
+// the draft with, and an edit of the draft shows as a change against it.
+func TestBrowserDiffWithLiveFile(t *testing.T) {
+	ctx := newBrowser(t)
+	live := newLiveSite(t, 0, 10)
+	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
+	fetchInPage(a, live.url("www.test", "/"))
+	waitFor(a, "the strip to show a live fetch", stripJS, func(s stripView) bool { return s.State == "live" })
+	draft := "User-agent: *\nDisallow: /\n"
+	a.setText("textarea#robots", draft)
+	waitFor(a, "the strip to say edited", stripJS, func(s stripView) bool { return s.State == "edited" })
+
+	a.openTab("diff")
+	a.click("#diff-live")
+	label := waitFor(a, "the live file as the before version", `document.querySelector("label[for=diff-other]").textContent`,
+		func(s string) bool { return strings.Contains(s, "the live file fetched from") })
+	if !strings.Contains(label, live.url("www.test", "/final/robots.txt")) {
+		t.Errorf("the before version is named %q, want the final URL of the fetch", label)
+	}
+	hunks := waitFor(a, "the diff against the live file", `(() => { const s = document.querySelector("#diff-summary"); return s ? s.dataset.hunks || "" : ""; })()`,
+		func(n string) bool { return n != "" && n != "0" })
+	if hunks == "" {
+		t.Fatal("no changed lines between the live file and a different draft")
+	}
+	screenshot(t, ctx, "diff-live-file")
+
+	a.click("#diff-before-fetch")
+	waitFor(a, "the pre-fetch text as the before version", `document.querySelector("label[for=diff-other]").textContent`,
+		func(s string) bool { return strings.Contains(s, "before fetching") })
+}

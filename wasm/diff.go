@@ -144,6 +144,12 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 				vecty.If(linkDraft.ok, button("diff-link-draft", "Use the draft you had before this link", func() {
 					setOther(linkDraft.robots, "the draft you had before opening the link")
 				})),
+				vecty.If(site.last != nil && site.last.bodyUsed, button("diff-live", "Use the live file", func() {
+					setOther(site.last.body, "the live file fetched from "+site.last.finalURL)
+				})),
+				vecty.If(site.previous != nil, button("diff-before-fetch", "Use the text you had before fetching", func() {
+					setOther(site.previous.Robots, "the text you had before fetching")
+				})),
 				button("diff-swap", "Swap before and after", func() {
 					other := s.in.Other
 					setOther(s.in.Robots, "the previous draft")
