@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -21,9 +22,19 @@ import (
 //	go run . check -expect robots.expect.json -robots public/robots.txt
 //	cat robots.txt | go run . check -expect robots.expect.json -robots -
 //	go run . check -expect robots.expect.json -json
+//	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
+//
+// A URL is fetched as the server's /api/robots fetches it (fetchRobots in
+// fetch.go: same SSRF policy, at most 5 redirects, the first 500 KiB), and
+// the HTTP answer means what it means to Google (engine.OutcomeFor): a 2xx
+// lets the rules decide, a 4xx allows every case and a 5xx blocks every
+// case, whatever the file says. Loopback and private addresses are refused
+// unless -fetch-allow-private is given.
 //
 // Exit status: 0 when every case passes, 1 when any fails, 2 when the input
-// is bad (a message names the file and line).
+// is bad (a message names the file and line) or the URL got no HTTP answer
+// (DNS, refused connection, timeout, refused destination): a CI job cannot
+// tell a broken site from a broken runner there, so it does not judge.
 
 // Exit statuses of the check command.
 const (
@@ -48,16 +59,30 @@ type checkJSON struct {
 	Group    string `json:"group"`
 }
 
+// checkFetchJSON is what -robots URL fetched, in -json output.
+type checkFetchJSON struct {
+	URL       string   `json:"url"` // the robots.txt URL requested
+	FinalURL  string   `json:"finalUrl"`
+	Status    int      `json:"status"`
+	Size      int64    `json:"size"`
+	SizeKnown bool     `json:"sizeKnown"`
+	Truncated bool     `json:"truncated"`
+	Redirects []string `json:"redirects"`
+	Effect    string   `json:"effect"` // "conditional allow", "full allow" or "full disallow"
+	Reason    string   `json:"reason"`
+}
+
 // runCheck runs `check` with args (those after the word check) and returns
 // the exit status.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	expectPath := fs.String("expect", "", "the expectations `FILE` (JSON; Google's conformance files are valid)")
-	robotsPath := fs.String("robots", "", "the robots.txt to test: a `FILE`, or - for standard input; replaces the expectations file's own \"robots\" (a case's own robots.txt still wins)")
+	robotsPath := fs.String("robots", "", "the robots.txt to test: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would; replaces the expectations file's own \"robots\" (a case's own robots.txt still wins)")
+	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests; refused by default, as the server's live fetch refuses them")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robotstester check -expect FILE [-robots FILE|-] [-json]")
+		fmt.Fprintln(stderr, "usage: robotstester check -expect FILE [-robots FILE|-|URL] [-fetch-allow-private] [-json]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -84,6 +109,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var robots []byte
 	robotsName := ""
+	var fetched *checkFetchJSON // set when -robots is a URL
 	switch p := *robotsPath; {
 	case p == "":
 	case p == "-":
@@ -92,7 +118,23 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return bad("cannot read the robots.txt from standard input: %v.", err)
 		}
 	case strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://"):
-		return bad("-robots %s: fetching a robots.txt by URL needs the live fetch, which this build does not have; download it first (curl -sS -o robots.txt %s) and give the file.", p, p)
+		ans, msg := checkFetch(p, *allowPrivate)
+		if msg != "" {
+			return bad("%s", msg)
+		}
+		o := engine.OutcomeFor(engine.Answer{Status: ans.Status, Redirects: len(ans.Redirects)})
+		fetched = &checkFetchJSON{URL: ans.URL, FinalURL: ans.FinalURL, Status: ans.Status, Size: ans.Size, SizeKnown: ans.SizeKnown,
+			Truncated: ans.Truncated, Redirects: ans.Redirects, Effect: o.Effect.String(), Reason: o.Reason}
+		robotsName = ans.FinalURL
+		if o.Effect == engine.EffectConditional {
+			robots = ans.Body // fetchRobots kept only what Googlebot reads
+		}
+		if !*asJSON {
+			fmt.Fprintln(stdout, fetchedLine(fetched))
+			if o.Effect != engine.EffectConditional {
+				fmt.Fprintf(stdout, "%s: %s Every case tested against it is %s by that answer, not by rules.\n", upperFirst(fetched.Effect), o.Reason, verdict(o.Effect == engine.EffectFullAllow))
+			}
+		}
 	default:
 		robotsName = p
 		if robots, err = os.ReadFile(p); err != nil {
@@ -109,7 +151,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return c.Body
 	}
-	if robotsName != "" {
+	if robotsName != "" && fetched == nil {
 		robots = cut(robotsName, robots)
 	} else if exp.HasRobots {
 		exp.Robots = cut(`the "robots" of `+*expectPath, exp.Robots)
@@ -122,6 +164,23 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return bad("%v", err)
 	}
+	// byAnswer[i]: case i was decided by the HTTP answer, not by a rule.
+	byAnswer := make([]bool, len(results))
+	if fetched != nil && fetched.Effect != engine.EffectConditional.String() {
+		allowed := fetched.Effect == engine.EffectFullAllow.String()
+		for i := range results {
+			if results[i].Case.HasRobots {
+				continue // a case's own robots.txt is a fixture, not the fetched file
+			}
+			byAnswer[i] = true
+			results[i].Result = engine.Result{Allowed: allowed, URL: results[i].Case.URL}
+			results[i].Pass = allowed == results[i].Case.Allowed
+		}
+	}
+	// answerVerdict is the verdict sentence of a case the answer decided.
+	answerVerdict := func(r engine.CaseResult) string {
+		return upperFirst(verdict(r.Result.Allowed)) + " by the " + fetched.Effect + " of the robots.txt's HTTP " + strconv.Itoa(fetched.Status) + " answer, whatever the rules say."
+	}
 	failed := 0
 	for _, r := range results {
 		if !r.Pass {
@@ -130,11 +189,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *asJSON {
 		out := struct {
-			Passed  int         `json:"passed"`
-			Failed  int         `json:"failed"`
-			Results []checkJSON `json:"results"`
-		}{len(results) - failed, failed, make([]checkJSON, len(results))}
+			Fetch   *checkFetchJSON `json:"fetch,omitempty"`
+			Passed  int             `json:"passed"`
+			Failed  int             `json:"failed"`
+			Results []checkJSON     `json:"results"`
+		}{fetched, len(results) - failed, failed, make([]checkJSON, len(results))}
 		for i, r := range results {
+			if byAnswer[i] {
+				out.Results[i] = checkJSON{
+					Case: i + 1, Line: r.Case.Line, Agent: r.Case.Agent, Crawler: r.Case.Crawler, URL: r.Case.URL,
+					Expected: verdict(r.Case.Allowed), Got: verdict(r.Result.Allowed), Pass: r.Pass,
+					Why: answerVerdict(r), Group: fetched.Reason,
+				}
+				continue
+			}
 			ex := r.Robots.Explain(r.Result)
 			out.Results[i] = checkJSON{
 				Case: i + 1, Line: r.Case.Line, Agent: r.Case.Agent, Crawler: r.Case.Crawler, URL: r.Case.URL,
@@ -156,6 +224,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			where := *expectPath
 			if r.Case.Line > 0 {
 				where += ":" + strconv.Itoa(r.Case.Line)
+			}
+			if byAnswer[i] {
+				fmt.Fprintf(stdout, "FAIL %s: case %d: %s\n", where, i+1, r.DescribeWith(answerVerdict(r)))
+				continue
 			}
 			fmt.Fprintf(stdout, "FAIL %s: case %d: %s\n", where, i+1, r.Describe())
 			fmt.Fprintf(stdout, "     %s\n", r.Robots.Explain(r.Result).Group)
@@ -181,4 +253,49 @@ func ruleText(r engine.CaseResult) string {
 		return ""
 	}
 	return r.Robots.RuleText(r.Result.Line)
+}
+
+// checkFetch fetches the robots.txt for -robots URL with the server's fetch
+// (fetchRobots) and its SSRF policy. msg is set, and the check stops with
+// exit 2, when there is no HTTP answer to judge by.
+func checkFetch(raw string, allowPrivate bool) (ans fetchAnswer, msg string) {
+	a := newFetchAPI(fetchOptions{Enabled: true, AllowPrivate: allowPrivate})
+	ans, refused := a.fetchRobots(context.Background(), raw)
+	code, text := ans.Code, ans.Error
+	if refused != nil {
+		code, text = refused.Code, refused.Error
+	}
+	switch code {
+	case codeOK:
+		if 300 <= ans.Status && ans.Status <= 399 {
+			// Go's client returns a 3xx it cannot follow (no Location).
+			return ans, fmt.Sprintf("-robots %s: %s answered %d with no redirect to follow; Google reads robots.txt only at the end of a redirect chain: serve it with 200.", raw, ans.FinalURL, ans.Status)
+		}
+		return ans, ""
+	case codeTooManyRedirects:
+		return ans, "" // an HTTP answer: Google reads the file as missing (OutcomeFor)
+	}
+	return ans, fmt.Sprintf("-robots %s: no HTTP answer to judge by (%s). %s", raw, code, text)
+}
+
+// fetchedLine says what -robots URL fetched, the first line of the output.
+func fetchedLine(f *checkFetchJSON) string {
+	s := "Fetched " + f.FinalURL + ": HTTP " + strconv.Itoa(f.Status)
+	if f.Status < 300 || f.Status > 399 { // a redirect's body is not read
+		size := strconv.FormatInt(f.Size, 10) + " bytes"
+		if !f.SizeKnown {
+			size = "more than " + size
+		}
+		s += ", " + size
+	}
+	switch n := len(f.Redirects); {
+	case n == 1:
+		s += ", 1 redirect from " + f.URL
+	case n > 1:
+		s += ", " + strconv.Itoa(n) + " redirects from " + f.URL
+	}
+	if f.Truncated {
+		s += "; Googlebot reads only the first " + strconv.Itoa(engine.GooglebotFetchLimit) + " bytes, and so does this check"
+	}
+	return s + "."
 }

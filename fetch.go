@@ -449,25 +449,35 @@ func httpStatusFor(code string) int {
 
 // serveRobots answers /api/robots?url=U.
 func (a *fetchAPI) serveRobots(w http.ResponseWriter, r *http.Request, raw string) {
+	ans, refused := a.fetchRobots(r.Context(), raw)
+	if refused != nil {
+		writeJSON(w, httpStatusFor(refused.Code), refused)
+		return
+	}
+	writeJSON(w, httpStatusFor(ans.Code), ans)
+}
+
+// fetchRobots fetches the robots.txt that governs raw, as Googlebot would:
+// the one fetch both /api/robots and `check -robots URL` (check.go) make.
+// A non-nil apiError means nothing was requested (bad-url, or a
+// refused-destination caught before dialling).
+func (a *fetchAPI) fetchRobots(ctx context.Context, raw string) (fetchAnswer, *apiError) {
 	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "/") {
 		raw = "https://" + raw // "example.com" is what people type
 	}
 	if _, code, msg := checkTarget(raw); code != "" {
-		writeJSON(w, httpStatusFor(code), apiError{Code: code, Error: msg})
-		return
+		return fetchAnswer{}, &apiError{Code: code, Error: msg}
 	}
 	robotsURL, err := engine.RobotsURLFor(raw)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: sentenceOf(err.Error()) + " Give a site such as https://example.com/."})
-		return
+		return fetchAnswer{}, &apiError{Code: codeBadURL, Error: sentenceOf(err.Error()) + " Give a site such as https://example.com/."}
 	}
 	if _, code, msg := checkTarget(robotsURL); code != "" {
-		writeJSON(w, httpStatusFor(code), apiError{Code: code, Error: msg})
-		return
+		return fetchAnswer{}, &apiError{Code: code, Error: msg}
 	}
-	ans := a.get(r.Context(), robotsURL, fetchPlan{keep: engine.GooglebotFetchLimit, count: robotsCountLimit, timeout: a.opts.RobotsTimeout})
+	ans := a.get(ctx, robotsURL, fetchPlan{keep: engine.GooglebotFetchLimit, count: robotsCountLimit, timeout: a.opts.RobotsTimeout})
 	ans.RobotsURL = robotsURL
-	writeJSON(w, httpStatusFor(ans.Code), ans)
+	return ans, nil
 }
 
 // sentenceOf capitalises a phrase and ends it with a period.
@@ -475,11 +485,17 @@ func sentenceOf(s string) string {
 	if s == "" {
 		return s
 	}
-	if c := s[0]; 'a' <= c && c <= 'z' {
-		s = string(c-'a'+'A') + s[1:]
-	}
+	s = upperFirst(s)
 	if !strings.HasSuffix(s, ".") {
 		s += "."
+	}
+	return s
+}
+
+// upperFirst capitalises the first letter of an ASCII phrase.
+func upperFirst(s string) string {
+	if s != "" && 'a' <= s[0] && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
 	}
 	return s
 }

@@ -97,7 +97,7 @@ func destAllowed(ip netip.Addr, allowPrivate bool) error {
 		if !(allowPrivate && r.private) {
 			fix := "; the tester fetches public sites only"
 			if r.private {
-				fix = "; start the server with -fetch-allow-private to test intranet sites"
+				fix = "; -fetch-allow-private (a flag of the server and of check) lets the tester reach intranet sites"
 			}
 			return &destinationError{addr: ip, reason: "it is " + r.what + fix}
 		}

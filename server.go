@@ -17,6 +17,13 @@
 //	go run . check -expect robots.expect.json -robots robots.txt
 //	go run . check -expect robots.expect.json -robots - < robots.txt
 //	go run . check -expect robots.expect.json -json   # the file's own "robots"
+//	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
+//	go run . check -expect robots.expect.json -robots http://127.0.0.1:8000/ -fetch-allow-private
+//
+// A URL is fetched as /api/robots fetches it, and its HTTP status means what
+// it means to Google: 2xx the rules decide, 4xx every case allowed, 5xx
+// every case blocked; no HTTP answer (DNS, refused, timeout, a refused
+// private address) exits 2.
 //
 // Live fetching (on by default) answers GET /api/robots?url=SITE, the
 // robots.txt that governs SITE as Googlebot gets it, and GET

@@ -300,12 +300,19 @@ func (c Case) Test(r *Robots) Result {
 // Describe tells a checked case in one line: what was expected, then the
 // engine's verdict sentence (the deciding line, its rule and why).
 func (o CaseResult) Describe() string {
-	c, res := o.Case, o.Result
+	return o.DescribeWith(o.Robots.Explain(o.Result).Verdict)
+}
+
+// DescribeWith tells a checked case in one line with the given verdict
+// sentence, for a verdict no rule gave (a robots.txt answered 404 or 503
+// decides every case: OutcomeFor).
+func (o CaseResult) DescribeWith(verdict string) string {
+	c := o.Case
 	who := quote(c.Agent)
 	if c.Crawler != "" {
 		who = c.Crawler
 	}
-	return who + " " + c.URL + ": expected " + lowerVerdict(c.Allowed) + "; " + o.Robots.Explain(res).Verdict
+	return who + " " + c.URL + ": expected " + lowerVerdict(c.Allowed) + "; " + verdict
 }
 
 func lowerVerdict(allowed bool) string {
