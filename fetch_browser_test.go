@@ -366,14 +366,16 @@ func TestBrowserSitemaps(t *testing.T) {
 		}).observe(document.body, {subtree: true, childList: true, characterData: true});
 		return true;
 	})()`)
+	a.setText("textarea#urls", "/typed-before-the-sitemaps")
 	clicked := time.Now()
 	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
 	waitFor(a, "the progress bar past the second sitemap", `(() => { const p = document.querySelector("#sitemap-progress"); return p ? +p.dataset.urls : -1; })()`,
 		func(n int) bool { return n >= 2*livePerSitemap })
 	screenshot(t, ctx, "sitemap-progress")
 
-	// Testing 50,000 URLs takes the page about 12 s today (issue 9 makes it
-	// fast); a loaded CI machine gets up to 80 s, within browserTimeout.
+	// Reading and testing 50,000 URLs (in the workers) takes the page about
+	// 2 s on the 2-core machine; a loaded CI machine gets up to 80 s, within
+	// browserTimeout.
 	deadline := time.Now().Add(80 * time.Second)
 	var blocked string
 	for time.Now().Before(deadline) {
@@ -414,8 +416,17 @@ func TestBrowserSitemaps(t *testing.T) {
 	if children < 2 {
 		t.Errorf("progress shown: %q; want a count and the latest sitemap at several steps", progress)
 	}
-	if n := js[int](a, `document.querySelector("textarea#urls").value.split("\n").length`); n != 50000 {
-		t.Errorf("the URL list holds %d lines, want 50,000", n)
+	// 50,000 URLs take the long-list path of an imported file: out of the
+	// text box, which Chromium takes seconds to lay out, and tested in the
+	// workers.
+	if n := js[int](a, `(() => { const u = document.querySelector("textarea#urls"); return u ? u.value.split("\n").length : 0; })()`); n >= 10 {
+		t.Errorf("the text box holds %d lines of the sitemap list; want it kept aside", n)
+	}
+	if note := js[string](a, `(document.querySelector("#imported-list") || {textContent: ""}).textContent`); !strings.Contains(note, "50,000 URLs imported from "+live.url("www.test", "/sitemap_index.xml")) || !strings.Contains(note, "too many to show in a text box") {
+		t.Errorf("#imported-list %q does not say the sitemap list is kept aside", note)
+	}
+	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "workers" {
+		t.Errorf("the sitemap list was tested by %q, want workers", by)
 	}
 	js[bool](a, `document.querySelector("#sitemap-summary").scrollIntoView({block: "start"}), true`)
 	screenshot(t, ctx, "sitemap-summary")
@@ -424,6 +435,14 @@ func TestBrowserSitemaps(t *testing.T) {
 	waitFor(a, "the blocked URL's row selected", `(() => { const r = document.querySelector("table#results tr.result.selected"); return r ? r.dataset.index : ""; })()`,
 		func(s string) bool { return s == first })
 	screenshot(t, ctx, "sitemap-done")
+
+	// Type a list instead: the list typed before the walk is back.
+	js[bool](a, `document.querySelector("#clear-imported").click(), true`)
+	typed := waitFor(a, "the text box back", `(() => { const u = document.querySelector("textarea#urls"); return u ? u.value : "(none)"; })()`,
+		func(s string) bool { return s != "(none)" })
+	if typed != "/typed-before-the-sitemaps" {
+		t.Errorf("after Type a list instead the text box holds %q, want the list typed before", typed)
+	}
 }
 
 // TestBrowserFetchNarrow: the panel, the strip with its long URLs and the

@@ -520,7 +520,11 @@ func TestBrowserLongListPasteAndExport(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#clear-imported"))); err != nil {
 		t.Fatal(err)
 	}
-	a.table("the empty text box back", func(s tableState) bool { return s.RowCount == 1 })
+	// The list typed before the paste is back in the text box.
+	a.table("the typed list back", func(s tableState) bool { return strings.HasPrefix(s.Summary, "1 URL:") })
+	if got := js[string](a, `document.querySelector("textarea#urls").value`); got != "/typed-first" {
+		t.Errorf("after Back to the list you typed, the text box holds %q, want the list typed before the paste", got)
+	}
 }
 
 // TestBrowserScaleWithoutWorkers takes Worker away from the page: a long

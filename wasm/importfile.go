@@ -26,8 +26,9 @@ import (
 // the page keeps it aside, shows its name and size, and does not carry it
 // in links or drafts (permalink.go, storage.go say so).
 type importedList struct {
-	name string
-	urls urlList
+	name  string
+	urls  urlList
+	typed string // the text box's list before, back when this one is dropped
 }
 
 // maxTypedURLs is the longest list put into the text box, where a person
@@ -303,8 +304,16 @@ func importedNote() vecty.ComponentOrHTML {
 		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
 		elem.Paragraph(vecty.Text(number(s.imported.urls.Len())+" URLs imported from "+s.imported.name+
 			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
-		button("clear-imported", "Type a list instead", store.clearImported),
+		button("clear-imported", clearLabel(s.imported.typed), store.clearImported),
 	)
+}
+
+// clearLabel names what dropping the long list brings back.
+func clearLabel(typed string) string {
+	if typed == "" {
+		return "Type a list instead"
+	}
+	return "Back to the list you typed"
 }
 
 // ImportProgress shows a running import, with Cancel.

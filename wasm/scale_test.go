@@ -160,3 +160,29 @@ func TestJoinedURLsReadWhatSplitURLsWrote(t *testing.T) {
 		t.Errorf("joinedURLs of nothing holds URLs")
 	}
 }
+
+// A long list kept aside, from a file, a paste or the sitemaps, gives the
+// typed list back when dropped, even after a second long list.
+func TestDroppingALongListBringsBackTheTypedOne(t *testing.T) {
+	s := newState(Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: "/typed\n/x"})
+	long := func(prefix string) urlList {
+		var lb listBuilder
+		for i := range maxTypedURLs + 1 {
+			lb.add(fmt.Sprintf("/%s/%d", prefix, i))
+		}
+		return lb.list()
+	}
+	first, second := long("a"), long("b")
+	s.importList("sitemap_index.xml", first)
+	if s.in.URLs != "" || s.givenList() != first.text || s.list.Len() != first.Len() {
+		t.Fatalf("after a long list: text box %q, %d URLs tested", s.in.URLs, s.list.Len())
+	}
+	s.importList("big.csv", second)
+	if s.givenList() != second.text {
+		t.Fatalf("the second long list is not the one given")
+	}
+	s.clearImported()
+	if s.imported != nil || s.in.URLs != "/typed\n/x" || s.givenList() != s.in.URLs || s.list.Len() != 2 {
+		t.Errorf("after Type a list instead: text box %q, %d URLs tested; want the typed list back", s.in.URLs, s.list.Len())
+	}
+}

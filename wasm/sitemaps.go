@@ -19,8 +19,10 @@ import (
 // Sitemaps in the page: "Test sitemap URLs" walks the sitemaps the
 // robots.txt names (engine.SitemapWalk) one request a sitemap, so the page
 // can show how far it got and stop when asked; "Import sitemap…" reads a
-// local file. Either way the URLs go into the URL list through the store,
-// and the summary counts the blocked ones for the chosen crawler.
+// local file. Either way the URLs go into the URL list through the store
+// as an imported list does (importList: over maxTypedURLs, kept out of the
+// text box and tested in the workers), and the summary counts the blocked
+// ones for the chosen crawler.
 
 // shownBlocked is how many blocked sitemap URLs the summary lists as links.
 const shownBlocked = 20
@@ -115,7 +117,7 @@ func sitemapSummary() vecty.MarkupOrChild {
 	}
 	if len(res.URLs) == 0 {
 		items = append(items, elem.Paragraph(vecty.Text("No URLs were read, so the URL list is unchanged; each sitemap's error is below.")))
-	} else if store.in.URLs != site.filled {
+	} else if store.givenList() != site.filled {
 		items = append(items, elem.Paragraph(vecty.Text("The URL list changed since the sitemaps were read; press Test sitemap URLs again to count the blocked ones.")))
 	} else if !store.pending && store.res.done() {
 		// The verdicts of the whole list (verdicts.go), however long.
@@ -235,7 +237,7 @@ func startSitemaps() {
 			siteChanged()
 			return
 		}
-		walkSitemaps([]string{u})
+		walkSitemaps(u, []string{u})
 		return
 	}
 	var roots []string
@@ -250,12 +252,17 @@ func startSitemaps() {
 		siteChanged()
 		return
 	}
-	walkSitemaps(roots)
+	name := roots[0]
+	if len(roots) > 1 {
+		name = "the robots.txt's " + strconv.Itoa(len(roots)) + " sitemaps"
+	}
+	walkSitemaps(name, roots)
 }
 
 // walkSitemaps runs the walk in a goroutine; the page stays responsive
-// because each fetch yields to the browser.
-func walkSitemaps(roots []string) {
+// because each fetch yields to the browser. name says where the roots
+// came from, for the URL list's note.
+func walkSitemaps(name string, roots []string) {
 	site.walking, site.cancelled, site.result, site.sitemapMsg = true, false, nil, ""
 	site.progress = engine.SitemapProgress{Queued: len(roots), Current: roots[0]}
 	siteChanged()
@@ -273,22 +280,24 @@ func walkSitemaps(roots []string) {
 			},
 		}
 		res := walk.Run(roots)
-		finishSitemaps(&res)
+		finishSitemaps(name, &res)
 	}()
 }
 
-// finishSitemaps fills the URL list with what a walk found.
-func finishSitemaps(res *engine.SitemapResult) {
+// finishSitemaps fills the URL list with what a walk found, named by
+// where it came from. It goes the way of an imported list (importList): a
+// long one is kept out of the text box, where Chromium would take seconds
+// to lay it out, and tested in the workers.
+func finishSitemaps(name string, res *engine.SitemapResult) {
 	site.walking = false
 	site.result = res
 	if len(res.URLs) == 0 {
 		siteChanged()
 		return
 	}
-	in := currentSaved()
-	in.URLs = strings.Join(res.URLs, "\n")
-	site.filled = in.URLs
-	applySaved(in)
+	urls := splitURLs(strings.Join(res.URLs, "\n"))
+	site.filled = urls.text
+	store.importList(name, urls)
 	siteChanged()
 }
 
@@ -391,7 +400,7 @@ func importSitemap(name string, data []byte, err error) {
 		}
 		f := engine.ReadSitemap(data)
 		if f.Kind == engine.SitemapIndex && len(f.URLs) > 0 {
-			walkSitemaps(f.URLs)
+			walkSitemaps(name, f.URLs)
 			return
 		}
 		res := engine.SitemapWalk{MaxURLs: site.cap, Fetch: func(string) engine.SitemapFetched {
@@ -403,6 +412,6 @@ func importSitemap(name string, data []byte, err error) {
 			siteChanged()
 			return
 		}
-		finishSitemaps(&res)
+		finishSitemaps(name, &res)
 	}()
 }

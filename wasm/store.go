@@ -129,20 +129,36 @@ func (s *state) importList(name string, urls urlList) {
 		return
 	}
 	// Only the list changes: the editor keeps its text, and the results
-	// start again from the top.
+	// start again from the top. The typed list waits for clearImported.
+	typed := s.in.URLs
+	if s.imported != nil {
+		typed = s.imported.typed
+	}
 	s.in.URLs = ""
-	s.imported = &importedList{name: name, urls: urls}
+	s.imported = &importedList{name: name, urls: urls, typed: typed}
 	s.selected = -1
 	s.now(false)
 }
 
-// clearImported drops a long imported list: the text box is back.
+// clearImported drops a long imported list: the text box is back, with
+// the list typed before it.
 func (s *state) clearImported() {
 	if s.imported == nil {
 		return
 	}
+	in := s.in
+	in.URLs = s.imported.typed
 	s.imported = nil
-	s.replace(s.in)
+	s.replace(in)
+}
+
+// givenList is the URL list as the person last gave it: the text box's, or
+// a long list's kept aside.
+func (s *state) givenList() string {
+	if s.imported != nil {
+		return s.imported.urls.text
+	}
+	return s.in.URLs
 }
 
 // editRobots records the editor's text after a keystroke; the engine runs
