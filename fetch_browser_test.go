@@ -307,14 +307,17 @@ func TestBrowserSitemapsCancel(t *testing.T) {
 	}
 }
 
-// TestBrowserFetchFromSingleFile: the offline file has no server, so Fetch
-// uses the browser's own request, which works for a site that allows
-// cross-origin reads and otherwise says why and offers Open robots.txt….
-func TestBrowserFetchFromSingleFile(t *testing.T) {
+// TestBrowserFetchWithoutAPI: where there is no /api (the offline single
+// file, or dist/site/ on a static host), Fetch asks the browser itself: a
+// site that allows cross-origin reads is fetched, one that does not gets a
+// sentence saying why and the Open robots.txt… offer.
+func TestBrowserFetchWithoutAPI(t *testing.T) {
 	out := t.TempDir()
 	if err := writeDist(out, siteFS()); err != nil {
 		t.Fatal(err)
 	}
+	static := httptest.NewServer(http.FileServer(http.Dir(filepath.Join(out, "site"))))
+	t.Cleanup(static.Close)
 	body := "User-agent: *\nDisallow: /cors\n"
 	site := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/robots.txt" {
@@ -326,23 +329,30 @@ func TestBrowserFetchFromSingleFile(t *testing.T) {
 		}
 		w.Write([]byte(body))
 	}))
-	ctx := newBrowser(t)
-	a := openApp(t, ctx, "file://"+filepath.ToSlash(filepath.Join(out, singleFileName)))
-	fetchInPage(a, site.url("127.0.0.1", "/"))
-	strip := waitFor(a, "the browser's fetch", stripJS, func(s stripView) bool { return s.State == "live" })
-	if strip.Status != "200" || !strings.Contains(strip.Text, "your browser") {
-		t.Errorf("single file, CORS site: %+v", strip)
-	}
-	if got := js[string](a, `document.querySelector("textarea#robots").value`); got != body {
-		t.Errorf("the editor holds %q, want %q", got, body)
-	}
-	screenshot(t, ctx, "fetch-single-file")
+	for _, tc := range []struct{ name, page string }{
+		{"single file", "file://" + filepath.ToSlash(filepath.Join(out, singleFileName))},
+		{"static host", static.URL + "/"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := newBrowser(t)
+			a := openApp(t, ctx, tc.page)
+			fetchInPage(a, site.url("127.0.0.1", "/"))
+			strip := waitFor(a, "the browser's fetch", stripJS, func(s stripView) bool { return s.State == "live" })
+			if strip.Status != "200" || !strings.Contains(strip.Text, "your browser") {
+				t.Errorf("%s, CORS site: %+v", tc.name, strip)
+			}
+			if got := js[string](a, `document.querySelector("textarea#robots").value`); got != body {
+				t.Errorf("the editor holds %q, want %q", got, body)
+			}
+			screenshot(t, ctx, "fetch-"+strings.ReplaceAll(tc.name, " ", "-"))
 
-	fetchInPage(a, site.url("localhost", "/"))
-	msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").dataset.state === "message" ? document.querySelector("#fetch-strip").textContent : ""`,
-		func(s string) bool { return s != "" })
-	if !strings.Contains(msg, "cross-origin") || !strings.Contains(msg, "Open robots.txt") {
-		t.Errorf("single file, site without CORS: %q", msg)
+			fetchInPage(a, site.url("localhost", "/"))
+			msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").dataset.state === "message" ? document.querySelector("#fetch-strip").textContent : ""`,
+				func(s string) bool { return s != "" })
+			if !strings.Contains(msg, "cross-origin") || !strings.Contains(msg, "Open robots.txt") {
+				t.Errorf("%s, site without CORS: %q", tc.name, msg)
+			}
+		})
 	}
 }
 
