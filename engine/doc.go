@@ -43,8 +43,10 @@
 // (reader_python.go), temoto/robotstxt as Colly runs it (reader_colly.go),
 // each exact to its real code, and the documented rule sets of Bing, Yandex
 // and RFC 9309 (reader_documented.go and one file per rule set). Which
-// crawler runs which is crawler_readers.go; the lines that readers read
-// differently from Google are portability.go's findings.
+// crawler runs which is crawler_readers.go, and a matrix read by each
+// column's crawler's own reader, every reader parsing the file once, is
+// matrix_readers.go; the lines that readers read differently from Google
+// are portability.go's findings.
 //
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they

@@ -278,7 +278,7 @@ func selectCell(row, col int) {
 	}
 	matrix.selRow, matrix.selCol = row, col
 	store.changed()
-	if line := m.Cell(row, col).Line; line > 0 {
+	if line := shownLine(m, row, col); line > 0 {
 		revealLine(line)
 	}
 	focusCell(row, col)
@@ -311,7 +311,16 @@ func matrixBand() int {
 	if m == nil || matrix.selRow < 0 || matrix.selRow >= len(m.URLs) || matrix.selCol >= len(m.Columns) || m != currentMatrix() {
 		return 0
 	}
-	return m.Cell(matrix.selRow, matrix.selCol).Line
+	return shownLine(m, matrix.selRow, matrix.selCol)
+}
+
+// shownLine is the deciding line of a cell as the grid shows it: Google's,
+// or the column's reader's in that reading once it is computed.
+func shownLine(m *engine.Matrix, row, col int) int {
+	if rm := shownReaderMatrix(m); rm != nil {
+		return rm.Cell(row, col).Line
+	}
+	return m.Cell(row, col).Line
 }
 
 // MatrixView is the matrix tab.
@@ -329,6 +338,13 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("matrix-controls")),
 			columnFields(),
 			elem.Div(
+				vecty.Markup(vecty.Class("field")),
+				elem.Label(vecty.Markup(prop.For("matrix-read-as")), vecty.Text("Read as")),
+				&ReadAsSelect{Current: s.in.ReadAs},
+				elem.Paragraph(vecty.Markup(prop.ID("matrix-read-as-help"), vecty.Class("help")),
+					vecty.Text("Each crawler's own reader: the parser its operator runs (or, marked assumed, the best guess), cells that differ from Google marked.")),
+			),
+			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
 				button("matrix-csv", "Export matrix CSV", func() {
 					downloadBytes("robots-matrix.csv", "text/csv", matrixCSV(currentMatrix()))
@@ -345,6 +361,10 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			vecty.Text(matrixStatus(m)),
 			vecty.If(failingPins() > 0, elem.Strong(vecty.Markup(vecty.Class("failing-pins")), vecty.Text(" "+count(failingPins(), "expectation")+" failing: see Expectations below."))),
 		),
+		vecty.If(readerStatus(m, shownReaderMatrix(m)) != "", elem.Paragraph(
+			vecty.Markup(prop.ID("matrix-reader-status"), vecty.Class("help"), vecty.Attribute("role", "status"),
+				vecty.Data("ready", strconv.FormatBool(shownReaderMatrix(m) != nil))),
+			vecty.Text(readerStatus(m, shownReaderMatrix(m))))),
 		serverNote(),
 		elem.Heading3(vecty.Text("What each crawler obeys")),
 		elem.Div(
@@ -530,11 +550,16 @@ func atoi(s string) int {
 // them at position top.
 func gridHTML(m *engine.Matrix, shown []int, top int) string {
 	var b strings.Builder
+	rm := shownReaderMatrix(m)
 	b.WriteString(`<thead><tr role="row" aria-rowindex="1"><th scope="col" class="url">URL</th>`)
 	for c, col := range m.Columns {
 		o := m.Obeys[c]
 		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + escapeHTML(o.Sentence(col.Name)) + `"><span class="name">` +
-			escapeHTML(col.Name) + `</span><span class="obeys">` + escapeHTML(obeysText(o, col)) + `</span></th>`)
+			escapeHTML(col.Name) + `</span><span class="obeys">` + escapeHTML(obeysText(o, col)) + `</span>`)
+		if rm != nil {
+			b.WriteString(readerHeaderHTML(rm.Readings[c]))
+		}
+		b.WriteString(`</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	pins, scopes := pinIndex(), rowScopes()
@@ -553,7 +578,12 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 		for c := range m.Columns {
 			cell := m.Cell(u, c)
 			selected := u == matrix.selRow && c == matrix.selCol
-			b.WriteString(`<td role="gridcell" data-row="` + strconv.Itoa(u) + `" data-col="` + strconv.Itoa(c) + `" data-verdict="` + verdictAttr(cell.Allowed) + `" data-line="` + strconv.Itoa(cell.Line) + `"`)
+			b.WriteString(`<td role="gridcell" data-row="` + strconv.Itoa(u) + `" data-col="` + strconv.Itoa(c) + `"`)
+			if rm != nil {
+				b.WriteString(readerCellAttrs(rm, u, c))
+			} else {
+				b.WriteString(` data-verdict="` + verdictAttr(cell.Allowed) + `" data-line="` + strconv.Itoa(cell.Line) + `"`)
+			}
 			tabStop := selected || matrix.selRow < 0 && i == 0 && c == 0
 			if tabStop {
 				b.WriteString(` tabindex="0"`)
@@ -566,7 +596,11 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 			if p, ok := pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}]; ok {
 				b.WriteString(` data-expected="` + verdictAttr(p.Case.Allowed) + `" data-pass="` + strconv.FormatBool(p.Pass) + `"`)
 			}
-			b.WriteString(`>` + verdictHTML(cell.Allowed, cell.Line))
+			if rm != nil {
+				b.WriteString(`>` + readerCellHTML(m, rm, u, c))
+			} else {
+				b.WriteString(`>` + verdictHTML(cell.Allowed, cell.Line))
+			}
 			if p, ok := pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}]; ok {
 				b.WriteString(pinHTML(p))
 			}
@@ -649,6 +683,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
 		vecty.If(rowScopes()[row].Code != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(rowScopes()[row].Reason))),
+		readerWhy(row, col),
 		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
 		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
 		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),

@@ -33,6 +33,7 @@ type Saved struct {
 	Other     string // the version the draft is compared with, bytes exact
 	OtherName string // where Other came from, for the diff's heading
 	Expect    string // the pinned expectations, as engine.Expectations JSON
+	ReadAs    string // the matrix's reading: "" for Google's parser, "own" for each crawler's reader
 }
 
 // stateVersion prefixes every encoded state so the format can change: a
@@ -72,6 +73,7 @@ const (
 	tagOther     = 35
 	tagOtherName = 36
 	tagExpect    = 37
+	tagReadAs    = 38
 )
 
 // errNotState marks a fragment that is not a saved state at all (an anchor
@@ -161,6 +163,7 @@ func encodeState(s Saved) string {
 	field(tagOther, s.Other)
 	field(tagOtherName, s.OtherName)
 	field(tagExpect, s.Expect)
+	field(tagReadAs, s.ReadAs)
 	return stateVersion + pack(raw)
 }
 
@@ -240,6 +243,8 @@ func decodeState(enc string) (Saved, error) {
 			s.OtherName = v
 		case tagExpect:
 			s.Expect = v
+		case tagReadAs:
+			s.ReadAs = v
 		}
 	}
 	return s, nil

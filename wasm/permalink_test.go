@@ -32,6 +32,7 @@ func TestStateRoundTrips(t *testing.T) {
 		{"non-ASCII in every text field", Saved{Robots: "Disallow: /café\n", Token: "bøt", URLs: "https://exämple.com/ü", RobotsURL: "https://exämple.com"}},
 		{"50 KB with mixed breaks", Saved{Robots: big + "\rlast"}},
 		{"embed and read-only flags", Saved{Robots: example, Embed: true, ReadOnly: true}},
+		{"the matrix read as each crawler's own reader", Saved{Robots: example, View: "matrix", ReadAs: readAsOwn}},
 	}
 	for _, tt := range tests {
 		frag, err := encodeFragment(tt.s)

@@ -1,0 +1,101 @@
+package engine
+
+// The matrix read by each crawler's own reader: where Matrix decides every
+// column as Googlebot's parser reads the file, a ReaderMatrix decides each
+// column with the reader its crawler is known (or assumed) to run
+// (ReaderOf), and marks the cells where that reader and Google disagree.
+// The file is parsed once per reader (ParseAll), not once per URL or
+// column; the cells are filled a row at a time, so a caller can spread a
+// long list over several tasks.
+
+// ReaderMatrix holds, for the URLs and columns of a Google matrix, each
+// column's verdicts as its crawler's reader decides them.
+type ReaderMatrix struct {
+	Google   *Matrix
+	Readings []CrawlerReading // per column: the reader its crawler runs
+
+	files    []ReaderFile // per column: the file as its reader parsed it
+	crawlers []Crawler    // per column, as TestCrawlerWith takes it
+	cells    []ReaderResult
+	rows     int // the rows filled so far
+}
+
+// ColumnCrawler is column c as a crawler: the catalogue's entry, or a typed
+// token read as a crawler of no known operator (which obeys "*", as Test
+// decides for it).
+func ColumnCrawler(c Column) Crawler {
+	if c.Catalogue {
+		if cr, ok := FindCrawler(c.Name); ok {
+			return cr
+		}
+	}
+	return Crawler{Name: c.Name, Tokens: c.Tokens, ObeysGlobal: c.ObeysGlobal}
+}
+
+// NewReaderMatrix prepares the reader matrix of g, a matrix of r, whose
+// bytes are body: every reader's parse, once. Fill computes the cells.
+func NewReaderMatrix(body []byte, r *Robots, g *Matrix) *ReaderMatrix {
+	all := ParseAll(body, r)
+	byID := make(map[string]ReaderFile, len(all))
+	for _, f := range all {
+		byID[f.Reader()] = f
+	}
+	m := &ReaderMatrix{Google: g, Readings: make([]CrawlerReading, len(g.Columns)),
+		files: make([]ReaderFile, len(g.Columns)), crawlers: make([]Crawler, len(g.Columns)),
+		cells: make([]ReaderResult, len(g.URLs)*len(g.Columns))}
+	for i, col := range g.Columns {
+		c := ColumnCrawler(col)
+		m.crawlers[i], m.Readings[i] = c, ReaderOf(c)
+		// A crawler that ignores robots.txt has no reader: Google's reading
+		// of it (no group applies) stands.
+		id := m.Readings[i].Reader
+		if id == "" {
+			id = "google"
+		}
+		m.files[i] = byID[id]
+	}
+	return m
+}
+
+// Fill computes up to n more rows (at least one while any is left) and
+// reports whether every row is done.
+func (m *ReaderMatrix) Fill(n int) bool {
+	cols := len(m.Google.Columns)
+	for k := 0; k < max(n, 1) && m.rows < len(m.Google.URLs); k++ {
+		u := m.rows
+		for c := range cols {
+			m.cells[u*cols+c] = TestCrawlerWith(m.files[c], m.crawlers[c], m.Google.URLs[u])
+		}
+		m.rows++
+	}
+	return m.Done()
+}
+
+// Done reports whether every cell is computed.
+func (m *ReaderMatrix) Done() bool { return m.rows == len(m.Google.URLs) }
+
+// Cell is the verdict for URL row and column col as the column's reader
+// decides it; valid once Done.
+func (m *ReaderMatrix) Cell(row, col int) ReaderResult {
+	return m.cells[row*len(m.Google.Columns)+col]
+}
+
+// Differs reports whether the column's reader decides URL row otherwise
+// than Googlebot's parser does (the Google matrix's cell): a different
+// verdict, or a failure where Google answers.
+func (m *ReaderMatrix) Differs(row, col int) bool {
+	r := m.Cell(row, col)
+	return r.Failed || r.Allowed != m.Google.Cell(row, col).Allowed
+}
+
+// Label names a column's reader for a header: "google", "rfc9309
+// (assumed)", or "none" for a crawler that ignores robots.txt.
+func (r CrawlerReading) Label() string {
+	switch {
+	case r.Reader == "":
+		return "none"
+	case r.Assumed:
+		return r.Reader + " (assumed)"
+	}
+	return r.Reader
+}

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+)
+
+// readerMatrixFiles are files where the readers part: a missing colon and
+// a pattern not starting with "/" (Google reads both, RFC 9309 neither), a
+// group for Bingbot, a "Yandex" group, and "$" that Python reads literally.
+var readerMatrixFiles = []struct{ name, body string }{
+	{"colon", "User-agent: *\nDisallow /private\nDisallow: *.pdf\n"},
+	{"groups", "User-agent: bingbot\nDisallow: /b\n\nUser-agent: Yandex\nDisallow: /y\nAllow: /y/ok\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /*.pdf$\n"},
+	{"empty", ""},
+}
+
+var readerMatrixURLs = []string{"/", "/private/x", "/a.pdf", "/a.pdf?x=1", "/b", "/y/ok", "/y/no", "/robots.txt", "/%7Euser"}
+
+// Each reader-matrix cell is what the column's reader, parsed on its own
+// (ParseWith), decides for that crawler and URL; a crawler with a single
+// token that obeys "*" gets exactly TestWith's answer for that token.
+func TestReaderMatrixCellsEqualTestWith(t *testing.T) {
+	type list struct {
+		name  string
+		body  []byte
+		urls  []string
+		small bool // TestWith parses per URL: only on the small files
+	}
+	lists := []list{}
+	for _, f := range readerMatrixFiles {
+		lists = append(lists, list{f.name, []byte(f.body), readerMatrixURLs, true})
+	}
+	for _, l := range corpusLists(t) {
+		lists = append(lists, list{l.file, l.body, l.urls, false})
+	}
+	cols := []Column{TokenColumn("Unnamedbot"), TokenColumn("python-requests")}
+	for _, c := range Crawlers() {
+		cols = append(cols, CrawlerColumn(c))
+	}
+	for _, l := range lists {
+		r := Parse(l.body)
+		g := r.Matrix(l.urls, cols)
+		m := NewReaderMatrix(l.body, r, g)
+		for !m.Fill(3) {
+		}
+		for c, col := range cols {
+			cr := ColumnCrawler(col)
+			reading := ReaderOf(cr)
+			if m.Readings[c] != reading {
+				t.Fatalf("%s: %s: reading %+v, ReaderOf says %+v", l.name, col.Name, m.Readings[c], reading)
+			}
+			id := reading.Reader
+			if id == "" {
+				id = "google"
+			}
+			f, err := ParseWith(id, l.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for u, url := range l.urls {
+				got, want := m.Cell(u, c), TestCrawlerWith(f, cr, url)
+				if got != want {
+					t.Fatalf("%s: %s (%s): %s: cell %+v, want %+v", l.name, col.Name, id, url, got, want)
+				}
+				if l.small && len(cr.Tokens) == 1 && cr.ObeysGlobal {
+					if w, _ := TestWith(id, l.body, cr.Tokens[0], url); w.Allowed != got.Allowed || w.Line != got.Line || w.Failed != got.Failed {
+						t.Fatalf("%s: %s (%s): %s: cell %+v, TestWith says %+v", l.name, col.Name, id, url, got, w)
+					}
+				}
+				differs := got.Failed || got.Allowed != g.Cell(u, c).Allowed
+				if m.Differs(u, c) != differs {
+					t.Fatalf("%s: %s: %s: Differs %v, want %v", l.name, col.Name, url, m.Differs(u, c), differs)
+				}
+			}
+		}
+	}
+}
+
+// The cases the matrix view marks: a reader that reads a line Google reads
+// otherwise, cell by cell.
+func TestReaderMatrixMarksDisagreements(t *testing.T) {
+	body := []byte(readerMatrixFiles[0].body)
+	r := Parse(body)
+	cols := []Column{ColumnFor("Googlebot"), ColumnFor("GPTBot"), ColumnFor("Bingbot")}
+	g := r.Matrix([]string{"/private/x", "/a.pdf", "/ok"}, cols)
+	m := NewReaderMatrix(body, r, g)
+	m.Fill(10)
+	var got []string
+	for u := range g.URLs {
+		for c := range cols {
+			got = append(got, fmt.Sprintf("%s %s %s %v", g.URLs[u], cols[c].Tokens[0], m.Readings[c].Label(), m.Differs(u, c)))
+		}
+	}
+	want := []string{
+		"/private/x Googlebot google false", "/private/x GPTBot rfc9309 (assumed) true", "/private/x Bingbot bing true",
+		"/a.pdf Googlebot google false", "/a.pdf GPTBot rfc9309 (assumed) true", "/a.pdf Bingbot bing true",
+		"/ok Googlebot google false", "/ok GPTBot rfc9309 (assumed) false", "/ok Bingbot bing false",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
