@@ -92,9 +92,9 @@ func TestReaderMatrixMarksDisagreements(t *testing.T) {
 		}
 	}
 	want := []string{
-		"/private/x Googlebot google false", "/private/x GPTBot rfc9309 (assumed) true", "/private/x Bingbot bing true",
-		"/a.pdf Googlebot google false", "/a.pdf GPTBot rfc9309 (assumed) true", "/a.pdf Bingbot bing true",
-		"/ok Googlebot google false", "/ok GPTBot rfc9309 (assumed) false", "/ok Bingbot bing false",
+		"/private/x Googlebot google false", "/private/x GPTBot rfc9309 (assumed) true", "/private/x bingbot bing true",
+		"/a.pdf Googlebot google false", "/a.pdf GPTBot rfc9309 (assumed) true", "/a.pdf bingbot bing true",
+		"/ok Googlebot google false", "/ok GPTBot rfc9309 (assumed) false", "/ok bingbot bing false",
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
