@@ -90,19 +90,7 @@ func brotliForm(site fs.FS, name string, body []byte) (*variant, error) {
 func writeBrotliForms(dir string) ([]string, error) {
 	var wrote []string
 	site := os.DirFS(dir)
-	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if name != "." && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
+	err := walkSite(site, func(name string) error {
 		file := filepath.Join(dir, filepath.FromSlash(name))
 		if base, ok := strings.CutSuffix(name, brotliSuffix); ok {
 			if _, err := fs.Stat(site, base); errors.Is(err, fs.ErrNotExist) {

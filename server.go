@@ -297,17 +297,8 @@ func newHandler(site fs.FS) http.Handler {
 		modTime:    time.Now().UTC().Truncate(time.Second),
 		compressed: make(chan struct{}),
 	}
-	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if name != "." && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || strings.HasSuffix(name, brotliSuffix) {
+	err := walkSite(site, func(name string) error {
+		if strings.HasSuffix(name, brotliSuffix) {
 			return nil
 		}
 		body, err := fs.ReadFile(site, name)
@@ -445,6 +436,26 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hdr.Set("ETag", etag)
 	http.ServeContent(w, r, "", h.modTime, bytes.NewReader(body))
+}
+
+// walkSite calls fn with the name of every regular file of site, in
+// lexical order, leaving out dotfiles and dot folders as the server does.
+func walkSite(site fs.FS, fn func(name string) error) error {
+	return fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if name != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		return fn(name)
+	})
 }
 
 // siteName maps a request path to a file name of the site, or "" when the
