@@ -38,15 +38,22 @@ const longTasksJS = `(() => {
 
 // openMeasured opens the page with the long-task observer installed.
 func openMeasured(b *testing.B) (*app, context.Context) {
-	ctx := newBrowser(b)
+	return openScalePage(b, longTasksJS)
+}
+
+// openScalePage opens the page with script run before any of its own
+// (a long-task observer, or Worker taken away), Googlebot chosen, no
+// "Served at" and the scale file in the editor.
+func openScalePage(tb testing.TB, script string) (*app, context.Context) {
+	ctx := newBrowser(tb)
 	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: longTasksJS})
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script})
 		return err
 	}))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	a := openApp(b, ctx, serveSite(b))
+	a := openApp(tb, ctx, serveSite(tb))
 	a.crawler("Googlebot")
 	a.setText("input#robots-url", "")
 	a.setText("textarea#robots", scaleRobots)

@@ -8,7 +8,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,8 +15,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -530,18 +527,7 @@ func TestBrowserLongListPasteAndExport(t *testing.T) {
 // TestBrowserScaleWithoutWorkers takes Worker away from the page: a long
 // list is then tested on the page in slices, with the same verdicts.
 func TestBrowserScaleWithoutWorkers(t *testing.T) {
-	ctx := newBrowser(t)
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: "delete window.Worker;"})
-		return err
-	}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := openApp(t, ctx, serveSite(t))
-	a.crawler("Googlebot")
-	a.setText("input#robots-url", "")
-	a.setText("textarea#robots", scaleRobots)
+	a, _ := openScalePage(t, "delete window.Worker;")
 	a.setText("textarea#urls", strings.Join(scaleURLs(4000), "\n"))
 	a.table("4,000 URLs tested", func(s tableState) bool {
 		return s.Settled == "true" && strings.HasPrefix(s.Summary, "4,000 URLs:")
