@@ -167,6 +167,7 @@ func BenchmarkBrowserRerender(b *testing.B) {
 					text, verdict = allowing, "allowed"
 				}
 			}
+			tr := startTrace(b, ctx)
 			for b.Loop() {
 				t := call[struct{ DOM, Layout float64 }](a, rerenderJS, text, verdict, size.urls, summary[verdict])
 				dom = append(dom, t.DOM)
@@ -177,6 +178,7 @@ func BenchmarkBrowserRerender(b *testing.B) {
 					text, verdict = allowing, "allowed"
 				}
 			}
+			tr.end("rerender-" + size.name)
 			unit := ""
 			if !flush {
 				unit = "-with-debounce"
