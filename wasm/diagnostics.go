@@ -37,7 +37,7 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
 		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut)},
-		portabilityList(),
+		vecty.If(len(store.others) > 0, &OtherFindings{Found: store.others}),
 	)
 }
 
@@ -89,6 +89,32 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		elem.Heading3(vecty.Text("Sitemaps")),
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),
 		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps")), maps),
+	)
+}
+
+// OtherFindings lists, under Google's findings, the lines that other
+// readers read otherwise (portabilityDiagnostics, at most 20 a kind), each
+// naming them. It is skipped while they read the same, as they do after
+// most edits.
+type OtherFindings struct {
+	vecty.Core
+	Found engine.Diagnostics `vecty:"prop"`
+}
+
+func (o *OtherFindings) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*OtherFindings)
+	return ok && slices.Equal(p.Found, o.Found)
+}
+
+func (o *OtherFindings) Render() vecty.ComponentOrHTML {
+	items := make(vecty.List, len(o.Found))
+	for i, d := range o.Found {
+		items[i] = &Finding{Diagnostic: d}
+	}
+	return elem.Div(
+		vecty.Markup(prop.ID("portability")),
+		elem.Heading3(vecty.Text("Other readers")),
+		elem.UnorderedList(vecty.Markup(vecty.Class("findings-other")), items),
 	)
 }
 

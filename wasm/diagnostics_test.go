@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A file over 500 KiB gets its cut among its findings, with the findings of
@@ -68,5 +69,34 @@ func TestTheCutIsListedFirst(t *testing.T) {
 	}
 	if got[1] != s.lint[0] || got[len(got)-1] != s.lint[len(s.lint)-2] {
 		t.Errorf("the other findings are not in the engine's order")
+	}
+}
+
+// After an edit the verdicts come first; the findings, Google's and the
+// other readers', follow in later tasks, for the newest parse only.
+func TestFindingsFollowAnEditInLaterTasks(t *testing.T) {
+	saved := store
+	t.Cleanup(func() { store = saved })
+	in := exampleState
+	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
+	store = newState(in)
+	if !strings.Contains(store.others.String(), "line 2") {
+		t.Fatalf("the other readers' findings of the first file lack line 2:\n%s", store.others)
+	}
+	store.editRobots("User-agent: *\nDisallow: /a\nDisallow: /*.zip$\n")
+	store.flush()
+	store.editRobots("User-agent: *\nDisallow: /b\nDisallow: /c\nDisallow: /*.gz$\n")
+	store.flush()
+	if store.linted == store.robots {
+		t.Fatal("the edit's findings were made in its own task, before its results showed")
+	}
+	for wait := 0; store.linted != store.robots; wait++ {
+		if wait == 100 {
+			t.Fatal("the findings of the last edit did not come within a second")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := store.others.String(); !strings.Contains(got, "line 4") || strings.Contains(got, "line 3") {
+		t.Errorf("the other readers' findings are not the last edit's (line 4 only):\n%s", got)
 	}
 }

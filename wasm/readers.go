@@ -133,25 +133,6 @@ func portabilityDiagnostics(linted *engine.Robots) engine.Diagnostics {
 	return c.portability
 }
 
-// portabilityList shows in the lint panel, under Google's findings, the
-// lines that other readers read differently, each naming them. Each item
-// is a Finding, which skips its render while it reads the same.
-func portabilityList() vecty.ComponentOrHTML {
-	found := portabilityDiagnostics(store.linted)
-	if len(found) == 0 {
-		return nil
-	}
-	items := make(vecty.List, len(found))
-	for i, d := range found {
-		items[i] = &Finding{Diagnostic: d}
-	}
-	return elem.Div(
-		vecty.Markup(prop.ID("portability")),
-		elem.Heading3(vecty.Text("Other readers")),
-		elem.UnorderedList(vecty.Markup(vecty.Class("findings-other")), items),
-	)
-}
-
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
 	s := store
 	rows, current := readerRows()
