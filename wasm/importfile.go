@@ -60,9 +60,13 @@ func pasteURLs(ev *vecty.Event) {
 	start := utf16Offset(value, area.Get("selectionStart").Int())
 	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
 	var lb listBuilder
-	lb.b.Grow(n + len(value))
 	rest, at := value[:start], 0
 	runSliced(func(deadline time.Time) bool {
+		if at == 0 {
+			// Megabytes, which can start a collection: not in the
+			// paste's own task.
+			lb.b.Grow(n + len(value))
+		}
 		for time.Now().Before(deadline) {
 			if at < n {
 				// The next piece, not cut inside a surrogate pair.
@@ -105,8 +109,10 @@ func pasteURLs(ev *vecty.Event) {
 	})
 }
 
-// pastePiece is how much pasted text (UTF-16 units) is read into Go at once.
-const pastePiece = 256 << 10
+// pastePiece is how much pasted text (UTF-16 units) is read into Go at
+// once: a millisecond or two of converting and splitting, so that a slice
+// ends close to its budget.
+const pastePiece = 64 << 10
 
 // fileImport is the import running, nil when none.
 var fileImport *importRun

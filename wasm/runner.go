@@ -3,9 +3,9 @@
 package main
 
 import (
-	"encoding/binary"
 	"syscall/js"
 	"time"
+	"unsafe"
 )
 
 // A runner tests a long URL list without blocking the page: in Web Workers
@@ -107,6 +107,9 @@ type workerPool struct {
 	lastJob  testJob
 
 	importing *importRun // the file a worker reads (workerimport.go)
+
+	flags []uint8 // a results message's verdicts, reused
+	lines []int32
 }
 
 // maxWorkers bounds the pool: each worker holds a copy of the engine and
@@ -157,10 +160,13 @@ func (p *workerPool) name() string {
 func (p *workerPool) message(data js.Value) {
 	switch data.Get("type").String() {
 	case "results":
-		flags := make([]uint8, data.Get("flags").Length())
-		js.CopyBytesToGo(flags, data.Get("flags"))
-		lines := int32s(data.Get("lines"))
-		p.receive(data.Get("gen").Int(), data.Get("start").Int(), flags, lines)
+		// Into buffers kept for the next chunk (receive copies them): a
+		// million verdicts are no garbage for the page's collector.
+		f := data.Get("flags")
+		p.flags = grow(p.flags, f.Length())
+		js.CopyBytesToGo(p.flags, f)
+		p.lines = int32sInto(p.lines, data.Get("lines"))
+		p.receive(data.Get("gen").Int(), data.Get("start").Int(), p.flags, p.lines)
 	case "import-progress", "import-text", "import-done", "import-error":
 		p.importMessage(data)
 	case "error":
@@ -173,16 +179,29 @@ func (p *workerPool) message(data js.Value) {
 	}
 }
 
-// int32s copies an Int32Array into Go (wasm is little-endian, as are
-// the typed arrays of every browser that runs it).
-func int32s(a js.Value) []int32 {
-	raw := make([]byte, a.Get("byteLength").Int())
-	js.CopyBytesToGo(raw, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), len(raw)))
-	out := make([]int32, len(raw)/4)
-	for i := range out {
-		out[i] = int32(binary.LittleEndian.Uint32(raw[4*i:]))
+// int32s copies an Int32Array into Go.
+func int32s(a js.Value) []int32 { return int32sInto(nil, a) }
+
+// int32sInto copies an Int32Array into buf, grown as needed, and returns
+// it. The bytes go straight into the int32s' memory, as wasm is
+// little-endian, as are the typed arrays of every browser that runs it: a
+// million line numbers are one copy, not two and a loop.
+func int32sInto(buf []int32, a js.Value) []int32 {
+	n := a.Get("length").Int()
+	buf = grow(buf, n)
+	if n > 0 {
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*n)
+		js.CopyBytesToGo(raw, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), 4*n))
 	}
-	return out
+	return buf
+}
+
+// grow is buf with length n, reallocated only when its capacity is short.
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
 }
 
 func (p *workerPool) test(gen int, job testJob) {

@@ -21,8 +21,8 @@ import (
 //	worker → page {type: "import-error", message}
 
 // importPart is how much of the list's text one message carries: copying
-// it into the page's memory takes a few milliseconds.
-const importPart = 4 << 20
+// it into the page's memory takes about a millisecond.
+const importPart = 1 << 20
 
 // importFile asks the pool's first worker to read file for run, and
 // reports whether it could.
@@ -62,7 +62,9 @@ func (p *workerPool) importMessage(data js.Value) {
 			list = urlList{text: unsafe.String(&run.text[0], len(run.text)), ends: int32s(data.Get("ends"))}
 		}
 		run.text = nil
-		run.finish(list, nil)
+		// The list is tested and shown in a task of its own: copying a
+		// million ends is a few milliseconds already.
+		yieldTask(func() { run.finish(list, nil) })
 	case "import-error":
 		p.importing = nil
 		run.finish(urlList{}, errors.New(data.Get("message").String()))
