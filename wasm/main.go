@@ -6,6 +6,7 @@
 package main
 
 import (
+	"errors"
 	"syscall/js"
 	"time"
 
@@ -34,13 +35,28 @@ func main() {
 	var draftNote string // what the draft leaves out, told once
 	saved := currentSaved()
 	drafts := debouncer{delay: time.Second}
-	saveNow := func() {
-		drafts.cancel()
+	// save writes the draft. Sliced, it runs on the timer's goroutine and
+	// lets the page run between pieces of the compression, each in a
+	// later task; it gives up when the state changes meanwhile.
+	save := func(sliced bool) {
 		if draftFailed || currentSaved() == saved {
 			return
 		}
-		saved = currentSaved()
-		note, err := saveDraftWithin(saved, store.imported)
+		s := currentSaved()
+		var pause func() bool
+		if sliced {
+			pause = func() bool {
+				wait := make(chan struct{})
+				yieldTask(func() { close(wait) })
+				<-wait
+				return currentSaved() == s
+			}
+		}
+		note, err := saveDraftWithin(s, store.imported, pause)
+		if errors.Is(err, errDraftStale) {
+			return // the change that made it stale schedules the next save
+		}
+		saved = s
 		switch {
 		case err != nil:
 			draftFailed = true
@@ -52,13 +68,17 @@ func main() {
 			}
 		}
 	}
+	saveNow := func() {
+		drafts.cancel()
+		save(false)
+	}
 	store.onChange = func() {
 		// The rows and the rest of the page change together, now.
 		view.sync()
 		hits.sync()
 		renderNow(page.parts()...)
 		if !store.pending && !draftFailed && currentSaved() != saved {
-			drafts.schedule(saveNow)
+			drafts.schedule(func() { save(true) })
 		}
 	}
 	store.onPending = view.sync

@@ -135,6 +135,13 @@ func decodeFragment(fragment string) (s Saved, present bool, err error) {
 // encodeState is the version-prefixed, compressed, base64url form of s,
 // shared by permalinks and the autosave.
 func encodeState(s Saved) string {
+	enc, _ := encodeStatePaused(s, nil)
+	return enc
+}
+
+// encodeStatePaused is encodeState, compressed a piece at a time with
+// pause between pieces (packPaused); ok is false when pause gave up.
+func encodeStatePaused(s Saved, pause func() bool) (enc string, ok bool) {
 	var raw []byte
 	field := func(tag byte, v string) {
 		if v == "" {
@@ -164,19 +171,33 @@ func encodeState(s Saved) string {
 	field(tagOtherName, s.OtherName)
 	field(tagExpect, s.Expect)
 	field(tagReadAs, s.ReadAs)
-	return stateVersion + pack(raw)
+	packed, ok := packPaused(raw, pause)
+	return stateVersion + packed, ok
 }
 
-// pack compresses raw with DEFLATE and encodes it as unpadded base64url.
-func pack(raw []byte) string {
-	var packed bytes.Buffer
+// packPaused compresses raw with DEFLATE and encodes it as unpadded
+// base64url. When pause is set, it is called between pieces of packPiece
+// bytes (compressing 500 KiB takes WebAssembly about 50 ms: the autosave
+// gives the page its thread back in between), and packing stops, ok
+// false, when it returns false.
+func packPaused(raw []byte, pause func() bool) (packed string, ok bool) {
+	var out bytes.Buffer
 	// BestCompression cannot fail to construct; writes to a bytes.Buffer
 	// cannot fail either.
-	w, _ := flate.NewWriter(&packed, flate.BestCompression)
-	w.Write(raw)
+	w, _ := flate.NewWriter(&out, flate.BestCompression)
+	for at := 0; at < len(raw); at += packPiece {
+		if at > 0 && pause != nil && !pause() {
+			return "", false
+		}
+		w.Write(raw[at:min(at+packPiece, len(raw))])
+	}
 	w.Close()
-	return base64.RawURLEncoding.EncodeToString(packed.Bytes())
+	return base64.RawURLEncoding.EncodeToString(out.Bytes()), true
 }
+
+// packPiece is how much packPaused compresses between pauses: a few
+// milliseconds of work.
+const packPiece = 32 << 10
 
 // decodeState reverses encodeState. Every failure is a sentence that says
 // what to do; a damaged input never panics.

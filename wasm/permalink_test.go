@@ -271,3 +271,9 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 		t.Errorf("openingState with storage disabled = %+v, %v, %v; want nothing saved", s, from, err)
 	}
 }
+
+// pack is packPaused without pauses.
+func pack(raw []byte) string {
+	packed, _ := packPaused(raw, nil)
+	return packed
+}

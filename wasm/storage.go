@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"syscall/js"
 )
@@ -54,12 +55,24 @@ func openingState() (s Saved, from Origin, err error) {
 // saveDraft keeps s as the draft. It does nothing in embed mode (see
 // openingState). The error is a sentence for the user: private modes and full
 // quotas make localStorage refuse.
-func saveDraft(s Saved) error {
+func saveDraft(s Saved) error { return saveDraftPaused(s, nil) }
+
+// saveDraftPaused is saveDraft, compressing with pause between pieces
+// (packPaused); it returns errDraftStale, saving nothing, when pause gives
+// up.
+func saveDraftPaused(s Saved, pause func() bool) error {
 	if embedMode() {
 		return nil
 	}
-	return storageSet(draftKey, encodeState(s))
+	enc, ok := encodeStatePaused(s, pause)
+	if !ok {
+		return errDraftStale
+	}
+	return storageSet(draftKey, enc)
 }
+
+// errDraftStale ends a draft save that a newer state made stale.
+var errDraftStale = errors.New("a newer state is to be saved")
 
 // maxDraftURLBytes is the longest URL list the draft keeps. localStorage
 // holds about 5 MB an origin, and compressing a longer list for every
@@ -69,8 +82,9 @@ const maxDraftURLBytes = 256 << 10
 // saveDraftWithin keeps s as the draft, without its URL list when the list
 // is too long for the browser's storage (or the storage refuses it with
 // the list). note then says so, with what to do; imported names a long
-// imported list, which drafts never carry. err is saveDraft's.
-func saveDraftWithin(s Saved, imported *importedList) (note string, err error) {
+// imported list, which drafts never carry. err is saveDraftPaused's, as
+// is pause.
+func saveDraftWithin(s Saved, imported *importedList, pause func() bool) (note string, err error) {
 	if imported != nil {
 		note = "The autosaved draft keeps the robots.txt and settings, not the " + number(imported.urls.Len()) +
 			" URLs imported from " + imported.name + " (too many for the browser's storage): import the file again after a reload."
@@ -79,11 +93,11 @@ func saveDraftWithin(s Saved, imported *importedList) (note string, err error) {
 		s.URLs = ""
 		note = listNotKept
 	}
-	err = saveDraft(s)
-	if err != nil && s.URLs != "" {
+	err = saveDraftPaused(s, pause)
+	if err != nil && !errors.Is(err, errDraftStale) && s.URLs != "" {
 		// A full quota: the list is what takes the room.
 		s.URLs = ""
-		if saveDraft(s) == nil {
+		if saveDraftPaused(s, pause) == nil {
 			return listNotKept, nil
 		}
 	}
