@@ -136,8 +136,9 @@ type traceEvent struct {
 	Ph   string          `json:"ph"`
 	Pid  int             `json:"pid"`
 	Tid  int             `json:"tid"`
-	TS   float64         `json:"ts"`  // µs
-	Dur  float64         `json:"dur"` // µs, for "X"
+	TS   float64         `json:"ts"`   // µs
+	Dur  float64         `json:"dur"`  // µs, for "X"
+	TDur float64         `json:"tdur"` // µs the thread ran, for "X"
 	Args json.RawMessage `json:"args"`
 }
 
@@ -209,8 +210,8 @@ func longestTasks(raw []json.RawMessage, n int) string {
 		return cmp.Or(cmp.Compare(a.Pid, b.Pid), cmp.Compare(a.Tid, b.Tid), cmp.Compare(a.TS, b.TS), cmp.Compare(b.Dur, a.Dur))
 	})
 	type task struct {
-		start, dur float64
-		self       map[string]float64
+		start, dur, cpu float64
+		self            map[string]float64
 	}
 	var tasks []*task
 	var cur *task
@@ -219,7 +220,7 @@ func longestTasks(raw []json.RawMessage, n int) string {
 	for _, e := range xs {
 		if cur == nil || e.TS >= end {
 			// A new top-level event starts a task.
-			cur = &task{start: e.TS, dur: e.Dur, self: map[string]float64{}}
+			cur = &task{start: e.TS, dur: e.Dur, cpu: e.TDur, self: map[string]float64{}}
 			tasks = append(tasks, cur)
 			end = e.TS + e.Dur
 			stack = stack[:0]
@@ -233,10 +234,16 @@ func longestTasks(raw []json.RawMessage, n int) string {
 		cur.self[e.label()] += e.Dur
 		stack = append(stack, e)
 	}
-	slices.SortFunc(tasks, func(a, b *task) int { return cmp.Compare(b.dur, a.dur) })
 	var b strings.Builder
+	// A task's time on the CPU (thread time) beside its length: on a busy
+	// machine a task waits for a core, and its length is mostly that wait.
+	slices.SortFunc(tasks, func(a, b *task) int { return cmp.Compare(b.cpu, a.cpu) })
+	if len(tasks) > 0 {
+		fmt.Fprintf(&b, "most CPU in a task: %.1f ms (of %.1f ms); ", tasks[0].cpu/1000, tasks[0].dur/1000)
+	}
+	slices.SortFunc(tasks, func(a, b *task) int { return cmp.Compare(b.dur, a.dur) })
 	for _, t := range tasks[:min(n, len(tasks))] {
-		fmt.Fprintf(&b, "task at %.0f ms, %.1f ms:", t.start/1000, t.dur/1000)
+		fmt.Fprintf(&b, "task at %.0f ms, %.1f ms (CPU %.1f ms):", t.start/1000, t.dur/1000, t.cpu/1000)
 		type part struct {
 			name string
 			us   float64
