@@ -62,6 +62,11 @@ func pasteURLs(ev *vecty.Event) {
 	var lb listBuilder
 	rest, at := value[:start], 0
 	runSliced(func(deadline time.Time) bool {
+		if at == n && rest == "" {
+			// Read whole in an earlier slice: the list is tested and
+			// shown in a task of its own.
+			return true
+		}
 		if at == 0 {
 			// Megabytes, which can start a collection: not in the
 			// paste's own task.
@@ -88,7 +93,7 @@ func pasteURLs(ev *vecty.Event) {
 				rest = lb.addLine(rest)
 			}
 			if at == n && rest == "" {
-				return true
+				break
 			}
 		}
 		return false
