@@ -147,7 +147,9 @@ func importFile(file js.Value) {
 	}
 	run := &importRun{name: file.Get("name").String()}
 	fileImport = run
-	store.changed()
+	// The progress shows in a task of its own: starting the workers is
+	// work enough for the file input's.
+	yieldTask(store.changed)
 	if p, ok := store.runner.(*workerPool); ok && p.importFile(file, run) {
 		return
 	}
