@@ -361,7 +361,7 @@ func isASCII(s string) bool {
 
 // whatwgHost reports whether the WHATWG host parser accepts host for a
 // special URL: an IPv6 address in brackets, or a name that is
-// percent-decoded, mapped by UTS #46 (hostProfile, as browsers and Node
+// percent-decoded, mapped by UTS #46 (mapHost, as browsers and Node
 // do), free of forbidden domain code points and, when its last label is a
 // number, a valid IPv4 address (decimal, octal or hex parts).
 func whatwgHost(host string) bool {
@@ -378,7 +378,7 @@ func whatwgHost(host string) bool {
 			return false
 		}
 	}
-	ascii, err := hostProfile.ToASCII(name)
+	ascii, err := mapHost(name)
 	if err != nil || ascii == "" {
 		return false
 	}
