@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // The python reader: CPython's urllib.robotparser as RobotFileParser.read()
@@ -594,11 +592,7 @@ func pyCheckNetloc(netloc string) string {
 		return ""
 	}
 	n := strings.NewReplacer("@", "", ":", "", "#", "", "?", "").Replace(netloc)
-	n2 := norm.NFKC.String(n)
-	if n == n2 {
-		return ""
-	}
-	if strings.ContainsAny(n2, "/?#@:") {
+	if nfkcRevealsDelimiter(n) {
 		return "netloc " + strconv.Quote(netloc) + " contains invalid characters under NFKC normalization"
 	}
 	return ""
