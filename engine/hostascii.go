@@ -1,6 +1,9 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // Host names to ASCII, as browsers map them (WHATWG URL, "domain to ASCII"
 // with beStrict false: UTS #46 non-transitional processing, CheckBidi and
@@ -27,6 +30,10 @@ var hostMapper func(host string) (ascii string, err error)
 // wants such hosts must call SetHostMapper.
 var errNoHostMapper = errors.New("this build of the engine has no mapping for international domain names; a program embedding it installs one with engine.SetHostMapper")
 
+// errEmptyPunycode refuses a label that is just "xn--": UTS #46 (Unicode
+// 15.1 on) refuses it, browsers do, and x/net/idna would map it to "".
+var errEmptyPunycode = errors.New(`a label is just "xn--", an empty Punycode label`)
+
 // SetHostMapper installs the mapping for hosts that are not plain ASCII
 // (or that hold an "xn--" label): m takes a host name as typed, without
 // port or brackets, and returns its ASCII form under the profile above or
@@ -41,6 +48,9 @@ func SetHostMapper(m func(host string) (ascii string, err error)) {
 // mapHost maps host to ASCII: plain ASCII hosts here, the rest through the
 // installed mapper.
 func mapHost(host string) (string, error) {
+	if hasEmptyPunycodeLabel(host) {
+		return "", errEmptyPunycode
+	}
 	if plainASCIIHost(host) {
 		return lowerASCII(host), nil
 	}
@@ -68,4 +78,15 @@ func plainASCIIHost(host string) bool {
 		}
 	}
 	return true
+}
+
+// hasEmptyPunycodeLabel reports whether a label of host is "xn--" in any
+// case.
+func hasEmptyPunycodeLabel(host string) bool {
+	for _, label := range strings.Split(host, ".") {
+		if len(label) == 4 && strings.EqualFold(label, "xn--") {
+			return true
+		}
+	}
+	return false
 }

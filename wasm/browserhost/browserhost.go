@@ -9,10 +9,8 @@
 // The browser's parser applies WHATWG URL "domain to ASCII" with beStrict
 // false, the profile the engine maps with natively (engine/hostascii.go),
 // through the browser's IDNA library. Known differences with x/net/idna
-// (browserhost_browser_test.go at the root compares the two on a table of
+// (hostmap_browser_test.go at the root compares the two on a table of
 // hosts; its comments list what Chromium does differently):
-//   - Chromium's ICU does not apply CheckJoiners: a ZERO WIDTH (NON-)JOINER
-//     in a context UTS #46 refuses maps to Punycode instead of failing.
 //   - A host that maps to a forbidden code point (such as "／", U+FF0F, to
 //     "/") is refused whole, so the sentence names no code point.
 package browserhost
@@ -33,12 +31,20 @@ func Install() {
 
 var errRefused = errors.New("the browser's URL parser refuses it")
 
-// probe is the label appended to the host, so that the parser's IPv4 rules
-// (a last label that is a number) never apply: the engine reads addresses
-// itself, after mapping. An ASCII left-to-right label changes neither the
-// Bidi rule (it applies only to domains with a right-to-left label, and an
-// "x" label passes it) nor normalisation (a dot starts it).
-const probe = ".x"
+// probe is the label appended to the host before the browser parses it,
+// and its ASCII form, cut from the answer. It keeps the parser's IPv4 rules
+// (a last label that is a number) from applying: the engine reads addresses
+// itself, after mapping. It is not ASCII, because Chromium maps an all-ASCII
+// host without UTS #46 processing, so it would let an invalid "xn--" label
+// through (such as "xn--a", whose Punycode decodes to a control character);
+// with one non-ASCII label the whole host goes through ICU, which checks
+// them. A left-to-right letter changes neither the Bidi rule (it applies
+// only to domains with a right-to-left label, and "ü" passes it) nor
+// normalisation (the dot before it starts a new sequence).
+const (
+	probe      = ".ü"
+	probeASCII = ".xn--tda"
+)
 
 // toASCII maps host as the browser would in "http://host/". A host holding
 // a code point that ends or splits an authority ("/", "@", "%", ...) is
@@ -57,7 +63,7 @@ func toASCII(host string) (ascii string, err error) {
 		}
 	}()
 	name := js.Global().Get("URL").New("http://" + host + probe + "/").Get("hostname").String()
-	ascii, ok := strings.CutSuffix(name, probe)
+	ascii, ok := strings.CutSuffix(name, probeASCII)
 	if !ok {
 		return "", errRefused
 	}
