@@ -70,9 +70,10 @@ func TestPageLeavesOutTimeFormatting(t *testing.T) {
 	if testing.Short() {
 		t.Skip("links app.wasm; skipped with -short")
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-dumpdep",
-		"-gcflags=robotstester/wasm=-l", "-gcflags=github.com/hexops/vecty/...=-l",
-		"-o", filepath.Join(t.TempDir(), "app.wasm"), "./wasm")
+	flags := pageGCFlags(t)
+	t.Logf("linking ./wasm with %q", flags)
+	args := append([]string{"build", "-trimpath", "-ldflags=-dumpdep"}, flags...)
+	cmd := exec.Command("go", append(args, "-o", filepath.Join(t.TempDir(), "app.wasm"), "./wasm")...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -88,4 +89,26 @@ func TestPageLeavesOutTimeFormatting(t *testing.T) {
 		t.Errorf("app.wasm links time.Time.String and with it time's formatting code; what brings time.Time in:\n%s\n"+
 			"store times as int64 nanoseconds, or pass deadlines inside closures (wasm/sliced.go)", strings.Join(why, "\n"))
 	}
+}
+
+// pageGCFlags are the Makefile's PAGE_GCFLAGS, with which make builds
+// app.wasm: inlining decides which types the linker keeps.
+func pageGCFlags(t *testing.T) []string {
+	t.Helper()
+	mk, err := os.ReadFile("Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(mk), "\nPAGE_GCFLAGS := ")
+	if !ok {
+		t.Fatal("the Makefile sets no PAGE_GCFLAGS")
+	}
+	var flags []string
+	for _, line := range strings.Split(rest, "\n") {
+		flags = append(flags, strings.Fields(strings.TrimSuffix(line, "\\"))...)
+		if !strings.HasSuffix(line, "\\") {
+			break
+		}
+	}
+	return flags
 }
