@@ -345,15 +345,9 @@ type scopeKey struct {
 	robotsURL   string
 }
 
-// maxScopeURLs is the longest list whose scope the page works out for a
-// long run: every URL read as a browser sends it, on this thread, in
-// slices. Past it the summary and "Served at"'s note say nothing of the
-// list; the rule hits still count the URLs out of scope (the workers flag
-// them).
-const maxScopeURLs = 200000
-
-// scanScope works out the list's scope in slices, when the list or the
-// robots.txt URL changed since it last did.
+// scanScope works out the list's scope, when the list or the robots.txt
+// URL changed since it last did: in the workers that hold the list
+// (workerscope.go), else on this thread in slices.
 func (s *state) scanScope() {
 	key := scopeKey{s.listVersion, s.in.RobotsURL}
 	if key == s.scopeOf {
@@ -362,7 +356,14 @@ func (s *state) scanScope() {
 	s.scopeOf = key
 	s.scopeJob.stop()
 	s.sent.scope = listScope{}
-	if s.list.Len() > maxScopeURLs {
+	done := func(ls listScope) {
+		if s.scopeOf == key {
+			ls.done()
+			s.sent.scope = ls
+			s.changed()
+		}
+	}
+	if p, ok := s.runner.(*workerPool); ok && p.scope(key.listVersion, key.robotsURL, done) {
 		return
 	}
 	var ls listScope
@@ -375,13 +376,7 @@ func (s *state) scanScope() {
 			ls.add(newSent(list.At(next), robotsURL))
 		}
 		return true
-	}, func() {
-		if s.scopeOf == key {
-			ls.done()
-			s.sent.scope = ls
-			s.changed()
-		}
-	})
+	}, func() { done(ls) })
 }
 
 // splitList splits the URL text into the list when it changed.
