@@ -187,6 +187,14 @@ func (g *gutterView) sync() {
 		html = g.html(s, first, last)
 	}
 	layer.Set("innerHTML", html)
+	// Placed through the CSSOM: the page's Content-Security-Policy
+	// refuses style attributes in HTML.
+	counts := layer.Get("children")
+	for i := range counts.Length() {
+		b := counts.Index(i)
+		line, _ := strconv.Atoi(b.Get("dataset").Get("line").String())
+		b.Get("style").Set("top", px(padPx+(line-1)*linePx))
+	}
 	if refocus {
 		g.focusCount(g.focusLine)
 	}
@@ -232,8 +240,7 @@ func (g *gutterView) html(s *state, first, last int) string {
 		b.WriteString(`<button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) +
 			`" data-hits="` + strconv.Itoa(hits) + `" tabindex="` + tabindex +
 			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) +
-			`" aria-label="` + label + `" title="` + label +
-			`" style="top:` + px(padPx+(line-1)*linePx) + `">` + text + `</button>`)
+			`" aria-label="` + label + `" title="` + label + `">` + text + `</button>`)
 	}
 	return b.String()
 }
