@@ -265,7 +265,15 @@ func TestBrowserScopeLongList(t *testing.T) {
 	const n = 250000
 	one, _ := writeHostsFile(t, "one-host.txt.gz", n, false)
 	two, twoURLs := writeHostsFile(t, "two-hosts.txt.gz", n, true)
-	a, ctx := openScalePage(t, longTasksJS)
+	// The page asks the workers for the scope: count the requests.
+	a, ctx := openScalePage(t, longTasksJS+`;(() => {
+		window.__scopeAsks = 0;
+		const post = Worker.prototype.postMessage;
+		Worker.prototype.postMessage = function(msg, ...rest) {
+			if (msg && msg.type === "scope") window.__scopeAsks++;
+			return post.call(this, msg, ...rest);
+		};
+	})()`)
 	summary := `(document.querySelector("#scope-summary") || {textContent: ""}).textContent`
 	note := `document.querySelector("#robots-url-note").textContent`
 
@@ -314,6 +322,9 @@ func TestBrowserScopeLongList(t *testing.T) {
 		t.Logf("longest main-thread task while the scope was worked out: %.0f ms", a.longest())
 		if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "workers" {
 			t.Errorf("tested by %q, want workers", by)
+		}
+		if asks := js[int](a, `window.__scopeAsks`); asks == 0 {
+			t.Errorf("the workers were never asked for the list's scope: the page worked it out itself")
 		}
 		screenshot(t, ctx, "scope-long-list-summary")
 	})
