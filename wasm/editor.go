@@ -260,6 +260,7 @@ func syncScroll(area js.Value) {
 		// A count focused by Tab may have scrolled its column, which
 		// only moves with the editor.
 		g.Get("parentNode").Set("scrollTop", 0)
+		gutterHits.scrolled(area)
 		gutterHits.sync()
 	}
 }

@@ -100,6 +100,9 @@ type gutterView struct {
 	// before one was focused.
 	focusLine int
 	stale     bool // the column is hidden: an edit waits for its debounce
+	// The editor's scrollTop and clientHeight at its last scroll event,
+	// and the text (editorVersion) they were read for.
+	top, height, scrollOf int
 }
 
 var gutterHits gutterView
@@ -120,24 +123,24 @@ const (
 )
 
 // window is the range of lines whose counts are written, from the
-// editor's scroll.
+// editor's scroll as its last scroll event left it (scrolled): reading it
+// here would lay the page out again in the middle of a render.
 func (g *gutterView) window() (first, last int) {
-	area := js.Global().Get("document").Call("getElementById", "robots")
-	top, height := 0, 24*16
-	if area.Truthy() {
-		top, height = area.Get("scrollTop").Int(), area.Get("clientHeight").Int()
+	if g.scrollOf != store.editorVersion {
+		// A new text: the textarea may have scrolled back without an
+		// event.
+		g.scrollOf = store.editorVersion
+		if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
+			g.scrolled(area)
+		}
 	}
-	base := (top / linePx / gutterStep) * gutterStep
-	return max(1, base-gutterMargin), base + height/linePx + gutterStep + gutterMargin
+	base := (g.top / linePx / gutterStep) * gutterStep
+	return max(1, base-gutterMargin), base + max(g.height, 24*16)/linePx + gutterStep + gutterMargin
 }
 
-// visible is the first line the editor shows.
-func visibleLine() int {
-	area := js.Global().Get("document").Call("getElementById", "robots")
-	if !area.Truthy() {
-		return 1
-	}
-	return area.Get("scrollTop").Int()/linePx + 1
+// scrolled records where the editor is scrolled, on its scroll events.
+func (g *gutterView) scrolled(area js.Value) {
+	g.top, g.height = area.Get("scrollTop").Int(), area.Get("clientHeight").Int()
 }
 
 // markStale hides the counts as soon as the robots.txt is edited: until
@@ -219,7 +222,7 @@ func (g *gutterView) html(s *state, first, last int) string {
 		}
 	}
 	if tab == 0 {
-		k, _ := slices.BinarySearch(shown, visibleLine())
+		k, _ := slices.BinarySearch(shown, g.top/linePx+1)
 		tab = shown[min(k, len(shown)-1)]
 	}
 	var b strings.Builder
