@@ -47,6 +47,9 @@ type listScope struct {
 	// (engine.ScopeTally), "" when it governs them all or "Served at" is
 	// empty.
 	summary string
+	// working: a long list's scope is being worked out (scanScope), and
+	// following and summary say nothing yet.
+	working bool
 }
 
 // scopeCount is how many URLs of a list got one Scope code, with the

@@ -30,7 +30,7 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 	if got := s.sent.scope.summary; got != "" {
 		t.Errorf("scope summary %q, want none", got)
 	}
-	if note := servedAtNote(s.in.RobotsURL, s.sent.scope.following); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
+	if note := servedAtNote(s.in.RobotsURL, s.sent.scope); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
 		t.Errorf("the note under Served at %q does not say it follows en.wikipedia.org", note)
 	}
 	s.editURLs(wikipediaURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
@@ -128,5 +128,20 @@ func TestListScopeMergedFromPartsIsTheWholeList(t *testing.T) {
 				t.Errorf("%q cut at %d: summary %q following %q, want %q, %q", c.urls, cut, merged.summary, merged.following, whole.summary, whole.following)
 			}
 		}
+	}
+}
+
+// While a long list's hosts are being read, the note under an empty
+// "Served at" says so, not that the URLs have no one host.
+func TestServedAtNoteWhileTheHostsAreRead(t *testing.T) {
+	working := servedAtNote("", listScope{working: true})
+	if !strings.Contains(working, "reading the URLs' hosts") {
+		t.Errorf("while reading: %q", working)
+	}
+	if none := servedAtNote("", listScope{}); none == working || strings.Contains(none, "reading") {
+		t.Errorf("once read, with no one host: %q", none)
+	}
+	if typed := servedAtNote("https://example.com/", listScope{working: true}); strings.Contains(typed, "reading") {
+		t.Errorf("a typed Served at: %q", typed)
 	}
 }

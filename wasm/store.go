@@ -305,7 +305,7 @@ func (s *state) test() {
 		if (scopeKey{s.listVersion, s.in.RobotsURL}) != s.scopeOf {
 			// Worked out again once the verdicts are in (scanScope): the
 			// workers need the cores first.
-			s.sent.scope = listScope{}
+			s.sent.scope = listScope{working: true}
 		}
 	} else {
 		s.testedBy = "page"
@@ -355,7 +355,7 @@ func (s *state) scanScope() {
 	}
 	s.scopeOf = key
 	s.scopeJob.stop()
-	s.sent.scope = listScope{}
+	s.sent.scope = listScope{working: true}
 	done := func(ls listScope) {
 		if s.scopeOf == key {
 			ls.done()
@@ -460,6 +460,8 @@ func (s *state) cancelTest() {
 	s.runner.cancel()
 	s.res.stopped = true
 	s.table.refresh(s)
+	// The list's scope needs no verdict: it is worked out all the same.
+	s.scanScope()
 	s.changed()
 }
 
