@@ -289,6 +289,17 @@ func TestBrowserScopeLongList(t *testing.T) {
 			t.Errorf("the note under Served at %q does not name https://example.com/robots.txt", got)
 		}
 		t.Logf("longest main-thread task while the scope was worked out: %.0f ms", a.longest())
+		// The gutter's counts of a long list are the panel's too.
+		panel := js[map[string]string](a, `Object.fromEntries(Array.from(document.querySelectorAll("#hits button.hit")).map(b => [b.dataset.line, b.dataset.hits]))`)
+		gutter := a.gutterCounts("the gutter's counts", func(g map[int]gutterCount) bool { return len(g) == 4 })
+		for line := 2; line <= 5; line++ {
+			if c := gutter[line]; strconv.Itoa(c.Hits) != panel[strconv.Itoa(line)] || strings.Contains(c.Class, "partial") {
+				t.Errorf("line %d: gutter %+v, panel %s", line, c, panel[strconv.Itoa(line)])
+			}
+		}
+		if want := countLine(n, 2); gutter[2].Hits != want || gutter[2].Text != compactCountOf(want) {
+			t.Errorf("line 2 decided %d URLs, the gutter says %d (%q)", want, gutter[2].Hits, gutter[2].Text)
+		}
 		screenshot(t, ctx, "scope-long-list-served-at")
 	})
 
@@ -328,4 +339,13 @@ func TestBrowserScopeLongList(t *testing.T) {
 		}
 		screenshot(t, ctx, "scope-long-list-summary")
 	})
+}
+
+// compactCountOf is how the gutter writes a count of k thousand and more:
+// rounded down to a thousand, "71k" for 71,428.
+func compactCountOf(n int) string {
+	if n < 10000 || n >= 1000000 {
+		panic("compactCountOf is for counts of 10,000 to 999,999")
+	}
+	return strconv.Itoa(n/1000) + "k"
 }
