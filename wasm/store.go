@@ -363,20 +363,23 @@ func (s *state) scanScope() {
 			s.changed()
 		}
 	}
-	if p, ok := s.runner.(*workerPool); ok && p.scope(key.listVersion, key.robotsURL, done) {
+	onPage := func() {
+		var ls listScope
+		next, list, robotsURL := 0, s.list, s.in.RobotsURL
+		s.scopeJob = runSliced(func(deadline time.Time) bool {
+			for ; next < list.Len(); next++ {
+				if next%64 == 0 && time.Now().After(deadline) {
+					return false
+				}
+				ls.add(newSent(list.At(next), robotsURL))
+			}
+			return true
+		}, func() { done(ls) })
+	}
+	if p, ok := s.runner.(*workerPool); ok && p.scope(key.listVersion, key.robotsURL, done, onPage) {
 		return
 	}
-	var ls listScope
-	next, list, robotsURL := 0, s.list, s.in.RobotsURL
-	s.scopeJob = runSliced(func(deadline time.Time) bool {
-		for ; next < list.Len(); next++ {
-			if next%64 == 0 && time.Now().After(deadline) {
-				return false
-			}
-			ls.add(newSent(list.At(next), robotsURL))
-		}
-		return true
-	}, func() { done(ls) })
+	onPage()
 }
 
 // splitList splits the URL text into the list when it changed.

@@ -33,6 +33,7 @@ type scopeAsk struct {
 	waiting int // workers yet to answer
 	part    listScope
 	done    func(listScope)
+	onPage  func() // works it out on the page instead, if a worker fails
 }
 
 var (
@@ -42,14 +43,15 @@ var (
 
 // scope asks the workers for the scope of the list they hold, for
 // robotsURL, and reports whether it could: they must hold listVersion.
-// done gets the merged parts, not yet summed up (listScope.done).
-func (p *workerPool) scope(listVersion int, robotsURL string, done func(listScope)) bool {
+// done gets the merged parts, not yet summed up (listScope.done); should
+// a worker fail first, onPage is run instead.
+func (p *workerPool) scope(listVersion int, robotsURL string, done func(listScope), onPage func()) bool {
 	scopeAsked = nil
 	if p.broken || len(p.workers) == 0 || p.listVersion != listVersion {
 		return false
 	}
 	scopeAsks++
-	scopeAsked = &scopeAsk{id: scopeAsks, waiting: len(p.workers), done: done}
+	scopeAsked = &scopeAsk{id: scopeAsks, waiting: len(p.workers), done: done, onPage: onPage}
 	for _, w := range p.workers {
 		w.Call("postMessage", map[string]any{"type": "scope", "id": scopeAsks, "robotsURL": robotsURL})
 	}
@@ -74,6 +76,15 @@ func (p *workerPool) scopeMessage(data js.Value) {
 	if ask.waiting--; ask.waiting == 0 {
 		scopeAsked = nil
 		ask.done(ask.part)
+	}
+}
+
+// scopeOnPage hands the scope the workers were asked for to the page: one
+// of them failed, and its part would never come.
+func scopeOnPage() {
+	if ask := scopeAsked; ask != nil {
+		scopeAsked = nil
+		ask.onPage()
 	}
 }
 
