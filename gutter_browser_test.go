@@ -349,3 +349,33 @@ func compactCountOf(n int) string {
 	}
 	return strconv.Itoa(n/1000) + "k"
 }
+
+// Without workers a long list's scope is worked out on the page, in
+// slices, at any size.
+func TestBrowserScopeLongListWithoutWorkers(t *testing.T) {
+	const n = 210000
+	path, urls := writeHostsFile(t, "two-hosts.txt.gz", n, true)
+	a, ctx := openScalePage(t, "delete window.Worker;")
+	const robotsURL = "https://example.com/"
+	a.setText("input#robots-url", robotsURL)
+	a.importFile(path)
+	a.table("210,000 URLs tested", func(s tableState) bool {
+		return s.Settled == "true" && strings.HasPrefix(s.Summary, "210,000 URLs:")
+	})
+	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "slices" {
+		t.Errorf("without workers the list was tested by %q, want slices", by)
+	}
+	var tally engine.ScopeTally
+	for _, u := range urls {
+		if r := engine.Scope(robotsURL, u); !r.Governs {
+			tally.Add(r)
+		}
+	}
+	want := tally.Summary()
+	if want == "" {
+		t.Fatal("the generated list has no URL on another host")
+	}
+	waitFor(a, "the scope summary", `(document.querySelector("#scope-summary") || {textContent: ""}).textContent`,
+		func(s string) bool { return s == want })
+	screenshot(t, ctx, "scope-long-list-without-workers")
+}
