@@ -355,9 +355,10 @@ func compactCountOf(n int) string {
 func TestBrowserScopeLongListWithoutWorkers(t *testing.T) {
 	const n = 210000
 	path, urls := writeHostsFile(t, "two-hosts.txt.gz", n, true)
-	a, ctx := openScalePage(t, "delete window.Worker;")
+	a, ctx := openScalePage(t, longTasksJS+";delete window.Worker;")
 	const robotsURL = "https://example.com/"
 	a.setText("input#robots-url", robotsURL)
+	a.longest()
 	a.importFile(path)
 	a.table("210,000 URLs tested", func(s tableState) bool {
 		return s.Settled == "true" && strings.HasPrefix(s.Summary, "210,000 URLs:")
@@ -365,6 +366,7 @@ func TestBrowserScopeLongListWithoutWorkers(t *testing.T) {
 	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "slices" {
 		t.Errorf("without workers the list was tested by %q, want slices", by)
 	}
+	t.Logf("longest main-thread task while the page imported and tested the list: %.0f ms", a.longest())
 	var tally engine.ScopeTally
 	for _, u := range urls {
 		if r := engine.Scope(robotsURL, u); !r.Governs {
@@ -377,5 +379,6 @@ func TestBrowserScopeLongListWithoutWorkers(t *testing.T) {
 	}
 	waitFor(a, "the scope summary", `(document.querySelector("#scope-summary") || {textContent: ""}).textContent`,
 		func(s string) bool { return s == want })
+	t.Logf("longest main-thread task while the page worked out the scope: %.0f ms", a.longest())
 	screenshot(t, ctx, "scope-long-list-without-workers")
 }
