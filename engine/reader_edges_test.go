@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"math/rand"
 	"os/exec"
 	"strings"
@@ -136,6 +137,16 @@ func edgeDiffFiles() []diffFile {
 			tests = append(tests, [2]string{"foo", "http://example.com/x" + pieces[rnd.Intn(len(pieces))] + "y"})
 		}
 		add(fmt.Sprintf("escape file %d", i), b.String(), tests)
+	}
+
+	// Crawl-delays at the edge of float64 (Colly fails the whole file on
+	// one ParseFloat refuses), to more digits than a float64 holds.
+	over := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1024), new(big.Int).Lsh(big.NewInt(1), 970)).String()
+	half := new(big.Int).Exp(big.NewInt(5), big.NewInt(1075), nil).String()
+	for _, d := range []string{"1." + over[1:] + "e308", "1." + over[1:41] + "e308", "1." + over[1:41] + "1e308", "-2." + half[1:] + "e-324",
+		"-2." + half[1:41] + "e-324", "-2." + half[1:41] + "1e-324", "0x1.fffffffffffff7ffffffp1023", "0x1.fffffffffffff8p1023"} {
+		add("delay file "+d[:8], "User-agent: *\nCrawl-delay: "+d+"\nDisallow: /a\n",
+			[][2]string{{"foo", "http://example.com/a"}, {"foo", "http://example.com/b"}})
 	}
 	return files
 }
