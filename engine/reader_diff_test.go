@@ -41,8 +41,9 @@ const (
 	readersDir    = "testdata/readers"
 	readersGolden = "testdata/readers/golden.json.gz"
 	// goldenFiles is how many of the random files (the first ones, seed
-	// diffSeed) the golden set keeps: about 3,000 cases.
-	goldenFiles = 150
+	// diffSeed) the golden set keeps, 2,000 cases; the edge cases
+	// (edgeDiffFiles, about 1,900) follow them.
+	goldenFiles = 100
 	diffSeed    = 9309
 )
 
@@ -508,7 +509,10 @@ func TestReadersLiveRandom(t *testing.T) {
 	rp, py, colly := liveAnswers(t, files)
 	compareReaders(t, files, rp, py, colly, fmt.Sprintf("%d random files", n))
 	if *updateReadersGolden {
-		writeGolden(t, files[:goldenFiles], rp[:goldenFiles], py[:goldenFiles], colly[:goldenFiles])
+		edges := edgeDiffFiles()
+		erp, epy, ecolly := liveAnswers(t, edges)
+		first := func(a [][]answer) [][]answer { return a[:goldenFiles:goldenFiles] }
+		writeGolden(t, append(files[:goldenFiles:goldenFiles], edges...), append(first(rp), erp...), append(first(py), epy...), append(first(colly), ecolly...))
 	}
 }
 
@@ -545,8 +549,8 @@ func writeGolden(t *testing.T, files []diffFile, rp, py, colly [][]answer) {
 }
 
 // TestReadersGolden checks the readers against the answers recorded from
-// the real libraries (the first goldenFiles random files, with their
-// tests, as the generator made them when recorded).
+// the real libraries (the first goldenFiles random files, then the edge
+// cases, with their tests, as the generators made them when recorded).
 func TestReadersGolden(t *testing.T) {
 	data, err := os.ReadFile(readersGolden)
 	if err != nil {
@@ -567,8 +571,8 @@ func TestReadersGolden(t *testing.T) {
 		}
 		gs.Files[i].name = fmt.Sprintf("golden file %d", i)
 	}
-	if len(gs.Files) != goldenFiles {
-		t.Fatalf("the golden set has %d files, want %d", len(gs.Files), goldenFiles)
+	if want := goldenFiles + len(edgeDiffFiles()); len(gs.Files) != want {
+		t.Fatalf("the golden set has %d files, want %d (%d random, the rest edge cases)", len(gs.Files), want, goldenFiles)
 	}
 	compareReaders(t, gs.Files, gs.RP, gs.Python, gs.Colly, "the golden set")
 }
