@@ -5,9 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/net/idna"
-	"golang.org/x/text/unicode/norm"
 )
 
 // The robots-parser reader: the npm package robots-parser 3.0.1 (Robots.js),
@@ -390,22 +387,18 @@ func whatwgHost(host string) bool {
 // right-to-left character, which ada checks by RFC 5893's rules in its own
 // way ("1א" passes, "אa" fails, "aאb" fails).
 func adaDomainToASCII(name string) (string, bool) {
-	mapped := name
 	if strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(ada151Disallowed, r) }) {
 		return "", false
 	}
-	if !isASCII(name) {
-		// UTS #46 steps 1 and 2 (map, then NFC), so that the labels are
-		// seen as ada sees them; mapping goes character by character.
-		var b strings.Builder
-		for _, r := range name {
-			m, _ := uts46Map.ToUnicode(string(r))
-			b.WriteString(m)
-		}
-		mapped = norm.NFC.String(b.String())
+	mapped, ok := uts46Map(name)
+	if !ok {
+		// A character the mapping refuses alone: the whole name is judged
+		// by the engine's mapping.
+		ascii, err := hostProfile.ToASCII(name)
+		return ascii, err == nil && ascii != ""
 	}
-	labels := strings.Split(lowerASCII(mapped), ".")
-	kept := map[int]string{} // decoded xn-- labels: the label ada keeps
+	labels := strings.Split(mapped, ".")
+	kept := map[int]string{} // xn-- labels ada keeps as they are
 	for i, l := range labels {
 		code, ace := strings.CutPrefix(l, "xn--")
 		switch {
@@ -420,13 +413,9 @@ func adaDomainToASCII(name string) (string, bool) {
 			kept[i], labels[i] = l, "a"
 		case code[0] == '-' && strings.LastIndexByte(code, '-') == 0:
 			// No basic code points but a delimiter, which RFC 3492 allows
-			// and x/net/idna refuses: ada decodes the rest, which must be
-			// a label that mapping leaves as it is.
-			u, err := idna.Punycode.ToUnicode("xn--" + code[1:])
-			if m, _ := uts46Map.ToUnicode(u); err != nil || m != u {
-				return "", false
-			}
-			kept[i], labels[i] = l, u
+			// and x/net/idna refuses: ada decodes the rest as if the
+			// delimiter were not there.
+			kept[i], labels[i] = l, "xn--"+code[1:]
 		}
 	}
 	ascii, err := hostProfile.ToASCII(strings.Join(labels, "."))
@@ -445,10 +434,112 @@ func adaDomainToASCII(name string) (string, bool) {
 	return ascii, true
 }
 
-// uts46Map is UTS #46's mapping alone, no label validated: what each
-// character of a host becomes before ada checks the labels.
-var uts46Map = idna.New(idna.MapForLookup(), idna.Transitional(false), idna.ValidateLabels(false),
-	idna.CheckHyphens(false), idna.CheckJoiners(false), idna.StrictDomainName(false))
+// uts46Map is name after UTS #46's mapping step, lower-case, so that its
+// labels can be read as ada reads them: ASCII by itself, each other
+// character through the engine's mapping (hostProfile, after a "0" that
+// makes it a label's inner character and composes with nothing under
+// NFC), decoded from Punycode. NFC across characters is left out: no label
+// start, "xn--" prefix or dot depends on it. ok is false
+// when the mapping refuses a character on its own.
+func uts46Map(name string) (string, bool) {
+	if isASCII(name) {
+		return lowerASCII(name), true
+	}
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteRune(r)
+		case r == 0x3002 || r == 0xFF0E || r == 0xFF61: // the full stops UTS #46 maps to '.'
+			b.WriteByte('.')
+		case r == 0x200C || r == 0x200D: // joiners are kept (non-transitional), checked in context
+			b.WriteRune(r)
+		default:
+			ascii, err := hostProfile.ToASCII("0" + string(r))
+			if err != nil {
+				return "", false
+			}
+			for i, l := range strings.Split(ascii, ".") {
+				if code, ok := strings.CutPrefix(l, "xn--"); ok {
+					if l, ok = punycodeDecode(code); !ok {
+						return "", false
+					}
+				}
+				if i == 0 {
+					l = strings.TrimPrefix(l, "0")
+				} else {
+					b.WriteByte('.')
+				}
+				b.WriteString(l)
+			}
+		}
+	}
+	return b.String(), true
+}
+
+// punycodeDecode is RFC 3492's decoding (§6.2) of what follows "xn--".
+func punycodeDecode(code string) (string, bool) {
+	const base, tmin, tmax, skew, damp = 36, 1, 26, 38, 700
+	var out []rune
+	if i := strings.LastIndexByte(code, '-'); i >= 0 {
+		out = []rune(code[:i])
+		code = code[i+1:]
+	}
+	n, bias, i := rune(0x80), 72, 0
+	for pos := 0; pos < len(code); {
+		old, w := i, 1
+		for k := base; ; k += base {
+			if pos == len(code) {
+				return "", false
+			}
+			c := code[pos]
+			pos++
+			var digit int
+			switch {
+			case 'a' <= c|0x20 && c|0x20 <= 'z':
+				digit = int(c | 0x20 - 'a')
+			case '0' <= c && c <= '9':
+				digit = int(c-'0') + 26
+			default:
+				return "", false
+			}
+			i += digit * w
+			t := min(max(k-bias, tmin), tmax)
+			if digit < t {
+				break
+			}
+			w *= base - t
+			if i > 1<<30 || w > 1<<30 {
+				return "", false
+			}
+		}
+		// Bias adaptation (§6.1).
+		delta := i - old
+		if old == 0 {
+			delta /= damp
+		} else {
+			delta /= 2
+		}
+		delta += delta / (len(out) + 1)
+		k := 0
+		for delta > ((base-tmin)*tmax)/2 {
+			delta /= base - tmin
+			k += base
+		}
+		bias = k + (base-tmin+1)*delta/(delta+skew)
+		n += rune(i / (len(out) + 1))
+		i %= len(out) + 1
+		if n > unicode.MaxRune {
+			return "", false
+		}
+		out = append(out[:i], append([]rune{n}, out[i:]...)...)
+		i++
+	}
+	return string(out), true
+}
 
 // adaNewMarks are the combining marks (Unicode 14.0 and 15.0) that Node 20's
 // ada accepts at the start of a label, listed by probing every code point
