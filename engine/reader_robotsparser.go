@@ -368,7 +368,7 @@ func whatwgHost(host string) bool {
 
 // adaDomainToASCII is "domain to ASCII" as Node 20's URL parser (ada 2.9.2,
 // its own UTS #46 code, IDNA tables of Unicode 15.1) answers it: the
-// engine's mapping (hostProfile, x/net/idna) where the two agree, and
+// engine's mapping (hostToASCII, x/net/idna) where the two agree, and
 // ada's own reading where they part (found by probing every code point
 // and odd xn-- labels under Node; TestReadersLiveHostCodePoints):
 //
@@ -394,7 +394,7 @@ func adaDomainToASCII(name string) (string, bool) {
 	if !ok {
 		// A character the mapping refuses alone: the whole name is judged
 		// by the engine's mapping.
-		ascii, err := hostProfile.ToASCII(name)
+		ascii, err := hostToASCII(name)
 		return ascii, err == nil && ascii != ""
 	}
 	labels := strings.Split(mapped, ".")
@@ -418,7 +418,7 @@ func adaDomainToASCII(name string) (string, bool) {
 			kept[i], labels[i] = l, "xn--"+code[1:]
 		}
 	}
-	ascii, err := hostProfile.ToASCII(strings.Join(labels, "."))
+	ascii, err := hostToASCII(strings.Join(labels, "."))
 	if err != nil || ascii == "" {
 		return "", false
 	}
@@ -436,7 +436,7 @@ func adaDomainToASCII(name string) (string, bool) {
 
 // uts46Map is name after UTS #46's mapping step, lower-case, so that its
 // labels can be read as ada reads them: ASCII by itself, each other
-// character through the engine's mapping (hostProfile, after a "0" that
+// character through the engine's mapping (hostToASCII, after a "0" that
 // makes it a label's inner character and composes with nothing under
 // NFC), decoded from Punycode. NFC across characters is left out: no label
 // start, "xn--" prefix or dot depends on it. ok is false
@@ -458,7 +458,7 @@ func uts46Map(name string) (string, bool) {
 		case r == 0x200C || r == 0x200D: // joiners are kept (non-transitional), checked in context
 			b.WriteRune(r)
 		default:
-			ascii, err := hostProfile.ToASCII("0" + string(r))
+			ascii, err := hostToASCII("0" + string(r))
 			if err != nil {
 				return "", false
 			}
@@ -479,6 +479,10 @@ func uts46Map(name string) (string, bool) {
 	}
 	return b.String(), true
 }
+
+// hostToASCII is the engine's one host mapping (scope.go), the only way
+// this reader reaches UTS #46's tables.
+func hostToASCII(host string) (string, error) { return hostProfile.ToASCII(host) }
 
 // punycodeDecode is RFC 3492's decoding (§6.2) of what follows "xn--".
 func punycodeDecode(code string) (string, bool) {
