@@ -167,6 +167,8 @@ func (p *workerPool) message(data js.Value) {
 		js.CopyBytesToGo(p.flags, f)
 		p.lines = int32sInto(p.lines, data.Get("lines"))
 		p.receive(data.Get("gen").Int(), data.Get("start").Int(), p.flags, p.lines)
+	case "scope":
+		p.scopeMessage(data)
 	case "import-progress", "import-text", "import-done", "import-error":
 		p.importMessage(data)
 	case "error":
@@ -175,6 +177,7 @@ func (p *workerPool) message(data js.Value) {
 			p.cancel()
 			p.broken = true
 			p.fallback.test(p.lastGen, p.lastJob)
+			scopeOnPage()
 		}
 	}
 }
