@@ -1,0 +1,191 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"time"
+
+	"robotstester/engine"
+)
+
+// The Readers view's comparison of the whole URL list: every URL tested by
+// every reader (engine.CompareReader), in slices of the page's thread
+// (sliced.go) while the Readers tab is open, so a list of 100,000 URLs
+// never blocks the page. What is kept per URL is its place in the order
+// shown (disagreements first, each part in list order) and a tally
+// (engine.ReaderTally); the rows in view are made again from the engine
+// (readerRow). A change of the file, the list or the crawler (a new store
+// generation) drops the comparison under way and starts again.
+
+// readerRun is the comparison of one store generation.
+type readerRun struct {
+	generation int // the store generation compared; 0 for none yet
+	files      []engine.ReaderFile
+	crawler    *engine.Crawler // the picked crawler, nil for the typed token
+	agent      string
+	findings   []engine.PortabilityFinding
+	robotsURL  string
+	list       urlList
+
+	next     int     // URLs compared so far, from the first
+	disagree []int32 // list indices of the URLs readers disagree on, in list order
+	agree    []int32 // and of the others
+	tally    engine.ReaderTally
+
+	job       *slicedJob
+	cancelled bool // a person stopped it: it waits for "Compare the rest"
+	started   time.Time
+	elapsed   time.Duration // time from the start to the last URL (benchmarks read it)
+	longest   time.Duration // the longest slice so far
+	version   int           // bumped whenever the rows shown change
+	rendered  time.Time     // the last progress render
+
+	rows     map[int]engine.ReaderRow // rows made for the view, by list index
+	selected int                      // list index of the selected row, -1 for none
+}
+
+var readers = readerRun{selected: -1}
+
+// readerRowsPerCheck is how many URLs a slice compares between looks at
+// the clock: one URL is seven readers' tests, some tens of microseconds.
+const readerURLsPerCheck = 16
+
+// readerProgressEvery is how often a long comparison shows its progress.
+const readerProgressEvery = 250 * time.Millisecond
+
+// sync brings the comparison up to the store: a new generation starts
+// again; the same one goes on where it stopped, unless a person stopped it.
+// Called when the Readers view renders, so only while its tab is open.
+func (r *readerRun) sync() {
+	s := store
+	if r.generation != s.generation {
+		r.job.stop()
+		*r = readerRun{generation: s.generation, files: readerFiles(), agent: s.in.Token,
+			findings: portabilityOf(s.robots), robotsURL: s.in.RobotsURL, list: s.list,
+			started: time.Now(), version: r.version + 1, selected: -1}
+		if c, ok := pickedCrawler(s.in); ok {
+			r.crawler = &c
+		}
+	}
+	if r.done() || r.cancelled || r.job != nil && !r.job.stopped {
+		return
+	}
+	r.job = runSliced(r.step, func() {
+		r.version++
+		readerTable.sync()
+		store.changed()
+	})
+}
+
+// step compares URLs until the deadline and reports whether every URL is
+// compared. A newer generation or a closed tab stops it; the view starts
+// it again when it shows.
+func (r *readerRun) step(deadline time.Time) bool {
+	if r.generation != store.generation || currentTab().id != "readers" {
+		r.job.stop()
+		return false
+	}
+	begin := time.Now()
+	for r.next < r.list.Len() {
+		for k := 0; k < readerURLsPerCheck && r.next < r.list.Len(); k++ {
+			r.add(r.compare(r.next))
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+	}
+	r.longest = max(r.longest, time.Since(begin))
+	if r.done() {
+		r.elapsed = time.Since(r.started)
+		return true
+	}
+	if time.Since(r.rendered) > readerProgressEvery {
+		r.rendered = time.Now()
+		r.version++
+		if len(readersShown) > 0 {
+			readerTable.sync()
+			renderNow(readersShown...)
+		}
+	}
+	return false
+}
+
+// compare is the engine's comparison of list URL i, as a browser sends it
+// (the results table tests the same).
+func (r *readerRun) compare(i int) engine.ReaderRow {
+	u := store.sent.get(r.list.At(i), r.robotsURL).url
+	return engine.CompareReader(r.files, r.crawler, r.agent, u, r.findings)
+}
+
+// add counts the next URL's row and gives it its place.
+func (r *readerRun) add(row engine.ReaderRow) {
+	r.tally.Add(row)
+	if row.Agree() {
+		r.agree = append(r.agree, int32(r.next))
+	} else {
+		r.disagree = append(r.disagree, int32(r.next))
+	}
+	r.next++
+}
+
+func (r *readerRun) done() bool { return r.generation != 0 && r.next == r.list.Len() }
+
+// running reports whether the comparison is under way (not done, not
+// stopped by a person).
+func (r *readerRun) running() bool { return !r.done() && !r.cancelled }
+
+// cancel stops the comparison; the rows and counts cover the URLs compared.
+func (r *readerRun) cancel() {
+	r.job.stop()
+	r.cancelled = true
+	store.changed()
+}
+
+// resume compares the rest after a cancel.
+func (r *readerRun) resume() {
+	r.cancelled = false
+	store.changed()
+}
+
+// count is how many rows are shown: the URLs compared so far.
+func (r *readerRun) count() int { return len(r.disagree) + len(r.agree) }
+
+// index is the list index of the row shown at position pos.
+func (r *readerRun) index(pos int) int {
+	if pos < len(r.disagree) {
+		return int(r.disagree[pos])
+	}
+	return int(r.agree[pos-len(r.disagree)])
+}
+
+// position is where list index i is shown, -1 when it is not.
+func (r *readerRun) position(i int) int {
+	for p, k := range r.disagree {
+		if int(k) == i {
+			return p
+		}
+	}
+	for p, k := range r.agree {
+		if int(k) == i {
+			return len(r.disagree) + p
+		}
+	}
+	return -1
+}
+
+// maxReaderRowsKept bounds the rows kept for the view: a screenful and the
+// rows scrolled past lately.
+const maxReaderRowsKept = 1024
+
+// row is list index i's row, made by the engine again when shown.
+func (r *readerRun) row(i int) engine.ReaderRow {
+	if row, ok := r.rows[i]; ok {
+		return row
+	}
+	if r.rows == nil || len(r.rows) >= maxReaderRowsKept {
+		r.rows = make(map[int]engine.ReaderRow, 128)
+	}
+	row := r.compare(i)
+	r.rows[i] = row
+	return row
+}
