@@ -131,7 +131,9 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("summary-line")),
 			elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status"),
 				vecty.Attribute("aria-busy", strconv.FormatBool(r.running() && total > 0)),
-				vecty.Data("compared", strconv.Itoa(n)), vecty.Data("done", strconv.FormatBool(r.done()))),
+				vecty.Data("compared", strconv.Itoa(n)), vecty.Data("done", strconv.FormatBool(r.done())),
+				// For the benchmarks: the comparison's time and its longest slice.
+				vecty.Data("ms", strconv.FormatInt(r.elapsed.Milliseconds(), 10)), vecty.Data("longestSliceMs", strconv.FormatFloat(float64(r.longest.Microseconds())/1000, 'f', 1, 64))),
 				vecty.Text(summary)),
 			vecty.If(r.running() && total > 0, elem.Progress(vecty.Markup(prop.ID("readers-progress"),
 				vecty.Attribute("max", total), vecty.Attribute("value", n), vecty.Attribute("aria-label", "URLs compared")))),
