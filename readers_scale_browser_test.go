@@ -114,6 +114,14 @@ func TestBrowserReadersLongList(t *testing.T) {
 	}
 	screenshot(t, ctx, "readers-long-list")
 
+	// Away and back: the rows are written again, the comparison kept.
+	a.openTab("results")
+	a.openTab("readers")
+	waitFor(a, "the rows back", `document.querySelectorAll("#readers-table tbody tr.reader-row").length`, func(n int) bool { return n > 0 && n <= 200 })
+	if !js[bool](a, readersDoneJS(n)) {
+		t.Errorf("coming back to the Readers tab compared the list again")
+	}
+
 	// A phone's width: rows become cards, still a window of them.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 812, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ import (
 // hundred rows in the page.
 type ReadersView struct {
 	vecty.Core
+	table *ReadersTable // made once per time the view is in the page
 }
 
 // readerCache keeps what the view shows between renders: each reader's
@@ -107,6 +108,11 @@ func (v *ReadersView) Unmount() { readersShown = nil }
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
 	s, r := store, &readers
 	r.sync()
+	if v.table == nil {
+		// One table while the view shows, so that the rows written into
+		// it (readerTable) stay across renders.
+		v.table = &ReadersTable{}
+	}
 	n, total := r.count(), r.list.Len()
 	summary := "Every reader agrees on all " + urlCount(total) + "."
 	switch {
@@ -143,14 +149,10 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		readerTally(r),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")),
 			vecty.Text("Select a row (click, or Tab to the table and use the arrow keys, Page Up, Page Down, Home and End) to see every reader's reason.")),
-		readersTableComponent,
+		v.table,
 		&ReadersWhy{},
 	)
 }
-
-// readersTableComponent is the one table, kept across renders so that its
-// rows (written by readerTable) stay.
-var readersTableComponent = &ReadersTable{}
 
 // readerTally is, for each reader but Google's, how many URLs of those
 // compared it decides otherwise than Google, and how many it fails on.
