@@ -50,12 +50,30 @@ func wantReaderTally(t testing.TB, robots, crawler string, urls []string) (map[s
 	return out, tally.Disagree
 }
 
+// The comparison runs in the workers that hold the list, and in slices of
+// the page's thread where there are none.
 func TestBrowserReadersLongList(t *testing.T) {
-	const n = 30000
+	for _, by := range []string{"workers", "slices"} {
+		t.Run(by, func(t *testing.T) {
+			script := ""
+			if by == "slices" {
+				script = "delete window.Worker;"
+			}
+			// Long enough for the workers too to be stopped midway.
+			n := 100000
+			if by == "slices" {
+				n = 30000
+			}
+			testReadersLongList(t, script, by, n)
+		})
+	}
+}
+
+func testReadersLongList(t *testing.T, script, by string, n int) {
 	path := writeURLFile(t, "readers.txt", n)
-	a, ctx := openScalePage(t, "")
+	a, ctx := openScalePage(t, script)
 	a.importFile(path)
-	waitFor(a, "the list tested", `document.querySelector("#summary").textContent.startsWith("30,000 URLs:")`, func(ok bool) bool { return ok })
+	waitFor(a, "the list tested", `document.querySelector("#summary").textContent.startsWith("`+commas(n)+` URLs:")`, func(ok bool) bool { return ok })
 	a.openTab("readers")
 
 	// A long comparison shows its progress and can be stopped, then goes
@@ -71,6 +89,9 @@ func TestBrowserReadersLongList(t *testing.T) {
 	}
 	a.click("#readers-resume")
 	waitFor(a, "every URL compared", readersDoneJS(n), func(ok bool) bool { return ok })
+	if got := js[string](a, `document.getElementById("readers-summary").dataset.by`); got != by {
+		t.Errorf("the comparison ran in %q, want %q", got, by)
+	}
 
 	// The counts cover the whole list, as the engine counts it.
 	want, disagree := wantReaderTally(t, scaleRobots, "Googlebot", scaleURLs(n))
@@ -84,7 +105,7 @@ func TestBrowserReadersLongList(t *testing.T) {
 		t.Fatal("the test list has no URL Python decides otherwise: the counts prove nothing")
 	}
 	summary := js[string](a, `document.getElementById("readers-summary").textContent`)
-	if wantText := commas(disagree) + " of 30,000 URLs are read differently"; !strings.HasPrefix(summary, wantText) {
+	if wantText := commas(disagree) + " of " + commas(n) + " URLs are read differently"; !strings.HasPrefix(summary, wantText) {
 		t.Errorf("summary %q, want it to start %q", summary, wantText)
 	}
 
@@ -112,7 +133,7 @@ func TestBrowserReadersLongList(t *testing.T) {
 	if len(reasons) == 0 {
 		t.Errorf("the first row's why panel gives no reason readers disagree")
 	}
-	screenshot(t, ctx, "readers-long-list")
+	screenshot(t, ctx, "readers-long-list-"+by)
 
 	// Away and back: the rows are written again, the comparison kept.
 	a.openTab("results")
@@ -131,7 +152,7 @@ func TestBrowserReadersLongList(t *testing.T) {
 		t.Errorf("the Readers view is wider than a phone's screen")
 	}
 	js[bool](a, `(document.querySelector("#readers-table").scrollIntoView(), true)`)
-	screenshot(t, ctx, "readers-phone")
+	screenshot(t, ctx, "readers-phone-"+by)
 }
 
 // BenchmarkBrowserReaders100k compares 100,000 imported URLs with every

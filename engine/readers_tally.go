@@ -24,20 +24,49 @@ type ReaderTally struct {
 }
 
 // Add counts row.
-func (t *ReaderTally) Add(row ReaderRow) {
-	if t.Differ == nil {
-		t.Differ, t.Failed = make([]int, len(row.Results)), make([]int, len(row.Results))
-	}
-	t.URLs++
-	if !row.Agree() {
-		t.Disagree++
-	}
-	for k, res := range row.Results {
-		if row.Differs(k) {
-			t.Differ[k]++
+func (t *ReaderTally) Add(row ReaderRow) { t.AddFlags(row.AppendFlags(nil)) }
+
+// Flags of a row, one byte per file (AppendFlags): what a tally counts,
+// compact enough for a Web Worker to send for a million URLs.
+const (
+	FlagDiffers = 1 << iota // the reader answers otherwise than Google
+	FlagFailed              // the reader raises instead of answering
+)
+
+// AppendFlags appends the row's flags, one byte per file, to dst.
+func (r ReaderRow) AppendFlags(dst []byte) []byte {
+	for k, res := range r.Results {
+		var f byte
+		if r.Differs(k) {
+			f |= FlagDiffers
 		}
 		if res.Failed {
+			f |= FlagFailed
+		}
+		dst = append(dst, f)
+	}
+	return dst
+}
+
+// AddFlags counts one row given by its flags (AppendFlags) and reports
+// whether its readers agree.
+func (t *ReaderTally) AddFlags(flags []byte) (agree bool) {
+	if t.Differ == nil {
+		t.Differ, t.Failed = make([]int, len(flags)), make([]int, len(flags))
+	}
+	t.URLs++
+	agree = true
+	for k, f := range flags {
+		if f&FlagDiffers != 0 {
+			t.Differ[k]++
+			agree = false
+		}
+		if f&FlagFailed != 0 {
 			t.Failed[k]++
 		}
 	}
+	if !agree {
+		t.Disagree++
+	}
+	return agree
 }

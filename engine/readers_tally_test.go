@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // A tally counts, over every URL, what the rows themselves say: each
 // reader's differences from Google and failures, and the rows where some
@@ -22,9 +25,16 @@ func TestReaderTallyCountsTheRows(t *testing.T) {
 	for _, l := range lists {
 		files := ParseAll(l.body, Parse(l.body))
 		rows := CompareReaders(files, nil, "Somebot", l.urls, nil)
-		var tally ReaderTally
+		var tally, flagged ReaderTally
 		for _, u := range l.urls {
-			tally.Add(CompareReader(files, nil, "Somebot", u, nil))
+			row := CompareReader(files, nil, "Somebot", u, nil)
+			tally.Add(row)
+			if agree := flagged.AddFlags(row.AppendFlags(nil)); agree != row.Agree() {
+				t.Errorf("%s: %s: AddFlags says agree %v, the row %v", l.name, u, agree, row.Agree())
+			}
+		}
+		if fmt.Sprint(tally) != fmt.Sprint(flagged) {
+			t.Errorf("%s: counted from rows %+v, from flags %+v", l.name, tally, flagged)
 		}
 		if tally.URLs != len(l.urls) {
 			t.Fatalf("%s: %d URLs counted of %d", l.name, tally.URLs, len(l.urls))

@@ -113,7 +113,7 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		// it (readerTable) stay across renders.
 		v.table = &ReadersTable{}
 	}
-	n, total := r.count(), r.list.Len()
+	n, total := r.compared, r.list.Len()
 	summary := "Every reader agrees on all " + urlCount(total) + "."
 	switch {
 	case total == 0:
@@ -137,7 +137,7 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("summary-line")),
 			elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status"),
 				vecty.Attribute("aria-busy", strconv.FormatBool(r.running() && total > 0)),
-				vecty.Data("compared", strconv.Itoa(n)), vecty.Data("done", strconv.FormatBool(r.done())),
+				vecty.Data("compared", strconv.Itoa(n)), vecty.Data("done", strconv.FormatBool(r.done())), vecty.Data("by", r.by),
 				// For the benchmarks: the comparison's time and its longest slice.
 				vecty.Data("ms", strconv.FormatInt(r.elapsed.Milliseconds(), 10)), vecty.Data("longestSliceMs", strconv.FormatFloat(float64(r.longest.Microseconds())/1000, 'f', 1, 64))),
 				vecty.Text(summary)),

@@ -19,6 +19,7 @@ func compareAll(t *testing.T) {
 			t.Fatal("the comparison stopped")
 		}
 	}
+	readers.finish()
 }
 
 // shownReaderURLs are the URLs of the rows in the order the view shows
@@ -101,13 +102,13 @@ func TestReaderRunCancelAndResume(t *testing.T) {
 	readers.sync()
 	readers.job.stop()
 	readers.step(time.Now()) // one check's worth of URLs
-	compared := readers.count()
+	compared := readers.compared
 	if compared == 0 || compared == 400 {
 		t.Fatalf("%d URLs compared in a slice with no time", compared)
 	}
 	readers.cancel()
 	readers.sync()
-	if readers.job != nil && !readers.job.stopped || readers.count() != compared {
+	if readers.job != nil && !readers.job.stopped || readers.count() != compared || readers.compared != compared {
 		t.Fatal("a render after a cancel started the comparison again")
 	}
 	readers.resume()

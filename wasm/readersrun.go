@@ -9,13 +9,15 @@ import (
 )
 
 // The Readers view's comparison of the whole URL list: every URL tested by
-// every reader (engine.CompareReader), in slices of the page's thread
+// every reader (engine.CompareReader), in the Web Workers when they hold
+// the list (workerreaders.go), else in slices of the page's thread
 // (sliced.go) while the Readers tab is open, so a list of 100,000 URLs
-// never blocks the page. What is kept per URL is its place in the order
-// shown (disagreements first, each part in list order) and a tally
-// (engine.ReaderTally); the rows in view are made again from the engine
-// (readerRow). A change of the file, the list or the crawler (a new store
-// generation) drops the comparison under way and starts again.
+// never blocks the page. What is kept per URL is whether its readers agree,
+// which gives its place in the order shown (disagreements first, each part
+// in list order), and a tally (engine.ReaderTally); the rows in view are
+// made again from the engine (row). A change of the file, the list or the
+// crawler (a new store generation) drops the comparison under way and
+// starts again.
 
 // readerRun is the comparison of one store generation.
 type readerRun struct {
@@ -27,10 +29,16 @@ type readerRun struct {
 	robotsURL  string
 	list       urlList
 
-	next     int     // URLs compared so far, from the first
+	state    []uint8 // per list index: 0 not compared yet, else urlDisagree or urlAgree
+	compared int     // URLs compared
+	cursor   int     // the slices' next list index
 	disagree []int32 // list indices of the URLs readers disagree on, in list order
-	agree    []int32 // and of the others
+	agree    []int32 // and of the others: both as of the last order
 	tally    engine.ReaderTally
+	// inWorkers: the workers compare the list (workerreaders.go) and
+	// their flags arrive by receive.
+	inWorkers bool
+	by        string // "workers" or "slices": where it ran last (for tests)
 
 	job       *slicedJob
 	cancelled bool // a person stopped it: it waits for "Compare the rest"
@@ -46,6 +54,12 @@ type readerRun struct {
 
 var readers = readerRun{selected: -1}
 
+// A URL's state in readerRun.state.
+const (
+	urlDisagree = 1 + iota
+	urlAgree
+)
+
 // readerRowsPerCheck is how many URLs a slice compares between looks at
 // the clock: one URL is seven readers' tests, some tens of microseconds.
 const readerURLsPerCheck = 16
@@ -60,21 +74,71 @@ func (r *readerRun) sync() {
 	s := store
 	if r.generation != s.generation {
 		r.job.stop()
+		if r.inWorkers {
+			cancelReadersInWorkers()
+		}
 		*r = readerRun{generation: s.generation, files: readerFiles(), agent: s.in.Token,
 			findings: portabilityOf(s.robots), robotsURL: s.in.RobotsURL, list: s.list,
-			started: time.Now(), version: r.version + 1, selected: -1}
+			state: make([]uint8, s.list.Len()), started: time.Now(), version: r.version + 1, selected: -1}
 		if c, ok := pickedCrawler(s.in); ok {
 			r.crawler = &c
 		}
 	}
-	if r.done() || r.cancelled || r.job != nil && !r.job.stopped {
+	if r.done() || r.cancelled || r.inWorkers || r.job != nil && !r.job.stopped {
 		return
 	}
-	r.job = runSliced(r.step, func() {
-		r.version++
+	if r.startInWorkers() {
+		r.by = "workers"
+		return
+	}
+	r.by = "slices"
+	r.job = runSliced(r.step, r.finish)
+}
+
+// finish shows the whole comparison.
+func (r *readerRun) finish() {
+	r.elapsed = time.Since(r.started)
+	r.inWorkers = false
+	r.order()
+	store.changed() // which writes the table's rows (main.go)
+}
+
+// progress shows the comparison so far, at most every
+// readerProgressEvery.
+func (r *readerRun) progress() {
+	if time.Since(r.rendered) < readerProgressEvery {
+		return
+	}
+	r.rendered = time.Now()
+	r.order()
+	if len(readersShown) > 0 {
 		readerTable.sync()
-		store.changed()
-	})
+		renderNow(readersShown...)
+	}
+}
+
+// order puts the URLs compared in the order shown: disagreements first,
+// each part in list order.
+func (r *readerRun) order() {
+	r.disagree, r.agree = r.disagree[:0], r.agree[:0]
+	for i, st := range r.state {
+		switch st {
+		case urlDisagree:
+			r.disagree = append(r.disagree, int32(i))
+		case urlAgree:
+			r.agree = append(r.agree, int32(i))
+		}
+	}
+	r.version++
+}
+
+// mark records list index i as compared, once.
+func (r *readerRun) mark(i int, agree bool) {
+	r.state[i] = urlDisagree
+	if agree {
+		r.state[i] = urlAgree
+	}
+	r.compared++
 }
 
 // step compares URLs until the deadline and reports whether every URL is
@@ -86,9 +150,14 @@ func (r *readerRun) step(deadline time.Time) bool {
 		return false
 	}
 	begin := time.Now()
-	for r.next < r.list.Len() {
-		for k := 0; k < readerURLsPerCheck && r.next < r.list.Len(); k++ {
-			r.add(r.compare(r.next))
+	for r.cursor < len(r.state) {
+		for k := 0; k < readerURLsPerCheck && r.cursor < len(r.state); k++ {
+			if i := r.cursor; r.state[i] == 0 {
+				row := r.compare(i)
+				r.tally.Add(row)
+				r.mark(i, row.Agree())
+			}
+			r.cursor++
 		}
 		if time.Now().After(deadline) {
 			break
@@ -96,17 +165,9 @@ func (r *readerRun) step(deadline time.Time) bool {
 	}
 	r.longest = max(r.longest, time.Since(begin))
 	if r.done() {
-		r.elapsed = time.Since(r.started)
 		return true
 	}
-	if time.Since(r.rendered) > readerProgressEvery {
-		r.rendered = time.Now()
-		r.version++
-		if len(readersShown) > 0 {
-			readerTable.sync()
-			renderNow(readersShown...)
-		}
-	}
+	r.progress()
 	return false
 }
 
@@ -117,18 +178,7 @@ func (r *readerRun) compare(i int) engine.ReaderRow {
 	return engine.CompareReader(r.files, r.crawler, r.agent, u, r.findings)
 }
 
-// add counts the next URL's row and gives it its place.
-func (r *readerRun) add(row engine.ReaderRow) {
-	r.tally.Add(row)
-	if row.Agree() {
-		r.agree = append(r.agree, int32(r.next))
-	} else {
-		r.disagree = append(r.disagree, int32(r.next))
-	}
-	r.next++
-}
-
-func (r *readerRun) done() bool { return r.generation != 0 && r.next == r.list.Len() }
+func (r *readerRun) done() bool { return r.generation != 0 && r.compared == len(r.state) }
 
 // running reports whether the comparison is under way (not done, not
 // stopped by a person).
@@ -137,7 +187,12 @@ func (r *readerRun) running() bool { return !r.done() && !r.cancelled }
 // cancel stops the comparison; the rows and counts cover the URLs compared.
 func (r *readerRun) cancel() {
 	r.job.stop()
+	if r.inWorkers {
+		cancelReadersInWorkers()
+		r.inWorkers = false
+	}
 	r.cancelled = true
+	r.order()
 	store.changed()
 }
 

@@ -163,6 +163,8 @@ func (p *workerPool) message(data js.Value) {
 		p.receive(data.Get("gen").Int(), data.Get("start").Int(), flags, lines)
 	case "import-progress", "import-text", "import-done", "import-error":
 		p.importMessage(data)
+	case "readers-results":
+		receiveReaders(data)
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
