@@ -44,7 +44,7 @@ type readerRun struct {
 	cancelled bool // a person stopped it: it waits for "Compare the rest"
 	started   time.Time
 	elapsed   time.Duration // time from the start to the last URL (benchmarks read it)
-	longest   time.Duration // the longest slice so far
+	longest   time.Duration // the longest slice (or handling of a worker's message) so far
 	version   int           // bumped whenever the rows shown change
 	rendered  time.Time     // the last progress render
 
@@ -64,8 +64,10 @@ const (
 // the clock: one URL is seven readers' tests, some tens of microseconds.
 const readerURLsPerCheck = 16
 
-// readerProgressEvery is how often a long comparison shows its progress.
-const readerProgressEvery = 250 * time.Millisecond
+// readerProgressEvery is how often a long comparison shows its progress:
+// each time costs the page a render of the view and, when the rows in
+// view changed, writing them again.
+const readerProgressEvery = 500 * time.Millisecond
 
 // sync brings the comparison up to the store: a new generation starts
 // again; the same one goes on where it stopped, unless a person stopped it.
@@ -121,6 +123,7 @@ func (r *readerRun) progress() {
 // each part in list order.
 func (r *readerRun) order() {
 	r.disagree, r.agree = r.disagree[:0], r.agree[:0]
+	before := readerTable.shownIndices()
 	for i, st := range r.state {
 		switch st {
 		case urlDisagree:
@@ -129,7 +132,11 @@ func (r *readerRun) order() {
 			r.agree = append(r.agree, int32(i))
 		}
 	}
-	r.version++
+	if !readerTable.showsIndices(before) {
+		// Rows in view changed: they are written again (else only the
+		// padding follows the count, and the rows stay as written).
+		r.version++
+	}
 }
 
 // mark records list index i as compared, once.

@@ -71,6 +71,7 @@ type readersTableView struct {
 	version int // readers.version written
 	sel     int // and readers.selected
 	written int // bumped whenever either changes: the rows are written again
+	count   int // the rows the padding stands for
 }
 
 var readerTable readersTableView
@@ -88,16 +89,45 @@ func (v *readersTableView) sync() {
 		v.rows = newVirtualRows(table.Call("closest", ".table-wrap"), table.Get("tBodies").Index(0), writeReaderRow)
 		v.version = -1
 	}
-	if v.version == readers.version && v.sel == readers.selected {
+	n := readers.count()
+	if v.version == readers.version && v.sel == readers.selected && v.count == n {
 		return
 	}
-	v.version, v.sel = readers.version, readers.selected
-	v.written++
-	n := readers.count()
+	if v.version != readers.version || v.sel != readers.selected {
+		v.written++
+	}
+	v.version, v.sel, v.count = readers.version, readers.selected, n
 	table.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1))
 	table.Get("dataset").Set("rows", strconv.Itoa(n))
 	table.Get("dataset").Set("done", strconv.FormatBool(readers.done()))
 	v.rows.update(n, v.written)
+}
+
+// shownIndices are the list indices of the rows written, in order.
+func (v *readersTableView) shownIndices() []int32 {
+	if v.rows == nil || v.rows.first < 0 {
+		return nil
+	}
+	out := make([]int32, 0, v.rows.end-v.rows.first)
+	for pos := v.rows.first; pos < v.rows.end && pos < readers.count(); pos++ {
+		out = append(out, int32(readers.index(pos)))
+	}
+	return out
+}
+
+// showsIndices reports whether the rows written would show the same list
+// indices as before (shownIndices) in the current order, and are a whole
+// window: a table with fewer rows than fit must grow.
+func (v *readersTableView) showsIndices(before []int32) bool {
+	if v.rows == nil || len(before) == 0 || len(before) != v.rows.end-v.rows.first || v.rows.end > readers.count() {
+		return false
+	}
+	for k, i := range before {
+		if int32(readers.index(v.rows.first+k)) != i {
+			return false
+		}
+	}
+	return v.rows.end-v.rows.first >= v.rows.pageRows()
 }
 
 // writeReaderRow writes the row shown at position pos.

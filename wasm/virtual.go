@@ -101,9 +101,11 @@ func (v *virtualRows) measureSoon() {
 }
 
 // update shows count rows of the given version: the rows in view are
-// rewritten when the version or the window changed.
+// rewritten when the version or the window changed. A count alone changes
+// the padding: rows appended past the window (a long run's progress) leave
+// the rows written as they are.
 func (v *virtualRows) update(count, version int) {
-	changed := count != v.count || version != v.version
+	changed := version != v.version
 	v.count, v.version = count, version
 	v.render(changed)
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"robotstester/engine"
 )
@@ -101,6 +102,8 @@ func receiveReaders(data js.Value) {
 	if data.Get("gen").Int() != r.generation || !r.inWorkers {
 		return
 	}
+	begin := time.Now()
+	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
 	flags := make([]byte, data.Get("flags").Length())
 	js.CopyBytesToGo(flags, data.Get("flags"))
 	per := len(r.files)
