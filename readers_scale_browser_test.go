@@ -162,10 +162,25 @@ func testReadersLongList(t *testing.T, script, by string, n int) {
 // longest piece of the comparison's own main-thread work (a slice, or the
 // handling of a worker's message with its progress render, by its own
 // clock: longest-slice-ms), and the DOM rows then.
+//
+// It runs in the workers (the page's own), and in slices of the page's
+// thread with Worker taken away.
 func BenchmarkBrowserReaders100k(b *testing.B) {
+	for _, by := range []string{"workers", "slices"} {
+		b.Run(by, func(b *testing.B) {
+			script := longTasksJS
+			if by == "slices" {
+				script += ";delete window.Worker;"
+			}
+			benchmarkReaders(b, script, by)
+		})
+	}
+}
+
+func benchmarkReaders(b *testing.B, script, by string) {
 	const n = 100000
 	path := writeURLFile(b, "readers.txt", n)
-	a, ctx := openMeasured(b)
+	a, ctx := openScalePage(b, script)
 	a.importFile(path)
 	waitFor(a, "the list tested", `document.querySelector("#summary").textContent.startsWith("100,000 URLs:")`, func(ok bool) bool { return ok })
 	var total, longest, slice float64
@@ -201,6 +216,9 @@ func BenchmarkBrowserReaders100k(b *testing.B) {
 			};
 			check();
 		})`)
+		if got := js[string](a, `document.getElementById("readers-summary").dataset.by`); got != by {
+			b.Fatalf("the comparison ran in %q, want %q", got, by)
+		}
 		total += ms
 		longest = max(longest, a.longest())
 		slice = max(slice, js[float64](a, `+document.getElementById("readers-summary").dataset.longestSliceMs`))
@@ -211,5 +229,5 @@ func BenchmarkBrowserReaders100k(b *testing.B) {
 	b.ReportMetric(slice, "longest-slice-ms")
 	b.ReportMetric(float64(rows), "dom-rows")
 	b.ReportMetric(float64(n)/(total/float64(b.N))*1000, "URLs/s")
-	screenshot(b, ctx, "bench-readers-100k")
+	screenshot(b, ctx, "bench-readers-100k-"+by)
 }

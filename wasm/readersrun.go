@@ -97,12 +97,16 @@ func (r *readerRun) sync() {
 	r.job = runSliced(r.step, r.finish)
 }
 
-// finish shows the whole comparison.
+// finish shows the whole comparison: the view alone renders, as nothing
+// else in the page shows it.
 func (r *readerRun) finish() {
 	r.elapsed = time.Since(r.started)
 	r.inWorkers = false
 	r.order()
-	store.changed() // which writes the table's rows (main.go)
+	if len(readersShown) > 0 {
+		readerTable.sync()
+		renderNow(readersShown...)
+	}
 }
 
 // progress shows the comparison so far, at most every
@@ -122,8 +126,8 @@ func (r *readerRun) progress() {
 // order puts the URLs compared in the order shown: disagreements first,
 // each part in list order.
 func (r *readerRun) order() {
-	r.disagree, r.agree = r.disagree[:0], r.agree[:0]
 	before := readerTable.shownIndices()
+	r.disagree, r.agree = r.disagree[:0], r.agree[:0]
 	for i, st := range r.state {
 		switch st {
 		case urlDisagree:
