@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"robotstester/engine"
 )
@@ -102,5 +103,39 @@ func TestMatrixOwnReadingExports(t *testing.T) {
 	}
 	if v := got.Rows[0].Verdicts[1]; v.Verdict != "allowed" || v.Line != 0 || !v.DiffersFromGoogle || v.Why == "" {
 		t.Errorf("GPTBot's verdict for /private/a: %+v, want allowed, no line, differing from Google, with the reader's sentence", v)
+	}
+}
+
+// An export asked for in each crawler's own reading before every cell is
+// read waits for them, then writes the reader matrix, not Google's.
+func TestMatrixExportWaitsForTheReaders(t *testing.T) {
+	m := useMatrix(t, ownReadingRobots, "https://example.com/private/a\nhttps://example.com/ok", "Googlebot, GPTBot")
+	old := readerMatrixCache
+	t.Cleanup(func() { readerMatrixCache = old })
+	readerMatrixCache.of, readerMatrixCache.m, readerMatrixCache.job, readerMatrixCache.pending = nil, nil, nil, nil
+	store.in.ReadAs = readAsOwn
+	got := make(chan *engine.ReaderMatrix, 1)
+	exportMatrix(func(g *engine.Matrix, rm *engine.ReaderMatrix) {
+		if g != m {
+			t.Errorf("the export wrote another matrix")
+		}
+		got <- rm
+	})
+	if readerMatrixCache.pending == nil {
+		t.Fatal("the export did not wait for the readers")
+	}
+	if s := readerStatus(m, shownReaderMatrix(m)); !strings.Contains(s, "the export starts when every cell is read") {
+		t.Errorf("the status says %q while the export waits", s)
+	}
+	select {
+	case rm := <-got:
+		if rm == nil || !rm.Done() || !rm.Cell(0, 1).Allowed {
+			t.Errorf("the export got %+v, want the reader matrix, done, with GPTBot allowed on /private/a", rm)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the export never came")
+	}
+	if readerMatrixCache.pending != nil {
+		t.Error("the export stays pending after it was written")
 	}
 }

@@ -143,7 +143,7 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 				vecty.Text(summary)),
 			vecty.If(r.running() && total > 0, elem.Progress(vecty.Markup(prop.ID("readers-progress"),
 				vecty.Attribute("max", total), vecty.Attribute("value", n), vecty.Attribute("aria-label", "URLs compared")))),
-			vecty.If(r.running() && total > 0, button("readers-cancel", "Cancel", r.cancel)),
+			vecty.If(r.running() && total > 0, button("readers-cancel", "Stop comparing", r.cancel)),
 			vecty.If(r.cancelled, button("readers-resume", "Compare the rest", r.resume)),
 		),
 		readerTally(r),
