@@ -26,7 +26,6 @@ type readerRun struct {
 	crawler    *engine.Crawler // the picked crawler, nil for the typed token
 	agent      string
 	findings   []engine.PortabilityFinding
-	robotsURL  string
 	list       urlList
 
 	state    []uint8 // per list index: 0 not compared yet, else urlDisagree or urlAgree
@@ -80,7 +79,7 @@ func (r *readerRun) sync() {
 			cancelReadersInWorkers()
 		}
 		*r = readerRun{generation: s.generation, files: readerFiles(), agent: s.in.Token,
-			findings: portabilityOf(s.robots), robotsURL: s.in.RobotsURL, list: s.list,
+			findings: portabilityOf(s.robots), list: s.list,
 			state: make([]uint8, s.list.Len()), started: time.Now(), version: r.version + 1, selected: -1}
 		if c, ok := pickedCrawler(s.in); ok {
 			r.crawler = &c
@@ -185,8 +184,16 @@ func (r *readerRun) step(deadline time.Time) bool {
 // compare is the engine's comparison of list URL i, as a browser sends it
 // (the results table tests the same).
 func (r *readerRun) compare(i int) engine.ReaderRow {
-	u := store.sent.get(r.list.At(i), r.robotsURL).url
-	return engine.CompareReader(r.files, r.crawler, r.agent, u, r.findings)
+	return engine.CompareReader(r.files, r.crawler, r.agent, sentURL(r.list.At(i)), r.findings)
+}
+
+// sentURL is what a browser sends for u, as newSent reads it, without the
+// scope the readers do not need.
+func sentURL(u string) string {
+	if enc := engine.EncodeURL(u); enc.Err == "" {
+		return enc.URL
+	}
+	return u
 }
 
 func (r *readerRun) done() bool { return r.generation != 0 && r.compared == len(r.state) }

@@ -171,6 +171,7 @@ func (p *workerPool) message(data js.Value) {
 			p.cancel()
 			p.broken = true
 			p.fallback.test(p.lastGen, p.lastJob)
+			readersWorkersBroke()
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 // (engine.ReaderRow.AppendFlags). The page counts them (ReaderTally) and
 // orders the rows; it makes again only the rows it shows. Messages:
 //
-//	page → worker {type: "readers", gen, robots: Uint8Array, crawler, token, robotsURL}
+//	page → worker {type: "readers", gen, robots: Uint8Array, crawler, token}
 //	    compare every URL held; a newer "readers" or a "readers-cancel"
 //	    stops an older one
 //	page → worker {type: "readers-cancel"}
@@ -33,7 +33,7 @@ const readerChunkURLs = 512
 func (w *workerState) compareInWorker(data js.Value) {
 	body := make([]byte, data.Get("robots").Length())
 	js.CopyBytesToGo(body, data.Get("robots"))
-	in := Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String(), RobotsURL: data.Get("robotsURL").String()}
+	in := Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
 	gen := data.Get("gen").Int()
 	workerReadersGen = gen
 	files := engine.ParseAll(body, engine.Parse(body))
@@ -58,8 +58,7 @@ func (w *workerState) compareInWorker(data js.Value) {
 		end := min(next+readerChunkURLs, s.urls.Len())
 		flags := make([]byte, 0, (end-next)*len(files))
 		for k := next; k < end; k++ {
-			u := newSent(s.urls.At(k), in.RobotsURL).url
-			flags = engine.CompareReader(files, crawler, in.Token, u, nil).AppendFlags(flags)
+			flags = engine.CompareReader(files, crawler, in.Token, sentURL(s.urls.At(k)), nil).AppendFlags(flags)
 		}
 		f := jsBytes(flags)
 		js.Global().Call("postMessage", map[string]any{"type": "readers-results", "gen": gen, "start": s.start + next, "flags": f}, []any{f.Get("buffer")})
@@ -78,7 +77,7 @@ func (r *readerRun) startInWorkers() bool {
 	}
 	s := store
 	msg := map[string]any{"type": "readers", "gen": r.generation, "robots": jsBytes(s.cut.Body),
-		"crawler": s.in.Crawler, "token": s.in.Token, "robotsURL": r.robotsURL}
+		"crawler": s.in.Crawler, "token": s.in.Token}
 	for _, w := range p.workers {
 		w.Call("postMessage", msg)
 	}
@@ -120,4 +119,13 @@ func receiveReaders(data js.Value) {
 		return
 	}
 	r.progress()
+}
+
+// readersWorkersBroke goes on in slices when the workers fail midway: the
+// URLs they compared stay counted.
+func readersWorkersBroke() {
+	if r := &readers; r.inWorkers {
+		r.inWorkers = false
+		r.sync()
+	}
 }
