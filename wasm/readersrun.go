@@ -43,7 +43,7 @@ type readerRun struct {
 	cancelled bool // a person stopped it: it waits for "Compare the rest"
 	started   time.Time
 	elapsed   time.Duration // time from the start to the last URL (benchmarks read it)
-	longest   time.Duration // the longest slice (or handling of a worker's message) so far
+	longest   time.Duration // the longest slice, handling of a worker's message or finish, each with its render
 	version   int           // bumped whenever the rows shown change
 	rendered  time.Time     // the last progress render
 
@@ -99,6 +99,8 @@ func (r *readerRun) sync() {
 // finish shows the whole comparison: the view alone renders, as nothing
 // else in the page shows it.
 func (r *readerRun) finish() {
+	begin := time.Now()
+	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
 	r.elapsed = time.Since(r.started)
 	r.inWorkers = false
 	r.order()
@@ -160,6 +162,7 @@ func (r *readerRun) step(deadline time.Time) bool {
 		return false
 	}
 	begin := time.Now()
+	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
 	for r.cursor < len(r.state) {
 		for k := 0; k < readerURLsPerCheck && r.cursor < len(r.state); k++ {
 			if i := r.cursor; r.state[i] == 0 {
@@ -173,7 +176,6 @@ func (r *readerRun) step(deadline time.Time) bool {
 			break
 		}
 	}
-	r.longest = max(r.longest, time.Since(begin))
 	if r.done() {
 		return true
 	}
