@@ -94,6 +94,9 @@ func cancelReadersInWorkers() {
 	}
 }
 
+// receivedFlags is the buffer receiveReaders copies a message's flags into.
+var receivedFlags []byte
+
 // receiveReaders counts a readers-results message of the current
 // comparison.
 func receiveReaders(data js.Value) {
@@ -103,7 +106,13 @@ func receiveReaders(data js.Value) {
 	}
 	begin := time.Now()
 	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
-	flags := make([]byte, data.Get("flags").Length())
+	// One buffer for every message: the page's own allocations are what
+	// make its garbage collector run, within its tasks.
+	n := data.Get("flags").Length()
+	if cap(receivedFlags) < n {
+		receivedFlags = make([]byte, n)
+	}
+	flags := receivedFlags[:n]
 	js.CopyBytesToGo(flags, data.Get("flags"))
 	per := len(r.files)
 	start := data.Get("start").Int()
