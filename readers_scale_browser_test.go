@@ -59,8 +59,10 @@ func TestBrowserReadersLongList(t *testing.T) {
 			if by == "slices" {
 				script = "delete window.Worker;"
 			}
-			// Long enough for the workers too to be stopped midway.
-			n := 100000
+			// Long enough for the workers too to be stopped midway, short
+			// enough for each wait to end well within settleTimeout on a
+			// busy machine.
+			n := 60000
 			if by == "slices" {
 				n = 30000
 			}
