@@ -41,8 +41,11 @@
 // answers for each (TestWith, ParseWith): the npm package robots-parser
 // (reader_robotsparser.go), CPython's urllib.robotparser
 // (reader_python.go), temoto/robotstxt as Colly runs it (reader_colly.go),
-// each exact to its real code, and the documented rule sets of Bing, Yandex
-// and RFC 9309 (reader_documented.go and one file per rule set). Which
+// each exact to its real code (their languages' text rules in
+// reader_text.go, and lower-casing by each runtime's own Unicode tables in
+// reader_case.go and reader_case_tables.go), and the documented rule sets
+// of Bing, Yandex and RFC 9309 (reader_documented.go and one file per rule
+// set). Which
 // crawler runs which is crawler_readers.go, and a matrix read by each
 // column's crawler's own reader, every reader parsing the file once, is
 // matrix_readers.go (with each column's counts and root verdict in that

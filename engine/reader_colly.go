@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -228,9 +229,8 @@ func parseColly(body []byte) *collyFile {
 // an infinity nor NaN. strconv would add 7 KB to the page, so this follows
 // its syntax (Go 1.26, internal/strconv: special, readFloat, underscoreOK)
 // and decides overflow (ErrRange), and a negative number's rounding to -0,
-// from the digits: exactly, but for values written with more than 40
-// significant decimal digits (or 16 hex digits) that all agree with the
-// boundary. TestCollyDelayIsParseFloats checks it against strconv.
+// from the digits, exactly (collyBounds). TestCollyDelayIsParseFloats
+// checks it against strconv.
 func collyDelayOK(v string) bool {
 	s := v
 	neg := false
@@ -320,7 +320,7 @@ loop:
 		if e := dp + exp; e != -323 {
 			return e < -323
 		}
-		return cmpBoundary(string(digits), "2470328229206232720882843964341106861825") <= 0
+		return strings.Compare(string(digits), collyBounds().halfSubnormal) <= 0
 	}
 	if hex {
 		// value = 0.digits (hex) × 16^dp × 2^exp
@@ -344,19 +344,68 @@ loop:
 	if e := dp + exp; e != 309 {
 		return e < 309
 	}
-	return cmpBoundary(string(digits), "1797693134862315807937289714053034150799") < 0
+	return strings.Compare(string(digits), collyBounds().overflow) < 0
 }
 
-// cmpBoundary compares the decimal fractions 0.d and 0.B, where bound is
-// the first 40 digits of B: a d that agrees with all 40 counts as equal.
-// Only numbers written with more than 40 significant digits, all of them
-// B's, are judged wrongly (B's 309 or 752 digits would cost the page more
-// than they are worth).
-func cmpBoundary(d, bound string) int {
-	if strings.HasPrefix(d, bound) {
-		return 0
+// collyBounds are the exact decimal digits of the two values where
+// strconv.ParseFloat's answer changes for temoto: 2^1024 - 2^970 (309
+// digits), from which a number overflows, and 2^-1075 (752 significant
+// digits: 5^1075 × 10^-1075), up to which a negative number rounds to -0.
+// Compared as decimal fractions 0.digits with the written significant
+// digits (strings.Compare: a prefix is the smaller), they decide exactly,
+// however many digits a Crawl-delay is written with. Worked out on first
+// use (about a million small multiplications), not stored in the page.
+var collyBounds = sync.OnceValue(func() (b struct{ overflow, halfSubnormal string }) {
+	b.overflow = subDigits(powDigits(2, 1024), powDigits(2, 970))
+	b.halfSubnormal = powDigits(5, 1075)
+	return b
+})
+
+// powDigits is base^n in decimal digits, most significant first.
+func powDigits(base, n int) string {
+	d := []byte{1} // least significant first
+	for ; n > 0; n-- {
+		carry := 0
+		for i := range d {
+			v := int(d[i])*base + carry
+			d[i], carry = byte(v%10), v/10
+		}
+		for ; carry > 0; carry /= 10 {
+			d = append(d, byte(carry%10))
+		}
 	}
-	return strings.Compare(d, bound)
+	return decimalString(d)
+}
+
+// subDigits is a - b for decimal digit strings with a ≥ b.
+func subDigits(a, b string) string {
+	d := make([]byte, len(a)) // least significant first
+	borrow := 0
+	for i := 0; i < len(a); i++ {
+		v := int(a[len(a)-1-i]-'0') - borrow
+		if i < len(b) {
+			v -= int(b[len(b)-1-i] - '0')
+		}
+		borrow = 0
+		if v < 0 {
+			v, borrow = v+10, 1
+		}
+		d[i] = byte(v)
+	}
+	for len(d) > 1 && d[len(d)-1] == 0 {
+		d = d[:len(d)-1]
+	}
+	return decimalString(d)
+}
+
+// decimalString writes least-significant-first digits as text, trailing
+// zeros of the fraction dropped (the written digits are compared so).
+func decimalString(d []byte) string {
+	out := make([]byte, len(d))
+	for i, v := range d {
+		out[len(d)-1-i] = '0' + v
+	}
+	return strings.TrimRight(string(out), "0")
 }
 
 // bitLen is the number of significant bits of a hex digit.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"math/big"
 	"math/rand"
 	"net/url"
 	"strconv"
@@ -73,6 +74,27 @@ func TestCollyDelayIsParseFloats(t *testing.T) {
 	for _, v := range fixed {
 		check(v)
 	}
+	// Written to many digits around the two bounds: 2^1024 - 2^970 and
+	// 2^-1075, from math/big, cut short, exact, and a hair either side.
+	over := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1024), new(big.Int).Lsh(big.NewInt(1), 970)).String()
+	half := new(big.Int).Exp(big.NewInt(5), big.NewInt(1075), nil).String()
+	for _, b := range []struct{ digits, sign, exp string }{{over, "", "e308"}, {half, "-", "e-324"}} {
+		for _, n := range []int{17, 39, 40, 41, 42, 60, 100, 300, len(b.digits) - 1, len(b.digits)} {
+			d := b.digits[:n]
+			up := []byte(d)
+			for k := len(up) - 1; k >= 0; k-- {
+				if up[k] < '9' {
+					up[k]++
+					up = up[:k+1]
+					break
+				}
+			}
+			for _, m := range []string{d, d + "1", d + "0000", string(up), d + strings.Repeat("9", 30)} {
+				check(b.sign + m[:1] + "." + m[1:] + b.exp)
+				check(b.sign + "0." + m + b.exp[:1] + strconv.Itoa(atoi(b.exp[1:])+1))
+			}
+		}
+	}
 	for i := 0; i < 100000; i++ {
 		var b strings.Builder
 		for k := 1 + g.rnd.Intn(5); k > 0; k-- {
@@ -80,4 +102,9 @@ func TestCollyDelayIsParseFloats(t *testing.T) {
 		}
 		check(b.String())
 	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

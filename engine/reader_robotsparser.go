@@ -111,7 +111,7 @@ func parseRobotsParser(body []byte) *rpFile {
 
 // rpAgent is formatUserAgent: lower-cased, cut at the first '/', trimmed.
 func rpAgent(s string) string {
-	s = fullLower(s)
+	s = jsLower(s)
 	if i := strings.IndexByte(s, '/'); i >= 0 {
 		s = s[:i]
 	}
@@ -321,49 +321,11 @@ func whatwgPathSearch(input string) (string, bool) {
 	return path, true
 }
 
-// fullLower is the full Unicode lower-case mapping that Python's str.lower
-// and JavaScript's toLowerCase apply: Go's simple mapping, except that İ
-// (U+0130) becomes i + U+0307 and Σ is ς at the end of a word (Unicode
-// §3.13, Final_Sigma).
-func fullLower(s string) string {
-	if isASCII(s) {
-		return lowerASCII(s)
-	}
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		switch r {
-		case 0x130:
-			b.WriteString("i\u0307")
-		case 0x3A3:
-			if finalSigma(rs, i) {
-				b.WriteRune(0x3C2)
-			} else {
-				b.WriteRune(0x3C3)
-			}
-		case utf8.RuneError:
-			b.WriteRune(r)
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // whatwgHost reports whether the WHATWG host parser accepts host for a
 // special URL: an IPv6 address in brackets, or a name that is
-// percent-decoded, mapped by UTS #46 (hostProfile, as browsers and Node
-// do), free of forbidden domain code points and, when its last label is a
-// number, a valid IPv4 address (decimal, octal or hex parts).
+// percent-decoded, mapped by UTS #46 (adaDomainToASCII), free of forbidden
+// domain code points and, when its last label is a number, a valid IPv4
+// address (decimal, octal or hex parts).
 func whatwgHost(host string) bool {
 	if strings.HasPrefix(host, "[") {
 		_, ok := parseIPv6(strings.TrimSuffix(host[1:], "]"))
@@ -372,14 +334,8 @@ func whatwgHost(host string) bool {
 	if host == "" {
 		return false
 	}
-	name := decodeUTF8(unquoteBytes(host))
-	for _, label := range strings.Split(lowerASCII(name), ".") {
-		if label == "xn--" { // an empty Punycode label: UTS #46 refuses it, x/net/idna maps it to ""
-			return false
-		}
-	}
-	ascii, err := hostProfile.ToASCII(name)
-	if err != nil || ascii == "" {
+	ascii, ok := adaDomainToASCII(decodeUTF8(unquoteBytes(host)))
+	if !ok {
 		return false
 	}
 	for i := 0; i < len(ascii); i++ {
@@ -408,6 +364,208 @@ func whatwgHost(host string) bool {
 		}
 	}
 	return true
+}
+
+// adaDomainToASCII is "domain to ASCII" as Node 20's URL parser (ada 2.9.2,
+// its own UTS #46 code, IDNA tables of Unicode 15.1) answers it: the
+// engine's mapping (hostToASCII, x/net/idna) where the two agree, and
+// ada's own reading where they part (found by probing every code point
+// and odd xn-- labels under Node; TestReadersLiveHostCodePoints):
+//
+//   - An xn-- label whose Punycode has no encoded part ("xn--abc-" is
+//     "abc") is kept when that part is not empty, and one whose delimiter
+//     comes first ("xn---tel") is decoded as if there were none; x/net/idna
+//     refuses both.
+//   - A label that is xn-- followed by anything non-ASCII is refused; x/net
+//     encodes it as any other Unicode label.
+//   - A label may begin with one of the combining marks of adaNewMarks,
+//     which ada's leading-mark check does not list; x/net refuses it.
+//   - ada151Disallowed: characters IDNA 15.1 disallows, x/net's 15.0
+//     table maps.
+//
+// Left to x/net/idna, and so not always Node's answer: labels with a
+// right-to-left character, which ada checks by RFC 5893's rules in its own
+// way ("1א" passes, "אa" fails, "aאb" fails).
+func adaDomainToASCII(name string) (string, bool) {
+	if strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(ada151Disallowed, r) }) {
+		return "", false
+	}
+	mapped, ok := uts46Map(name)
+	if !ok {
+		// A character the mapping refuses alone: the whole name is judged
+		// by the engine's mapping.
+		ascii, err := hostToASCII(name)
+		return ascii, err == nil && ascii != ""
+	}
+	labels := strings.Split(mapped, ".")
+	kept := map[int]string{} // xn-- labels ada keeps as they are
+	for i, l := range labels {
+		code, ace := strings.CutPrefix(l, "xn--")
+		switch {
+		case !ace:
+			if r, _ := utf8.DecodeRuneInString(l); unicode.Is(adaNewMarks, r) {
+				labels[i] = "a" + l
+			}
+		case code == "" || code == "-" || !isASCII(code):
+			return "", false
+		case strings.HasSuffix(code, "-"):
+			// Only basic code points: ada keeps them as they are.
+			kept[i], labels[i] = l, "a"
+		case code[0] == '-' && strings.LastIndexByte(code, '-') == 0:
+			// No basic code points but a delimiter, which RFC 3492 allows
+			// and x/net/idna refuses: ada decodes the rest as if the
+			// delimiter were not there.
+			kept[i], labels[i] = l, "xn--"+code[1:]
+		}
+	}
+	ascii, err := hostToASCII(strings.Join(labels, "."))
+	if err != nil || ascii == "" {
+		return "", false
+	}
+	if len(kept) > 0 {
+		out := strings.Split(ascii, ".")
+		for i, l := range kept {
+			if i < len(out) {
+				out[i] = l
+			}
+		}
+		ascii = strings.Join(out, ".")
+	}
+	return ascii, true
+}
+
+// uts46Map is name after UTS #46's mapping step, lower-case, so that its
+// labels can be read as ada reads them: ASCII by itself, each other
+// character through the engine's mapping (hostToASCII, after a "0" that
+// makes it a label's inner character and composes with nothing under
+// NFC), decoded from Punycode. NFC across characters is left out: no label
+// start, "xn--" prefix or dot depends on it. ok is false
+// when the mapping refuses a character on its own.
+func uts46Map(name string) (string, bool) {
+	if isASCII(name) {
+		return lowerASCII(name), true
+	}
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteRune(r)
+		case r == 0x3002 || r == 0xFF0E || r == 0xFF61: // the full stops UTS #46 maps to '.'
+			b.WriteByte('.')
+		case r == 0x200C || r == 0x200D: // joiners are kept (non-transitional), checked in context
+			b.WriteRune(r)
+		default:
+			ascii, err := hostToASCII("0" + string(r))
+			if err != nil {
+				return "", false
+			}
+			for i, l := range strings.Split(ascii, ".") {
+				if code, ok := strings.CutPrefix(l, "xn--"); ok {
+					if l, ok = punycodeDecode(code); !ok {
+						return "", false
+					}
+				}
+				if i == 0 {
+					l = strings.TrimPrefix(l, "0")
+				} else {
+					b.WriteByte('.')
+				}
+				b.WriteString(l)
+			}
+		}
+	}
+	return b.String(), true
+}
+
+// hostToASCII is the engine's one host mapping (scope.go), the only way
+// this reader reaches UTS #46's tables.
+func hostToASCII(host string) (string, error) { return hostProfile.ToASCII(host) }
+
+// punycodeDecode is RFC 3492's decoding (§6.2) of what follows "xn--".
+func punycodeDecode(code string) (string, bool) {
+	const base, tmin, tmax, skew, damp = 36, 1, 26, 38, 700
+	var out []rune
+	if i := strings.LastIndexByte(code, '-'); i >= 0 {
+		out = []rune(code[:i])
+		code = code[i+1:]
+	}
+	n, bias, i := rune(0x80), 72, 0
+	for pos := 0; pos < len(code); {
+		old, w := i, 1
+		for k := base; ; k += base {
+			if pos == len(code) {
+				return "", false
+			}
+			c := code[pos]
+			pos++
+			var digit int
+			switch {
+			case 'a' <= c|0x20 && c|0x20 <= 'z':
+				digit = int(c | 0x20 - 'a')
+			case '0' <= c && c <= '9':
+				digit = int(c-'0') + 26
+			default:
+				return "", false
+			}
+			i += digit * w
+			t := min(max(k-bias, tmin), tmax)
+			if digit < t {
+				break
+			}
+			w *= base - t
+			if i > 1<<30 || w > 1<<30 {
+				return "", false
+			}
+		}
+		// Bias adaptation (§6.1).
+		delta := i - old
+		if old == 0 {
+			delta /= damp
+		} else {
+			delta /= 2
+		}
+		delta += delta / (len(out) + 1)
+		k := 0
+		for delta > ((base-tmin)*tmax)/2 {
+			delta /= base - tmin
+			k += base
+		}
+		bias = k + (base-tmin+1)*delta/(delta+skew)
+		n += rune(i / (len(out) + 1))
+		i %= len(out) + 1
+		if n > unicode.MaxRune {
+			return "", false
+		}
+		out = append(out[:i], append([]rune{n}, out[i:]...)...)
+		i++
+	}
+	return string(out), true
+}
+
+// adaNewMarks are the combining marks (Unicode 14.0 and 15.0) that Node 20's
+// ada accepts at the start of a label, listed by probing every code point
+// under Node 20.20.2 (TestReadersLiveHostCodePoints).
+var adaNewMarks = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0x0898, 0x089F, 1}, {0x08CA, 0x08D2, 1}, {0x0C3C, 0x0C3C, 1}, {0x0CF3, 0x0CF3, 1}, {0x0ECE, 0x0ECE, 1},
+		{0x1715, 0x1715, 1}, {0x1AC1, 0x1ACE, 1}, {0x1DFA, 0x1DFA, 1},
+	},
+	R32: []unicode.Range32{
+		{0x10EFD, 0x10EFF, 1}, {0x10F82, 0x10F85, 1}, {0x11070, 0x11070, 1}, {0x11073, 0x11074, 1}, {0x110C2, 0x110C2, 1},
+		{0x11241, 0x11241, 1}, {0x11F00, 0x11F01, 1}, {0x11F03, 0x11F03, 1}, {0x11F34, 0x11F3A, 1}, {0x11F3E, 0x11F42, 1},
+		{0x13440, 0x13440, 1}, {0x13447, 0x13455, 1}, {0x1CF00, 0x1CF2D, 1}, {0x1CF30, 0x1CF46, 1}, {0x1E08F, 0x1E08F, 1},
+		{0x1E2AE, 0x1E2AE, 1}, {0x1E4EC, 0x1E4EF, 1},
+	},
+}
+
+// ada151Disallowed are the five CJK compatibility ideographs that UTS #46
+// 15.1 made disallowed (their mappings were corrected in Unicode 15.1);
+// x/net/idna's 15.0 table still maps them.
+var ada151Disallowed = &unicode.RangeTable{
+	R32: []unicode.Range32{{0x2F868, 0x2F874, 0x2F874 - 0x2F868}, {0x2F91F, 0x2F95F, 0x2F95F - 0x2F91F}, {0x2F9BF, 0x2F9BF, 1}},
 }
 
 // ipv4Number is the WHATWG IPv4 number parser: 0x… hex, 0… octal, else

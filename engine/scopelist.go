@@ -38,17 +38,25 @@ type ScopeTally struct {
 }
 
 // Add counts one URL's ScopeResult.
-func (t *ScopeTally) Add(r ScopeResult) {
-	t.total++
+func (t *ScopeTally) Add(r ScopeResult) { t.AddN(r, 1) }
+
+// AddN counts n URLs with the same ScopeResult code (and, for the codes
+// about the robots.txt URL itself, the same reason): how the tallies of a
+// list's parts, counted apart (in workers, in slices), are summed up.
+func (t *ScopeTally) AddN(r ScopeResult, n int) {
+	if n <= 0 {
+		return
+	}
+	t.total += n
 	switch r.Code {
 	case ScopeScheme:
-		t.scheme++
+		t.scheme += n
 	case ScopeHost:
-		t.host++
+		t.host += n
 	case ScopePort:
-		t.port++
+		t.port += n
 	case ScopeInvalidURL:
-		t.invalid++
+		t.invalid += n
 	case ScopeNotRoot, ScopeNotRobots, ScopeInvalidRobotsURL:
 		if t.file == "" {
 			t.file = r.Reason

@@ -40,3 +40,32 @@ func TestScopeTallySumsUpAList(t *testing.T) {
 		}
 	}
 }
+
+// A list counted in parts (as the page's workers do) sums up as the whole
+// list counted one URL at a time.
+func TestScopeTallyAddNSumsUpPartsAsOneByOne(t *testing.T) {
+	robotsURL := "https://example.com/"
+	urls := []string{
+		"https://a.example.org/", "https://b.example.org/", "https://c.example.org/x",
+		"http://example.com/", "https://example.com:8443/", "https://exa mple.com/", "/governed",
+	}
+	var one, parts ScopeTally
+	byCode := map[string]int{}
+	var sample = map[string]ScopeResult{}
+	for _, u := range urls {
+		r := Scope(robotsURL, u)
+		if r.Governs {
+			continue
+		}
+		one.Add(r)
+		byCode[r.Code]++
+		sample[r.Code] = r
+	}
+	for code, n := range byCode {
+		parts.AddN(sample[code], n)
+	}
+	parts.AddN(sample[ScopeHost], 0)
+	if got, want := parts.Summary(), one.Summary(); got != want || want == "" {
+		t.Errorf("counted in parts:\n%q, one by one:\n%q", got, want)
+	}
+}

@@ -16,12 +16,13 @@ import (
 	"robotstester/engine"
 )
 
-// The editor is a plain <textarea> (wrap off, fixed line height) with two
+// The editor is a plain <textarea> (wrap off, fixed line height) with
 // layers kept in step with its scroll: the gutter (line numbers and
-// diagnostic markers) and the highlights behind the text (the deciding line,
-// the line a diagnostic points at, the 500 KiB cut). Line N of the textarea
-// is Google's line N, so a layer item for line N sits at (N-1) line heights.
-// Both layers are built from a few precomputed strings, so a 500 KiB file
+// diagnostic markers), the rule hit counts (gutterhits.go) and the
+// highlights behind the text (the deciding line, the line a diagnostic
+// points at, the 500 KiB cut). Line N of the textarea is Google's line N,
+// so a layer item for line N sits at (N-1) line heights. The numbers and
+// highlights are built from a few precomputed strings, so a 500 KiB file
 // costs one string per change, not one element per line.
 
 // Keep in step with --line and --pad in web/style.css.
@@ -53,7 +54,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 		elem.Label(vecty.Markup(prop.For("robots"), vecty.Class("visually-hidden")), vecty.Text("robots.txt")),
 		elem.Paragraph(
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help")),
-			vecty.Text("Paste or type the file. Line numbers are Google's."),
+			vecty.Text("Paste or type the file. Line numbers are Google's; beside each rule, how many URLs of the list it decides (select a count to show only those)."),
 		),
 		elem.Div(
 			vecty.Markup(vecty.Class("editor-frame")),
@@ -66,6 +67,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 					&DiffMarks{},
 				),
 			),
+			&HitGutter{},
 			elem.Div(
 				vecty.Markup(vecty.Class("text")),
 				elem.Div(
@@ -103,6 +105,7 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
 		event.Input(func(ev *vecty.Event) {
 			store.editRobots(ev.Target.Get("value").String())
+			gutterHits.markStale()
 		}),
 		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
 		vecty.Property("value", a.Text),
@@ -251,6 +254,14 @@ func syncScroll(area js.Value) {
 	}
 	if h := doc.Call("querySelector", ".highlight-layer"); h.Truthy() {
 		h.Get("style").Set("transform", "translate("+px(-left)+","+px(-top)+")")
+	}
+	if g := doc.Call("getElementById", "hit-gutter-layer"); g.Truthy() {
+		g.Get("style").Set("transform", "translateY("+px(-top)+")")
+		// A count focused by Tab may have scrolled its column, which
+		// only moves with the editor.
+		g.Get("parentNode").Set("scrollTop", 0)
+		gutterHits.scrolled(area)
+		gutterHits.sync()
 	}
 }
 

@@ -39,17 +39,9 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 				if !b.Truthy() {
 					return
 				}
-				line, err := strconv.Atoi(b.Get("dataset").Get("line").String())
-				if err != nil {
-					return
+				if line, err := strconv.Atoi(b.Get("dataset").Get("line").String()); err == nil {
+					toggleLineFilter(line)
 				}
-				store.setFilter(func(v *tableView) {
-					if v.line == line {
-						v.line = 0
-					} else {
-						v.line = line
-					}
-				})
 			})),
 		elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits")),
 		elem.Div(vecty.Markup(prop.ID("hits-body"))),
@@ -76,8 +68,10 @@ type hitsKey struct {
 	stopped                  bool
 }
 
-// sync writes the panel's body when the counts or the line filter changed.
+// sync writes the panel's body when the counts or the line filter changed,
+// and the editor's column of counts (gutterhits.go) when what it shows did.
 func (h *hitsView) sync() {
+	gutterHits.sync()
 	s := store
 	body := js.Global().Get("document").Call("getElementById", "hits-body")
 	if !body.Truthy() {
@@ -150,7 +144,7 @@ func hitsHTML(s *state) string {
 		if items == maxHitRules {
 			break
 		}
-		item(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides "+urlCount(r.hits)+partial, r.hits)
+		item(r.line, hitLabel(s, r.line, r.hits), r.hits)
 	}
 	if s.res.noRule > 0 {
 		item(noRuleLine, "No rule matches "+urlCount(s.res.noRule)+partial+": allowed", s.res.noRule)
@@ -159,7 +153,7 @@ func hitsHTML(s *state) string {
 		if items >= maxHitRules {
 			break
 		}
-		item(r.line, "line "+strconv.Itoa(r.line)+" · "+s.robots.RuleText(r.line)+": decides no URL of this list"+partial, 0)
+		item(r.line, hitLabel(s, r.line, 0), 0)
 	}
 	b.WriteString(`</ul>`)
 	if left := len(used) + len(unused) + min(s.res.noRule, 1) - items; left > 0 {

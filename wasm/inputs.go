@@ -34,7 +34,7 @@ type inputsView struct {
 
 func (c *Inputs) view() inputsView {
 	s := store
-	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope.following), s.imported}
+	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope), s.imported}
 }
 
 func (c *Inputs) SkipRender(prev vecty.Component) bool {
@@ -88,14 +88,17 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 }
 
 // servedAtNote says what an empty "Served at" means: it follows the URLs
-// when they all belong to one robots.txt (following), else no URL is
-// checked against a host. A typed value needs no note.
-func servedAtNote(typed, following string) string {
+// when they all belong to one robots.txt (ls.following), else no URL is
+// checked against a host; while a long list's hosts are being read, that
+// it is not known yet. A typed value needs no note.
+func servedAtNote(typed string, ls listScope) string {
 	switch {
 	case strings.TrimSpace(typed) != "":
 		return "URLs this file does not govern are flagged, and tested against it anyway."
-	case following != "":
-		return "Empty, so it follows the URLs: they all belong to " + following + ", which is taken as where this file is served. Type a URL to check the list against another."
+	case ls.following != "":
+		return "Empty, so it follows the URLs: they all belong to " + ls.following + ", which is taken as where this file is served. Type a URL to check the list against another."
+	case ls.working:
+		return "Empty: reading the URLs' hosts to see whether they all belong to one robots.txt. Meanwhile every URL is tested against this file whatever its host."
 	}
 	return "Empty: every URL is tested against this file whatever its host. Type where the file is served to flag the URLs it does not govern."
 }

@@ -161,6 +161,8 @@ func (p *workerPool) message(data js.Value) {
 		js.CopyBytesToGo(flags, data.Get("flags"))
 		lines := int32s(data.Get("lines"))
 		p.receive(data.Get("gen").Int(), data.Get("start").Int(), flags, lines)
+	case "scope":
+		p.scopeMessage(data)
 	case "import-progress", "import-text", "import-done", "import-error":
 		p.importMessage(data)
 	case "readers-results":
@@ -172,6 +174,7 @@ func (p *workerPool) message(data js.Value) {
 			p.broken = true
 			p.fallback.test(p.lastGen, p.lastJob)
 			readersWorkersBroke()
+			scopeOnPage()
 		}
 	}
 }

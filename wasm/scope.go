@@ -31,11 +31,14 @@ func scope(robotsURL, u string) engine.ScopeResult {
 }
 
 // listScope is what the URLs of a list say about where the file is
-// served, gathered as each is tested (add), then summed up (done).
+// served, gathered as each is tested (add), or in parts (in the workers,
+// see workerscope.go) summed up with merge, then summed up (done).
 type listScope struct {
 	origin string // the origin every URL shares so far, "" for none yet
 	mixed  bool   // two origins, or a URL that cannot be read
-	tally  engine.ScopeTally
+	// off counts the URLs the file does not govern, by Scope code: the
+	// engine's ScopeTally sums them up in done.
+	off []scopeCount
 
 	// following is the robots.txt every URL belongs to when "Served at" is
 	// empty and they all share one, else "".
@@ -44,18 +47,52 @@ type listScope struct {
 	// (engine.ScopeTally), "" when it governs them all or "Served at" is
 	// empty.
 	summary string
+	// working: a long list's scope is being worked out (scanScope), and
+	// following and summary say nothing yet.
+	working bool
+}
+
+// scopeCount is how many URLs of a list got one Scope code, with the
+// engine's answer for the first of them.
+type scopeCount struct {
+	first engine.ScopeResult
+	n     int
 }
 
 func (l *listScope) add(v sent) {
+	l.addOrigin(v.origin)
+	if v.scope.Code != "" {
+		l.addOff(v.scope, 1)
+	}
+}
+
+func (l *listScope) addOrigin(origin string) {
 	switch {
-	case v.origin == "" || v.origin == l.origin:
-	case l.origin == "" && v.origin != "!":
-		l.origin = v.origin
+	case origin == "" || origin == l.origin:
+	case l.origin == "" && origin != "!":
+		l.origin = origin
 	default:
 		l.mixed = true
 	}
-	if v.scope.Code != "" {
-		l.tally.Add(v.scope)
+}
+
+func (l *listScope) addOff(r engine.ScopeResult, n int) {
+	for i := range l.off {
+		if l.off[i].first.Code == r.Code {
+			l.off[i].n += n
+			return
+		}
+	}
+	l.off = append(l.off, scopeCount{r, n})
+}
+
+// merge adds what part of the list says to l: the parts may come in any
+// order, as a list's segments are spread over the workers.
+func (l *listScope) merge(part listScope) {
+	l.addOrigin(part.origin)
+	l.mixed = l.mixed || part.mixed
+	for _, c := range part.off {
+		l.addOff(c.first, c.n)
 	}
 }
 
@@ -66,7 +103,11 @@ func (l *listScope) done() {
 			l.following = site
 		}
 	}
-	l.summary = l.tally.Summary()
+	var tally engine.ScopeTally
+	for _, c := range l.off {
+		tally.AddN(c.first, c.n)
+	}
+	l.summary = tally.Summary()
 }
 
 // scopeLine shows the list's scope summary under the results' summary,

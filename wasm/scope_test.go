@@ -30,7 +30,7 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 	if got := s.sent.scope.summary; got != "" {
 		t.Errorf("scope summary %q, want none", got)
 	}
-	if note := servedAtNote(s.in.RobotsURL, s.sent.scope.following); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
+	if note := servedAtNote(s.in.RobotsURL, s.sent.scope); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
 		t.Errorf("the note under Served at %q does not say it follows en.wikipedia.org", note)
 	}
 	s.editURLs(wikipediaURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
@@ -92,5 +92,56 @@ func TestAnOldExampleServedAtIsDropped(t *testing.T) {
 	typed := Saved{URLs: wikipediaURLs, RobotsURL: "https://example.org/robots.txt"}
 	if got := dropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
 		t.Errorf("a typed Served at was dropped: %q", got)
+	}
+}
+
+// A long list's scope is worked out in parts (each worker its segments):
+// merged in any order, the parts say what the whole list says.
+func TestListScopeMergedFromPartsIsTheWholeList(t *testing.T) {
+	for _, c := range []struct {
+		robotsURL string
+		urls      []string
+	}{
+		{"https://www.example.com/robots.txt", []string{"https://www.example.com/a", "https://en.wikipedia.org/x", "http://www.example.com/", "https://exa mple.com/", "https://de.wikipedia.org/y", "/p"}},
+		{"", []string{"https://en.wikipedia.org/a", "/b", "HTTPS://EN.wikipedia.org:443/c"}},
+		{"", []string{"https://en.wikipedia.org/a", "/b", "https://de.wikipedia.org/c"}},
+		{"", []string{"/a", "https://exa mple.com/", "https://en.wikipedia.org/a"}},
+	} {
+		var whole listScope
+		for _, u := range c.urls {
+			whole.add(newSent(u, c.robotsURL))
+		}
+		whole.done()
+		for cut := range len(c.urls) + 1 {
+			var a, b, merged listScope
+			for i, u := range c.urls {
+				if i < cut {
+					a.add(newSent(u, c.robotsURL))
+				} else {
+					b.add(newSent(u, c.robotsURL))
+				}
+			}
+			merged.merge(b)
+			merged.merge(a)
+			merged.done()
+			if merged.summary != whole.summary || merged.following != whole.following {
+				t.Errorf("%q cut at %d: summary %q following %q, want %q, %q", c.urls, cut, merged.summary, merged.following, whole.summary, whole.following)
+			}
+		}
+	}
+}
+
+// While a long list's hosts are being read, the note under an empty
+// "Served at" says so, not that the URLs have no one host.
+func TestServedAtNoteWhileTheHostsAreRead(t *testing.T) {
+	working := servedAtNote("", listScope{working: true})
+	if !strings.Contains(working, "reading the URLs' hosts") {
+		t.Errorf("while reading: %q", working)
+	}
+	if none := servedAtNote("", listScope{}); none == working || strings.Contains(none, "reading") {
+		t.Errorf("once read, with no one host: %q", none)
+	}
+	if typed := servedAtNote("https://example.com/", listScope{working: true}); strings.Contains(typed, "reading") {
+		t.Errorf("a typed Served at: %q", typed)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/wasm/jsapi"
 )
 
 // The script API lets a documentation page drive the engine from its own
@@ -16,14 +17,17 @@ import (
 //	await robotsTester.ready;
 //	robotsTester.test("User-agent: *\nDisallow: /private\n", "Googlebot", "https://example.com/private/x")
 //	// → {allowed: false, verdict: "blocked", line: 2, rule: "Disallow: /private", reason: "…", group: "…",
-//	//    testedAs: "/private/x", token: "", crawler: "Googlebot"}
+//	//    testedAs: "/private/x", sent: "https://example.com/private/x", notes: [], token: "", crawler: "Googlebot (…)"}
 //	robotsTester.testMany(robotsTxt, agent, [url1, url2])  // → an array of the same objects
 //	robotsTester.testMany(robotsTxt, agent, urls, {compact: true})
 //	// → {count, allowed: Uint8Array (1 allowed, 0 blocked), lines: Int32Array (deciding line, 0 for none)}
 //
-// The compact answer is for long lists (a million URLs in about two
-// seconds): no object, no sentence per URL, the verdicts as typed arrays
-// in the order of urls. robotsTester.testManyAsync(robotsTxt, agent, urls)
+// The objects are wasm/jsapi's Verdict, the same as robotsTesterCore.test
+// gives: each URL read as a browser sends it (sent and notes say what that
+// changed). The compact answer is for long lists (a million URLs in about
+// two seconds): no object, no sentence per URL, each URL matched as given
+// (as a crawler requested it), the verdicts as typed arrays in the order
+// of urls. robotsTester.testManyAsync(robotsTxt, agent, urls)
 // gives the same answer through a Promise, tested in workers
 // (scriptasync.go), so the page never waits for it.
 //
@@ -61,7 +65,7 @@ func installScriptAPI() {
 		if err != "" {
 			return map[string]any{"error": err}
 		}
-		return scriptTest(robots, agent, args[2].String())
+		return jsapi.Verdict(robots, jsapi.ReadAgent(agent), args[2].String())
 	}))
 	api.Set("testMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
@@ -75,9 +79,10 @@ func installScriptAPI() {
 		if len(args) > 3 && args[3].Type() == js.TypeObject && args[3].Get("compact").Truthy() {
 			return scriptCompact(robots, agent, urls)
 		}
+		a := jsapi.ReadAgent(agent)
 		out := make([]any, len(urls))
 		for i, u := range urls {
-			out[i] = scriptTest(robots, agent, u)
+			out[i] = jsapi.Verdict(robots, a, u)
 		}
 		return out
 	}))
@@ -98,20 +103,11 @@ func scriptArgs(args []js.Value) (robots *engine.Robots, agent string, err strin
 	if len(args) < 3 {
 		return nil, "", usage
 	}
-	var body string
-	switch {
-	case args[0].Type() == js.TypeString:
-		body = args[0].String()
-	case args[0].InstanceOf(js.Global().Get("Uint8Array")):
-		b := make([]byte, args[0].Length())
-		js.CopyBytesToGo(b, args[0])
-		body = string(b)
-	default:
+	b, ok := jsapi.Bytes(args[0])
+	if !ok || args[1].Type() != js.TypeString {
 		return nil, "", usage
 	}
-	if args[1].Type() != js.TypeString {
-		return nil, "", usage
-	}
+	body := string(b)
 	if lastParsed.robots == nil || lastParsed.body != body {
 		lastParsed.body, lastParsed.robots = body, engine.Parse([]byte(body))
 	}
@@ -138,18 +134,13 @@ func scriptURLs(arr js.Value) []string {
 	return out
 }
 
-// scriptCompact tests urls and answers with typed arrays.
+// scriptCompact tests urls as given and answers with typed arrays.
 func scriptCompact(r *engine.Robots, agent string, urls []string) map[string]any {
-	crawler, known := engine.FindCrawler(agent)
+	a := jsapi.ReadAgent(agent)
 	allowed := make([]byte, len(urls))
 	lines := make([]byte, 4*len(urls))
 	for i, u := range urls {
-		var res engine.Result
-		if known {
-			res = r.TestCrawler(crawler, u)
-		} else {
-			res = r.Test(agent, u)
-		}
+		res := a.Match(r, u)
 		if res.Allowed {
 			allowed[i] = 1
 		}
@@ -159,33 +150,5 @@ func scriptCompact(r *engine.Robots, agent string, urls []string) map[string]any
 		"count":   len(urls),
 		"allowed": jsBytes(allowed),
 		"lines":   js.Global().Get("Int32Array").New(jsBytes(lines).Get("buffer")),
-	}
-}
-
-// scriptTest is one verdict as a plain object. The sentences come from the
-// engine's Explain, the same words the tester's page shows.
-func scriptTest(r *engine.Robots, agent, url string) map[string]any {
-	var res engine.Result
-	crawler, known := engine.FindCrawler(agent)
-	if known {
-		res = r.TestCrawler(crawler, url)
-	} else {
-		res = r.Test(agent, url)
-	}
-	ex := r.Explain(res)
-	verdict := "blocked"
-	if res.Allowed {
-		verdict = "allowed"
-	}
-	return map[string]any{
-		"allowed":  res.Allowed,
-		"verdict":  verdict,
-		"line":     res.Line,
-		"rule":     r.RuleText(res.Line),
-		"reason":   ex.Verdict,
-		"group":    ex.Group,
-		"testedAs": res.Path,
-		"token":    res.Token,
-		"crawler":  crawler.Name,
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"syscall/js"
 	"testing"
+
+	"robotstester/engine"
+	"robotstester/wasm/jsapi"
 )
 
 // scriptCall calls window.robotsTester[method] as a page script would.
@@ -201,5 +204,59 @@ func TestScriptAPIAsyncMatchesTheCompactAnswer(t *testing.T) {
 			t.Fatalf("URL %d (%v): async allowed %v line %v; testMany allowed %v line %v", i, urls[i],
 				got.Get("allowed").Index(i), got.Get("lines").Index(i), want.Get("allowed").Index(i), want.Get("lines").Index(i))
 		}
+	}
+}
+
+// TestScriptAPIVerdictIsJsapis: robotsTester.test and testMany answer with
+// wasm/jsapi's Verdict, the object robotsTesterCore.test gives, key for
+// key: a typed URL read as a browser sends it. The compact form matches
+// each URL as given.
+func TestScriptAPIVerdictIsJsapis(t *testing.T) {
+	installScriptAPI()
+	const robots = "User-agent: *\nDisallow: /café\nDisallow: /a%20b\n"
+	r := engine.Parse([]byte(robots))
+	stringify := js.Global().Get("JSON").Get("stringify")
+	tests := []struct {
+		agent, url, testedAs string
+		allowed              bool
+	}{
+		{"Googlebot", "https://example.com/café", "/caf%C3%A9", false},
+		{"Googlebot", "/a b", "/a%20b", false},
+		{"somebot", "https://example.com/caf%C3%A9", "/caf%C3%A9", false},
+		{"Googlebot Image", "https://example.com/ok#top", "/ok", true},
+	}
+	var urls []any
+	for _, tt := range tests {
+		urls = append(urls, tt.url)
+	}
+	many := scriptCall("testMany", robots, "Googlebot", urls)
+	for i, tt := range tests {
+		got := scriptCall("test", robots, tt.agent, tt.url)
+		want := jsapi.Verdict(r, jsapi.ReadAgent(tt.agent), tt.url)
+		if n := js.Global().Get("Object").Call("keys", got).Length(); n != len(want) {
+			t.Errorf("test(%q, %q) has %d keys, jsapi.Verdict %d", tt.agent, tt.url, n, len(want))
+		}
+		for k, v := range want {
+			if g, w := stringify.Invoke(got.Get(k)).String(), stringify.Invoke(js.ValueOf(v)).String(); g != w {
+				t.Errorf("test(%q, %q).%s = %s; jsapi.Verdict gives %s", tt.agent, tt.url, k, g, w)
+			}
+		}
+		if got.Get("testedAs").String() != tt.testedAs || got.Get("allowed").Bool() != tt.allowed {
+			t.Errorf("test(%q, %q) tested %q, allowed %v; want %q, %v", tt.agent, tt.url, got.Get("testedAs").String(), got.Get("allowed").Bool(), tt.testedAs, tt.allowed)
+		}
+		if tt.agent == "Googlebot" {
+			for k := range want {
+				if g, w := stringify.Invoke(many.Index(i).Get(k)).String(), stringify.Invoke(got.Get(k)).String(); g != w {
+					t.Errorf("testMany's object for %q: %s is %s, test's %s", tt.url, k, g, w)
+				}
+			}
+		}
+	}
+	if notes := scriptCall("test", robots, "Googlebot", "/a b").Get("notes"); notes.Length() == 0 {
+		t.Errorf("a typed space gave no note on how a browser sends it")
+	}
+	compact := scriptCall("testMany", robots, "Googlebot", []any{"/café", "/caf%C3%A9"}, map[string]any{"compact": true})
+	if a := compact.Get("allowed"); a.Index(0).Int() != 1 || a.Index(1).Int() != 0 {
+		t.Errorf("compact testMany: allowed %v, %v; want the raw /café allowed and /caf%%C3%%A9 blocked, each matched as given", a.Index(0), a.Index(1))
 	}
 }

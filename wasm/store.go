@@ -305,7 +305,7 @@ func (s *state) test() {
 		if (scopeKey{s.listVersion, s.in.RobotsURL}) != s.scopeOf {
 			// Worked out again once the verdicts are in (scanScope): the
 			// workers need the cores first.
-			s.sent.scope = listScope{}
+			s.sent.scope = listScope{working: true}
 		}
 	} else {
 		s.testedBy = "page"
@@ -345,15 +345,9 @@ type scopeKey struct {
 	robotsURL   string
 }
 
-// maxScopeURLs is the longest list whose scope the page works out for a
-// long run: every URL read as a browser sends it, on this thread, in
-// slices. Past it the summary and "Served at"'s note say nothing of the
-// list; the rule hits still count the URLs out of scope (the workers flag
-// them).
-const maxScopeURLs = 200000
-
-// scanScope works out the list's scope in slices, when the list or the
-// robots.txt URL changed since it last did.
+// scanScope works out the list's scope, when the list or the robots.txt
+// URL changed since it last did: in the workers that hold the list
+// (workerscope.go), else on this thread in slices.
 func (s *state) scanScope() {
 	key := scopeKey{s.listVersion, s.in.RobotsURL}
 	if key == s.scopeOf {
@@ -361,27 +355,31 @@ func (s *state) scanScope() {
 	}
 	s.scopeOf = key
 	s.scopeJob.stop()
-	s.sent.scope = listScope{}
-	if s.list.Len() > maxScopeURLs {
-		return
-	}
-	var ls listScope
-	next, list, robotsURL := 0, s.list, s.in.RobotsURL
-	s.scopeJob = runSliced(func(deadline time.Time) bool {
-		for ; next < list.Len(); next++ {
-			if next%64 == 0 && time.Now().After(deadline) {
-				return false
-			}
-			ls.add(newSent(list.At(next), robotsURL))
-		}
-		return true
-	}, func() {
+	s.sent.scope = listScope{working: true}
+	done := func(ls listScope) {
 		if s.scopeOf == key {
 			ls.done()
 			s.sent.scope = ls
 			s.changed()
 		}
-	})
+	}
+	onPage := func() {
+		var ls listScope
+		next, list, robotsURL := 0, s.list, s.in.RobotsURL
+		s.scopeJob = runSliced(func(deadline time.Time) bool {
+			for ; next < list.Len(); next++ {
+				if next%64 == 0 && time.Now().After(deadline) {
+					return false
+				}
+				ls.add(newSent(list.At(next), robotsURL))
+			}
+			return true
+		}, func() { done(ls) })
+	}
+	if p, ok := s.runner.(*workerPool); ok && p.scope(key.listVersion, key.robotsURL, done, onPage) {
+		return
+	}
+	onPage()
 }
 
 // splitList splits the URL text into the list when it changed.
@@ -465,6 +463,8 @@ func (s *state) cancelTest() {
 	s.runner.cancel()
 	s.res.stopped = true
 	s.table.refresh(s)
+	// The list's scope needs no verdict: it is worked out all the same.
+	s.scanScope()
 	s.changed()
 }
 

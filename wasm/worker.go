@@ -100,6 +100,7 @@ func (w *workerState) handle(data js.Value) {
 	case "list":
 		if data.Get("reset").Bool() {
 			w.segments, w.gen = nil, 0
+			stopWorkerScope()
 		}
 		raw := make([]byte, data.Get("urls").Length())
 		js.CopyBytesToGo(raw, data.Get("urls"))
@@ -127,6 +128,8 @@ func (w *workerState) handle(data js.Value) {
 		w.compareInWorker(data)
 	case "readers-cancel":
 		workerReadersGen = 0
+	case "scope":
+		w.scopeInWorker(data.Get("id").Int(), data.Get("robotsURL").String())
 	case "import":
 		importInWorker(data.Get("file"))
 	case "import-cancel":

@@ -50,24 +50,38 @@ func Sent(typed string) (url string, notes []string) {
 	return enc.URL, enc.Notes
 }
 
-// Test decides one typed URL for a.
+// Test decides one typed URL for a, as a browser would send it (Sent).
 func (a Agent) Test(r *engine.Robots, typed string) (engine.Result, []string) {
 	url, notes := Sent(typed)
-	if a.named {
-		return r.TestCrawler(a.crawler, url), notes
-	}
-	return r.Test(a.token, url), notes
+	return a.Match(r, url), notes
 }
 
-// Verdict is one decision as a plain object, in the engine's words:
+// Match decides url for a as given, for lists already encoded as a
+// crawler requests them (Google matches the URL it is given).
+func (a Agent) Match(r *engine.Robots, url string) engine.Result {
+	if a.named {
+		return r.TestCrawler(a.crawler, url)
+	}
+	return r.Test(a.token, url)
+}
+
+// Verdict is one decision as a plain object, in the engine's words, for
+// both script APIs (the page's robotsTester.test and testMany, and
+// robotsTesterCore.test of wasm/core):
 //
 //	{allowed, verdict: "allowed"|"blocked", line, rule, reason, group,
 //	 testedAs, sent, notes, token, crawler}
 //
-// line is the deciding line (0 when no rule decided), rule its text as
-// Google read it, reason and group the sentences of engine.Explain, sent
-// what was matched (the URL as a browser sends it), notes how the browser
-// changed what was typed.
+// The typed URL is read as a browser sends it (engine.EncodeURL, the
+// engine's own reading of an address, as the page's table and its Workers
+// read what a person types): a URL already percent-encoded as a crawler
+// requests it is unchanged, and one with a space or a non-ASCII letter is
+// tested as Googlebot would request it. line is the deciding line (0 when
+// no rule decided), rule its text as Google read it, reason and group the
+// sentences of engine.Explain, testedAs the path matched, sent the URL
+// matched, notes how the browser's reading changed what was typed, token
+// the token whose group applied and crawler the catalogue's name ("" for an
+// agent that is not in it).
 func Verdict(r *engine.Robots, a Agent, typed string) map[string]any {
 	res, notes := a.Test(r, typed)
 	ex := r.Explain(res)

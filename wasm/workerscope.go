@@ -1,0 +1,131 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"robotstester/engine"
+)
+
+// A long list's scope (the summary of the URLs the file does not govern,
+// and the robots.txt an empty "Served at" follows) is worked out by the
+// workers that hold the list, each for its own segments, once the
+// verdicts are in; the page merges their parts (listScope.merge) and the
+// engine sums them up (engine.ScopeTally). Every URL is read as a browser
+// sends it (newSent → engine.EncodeURL, engine.Scope): a million of them
+// take seconds, which the page's thread could only spend in slices.
+// Messages (beside workerPool's):
+//
+//	page → worker {type: "scope", id, robotsURL}
+//	    work out the scope of every URL held; a newer request, or a new
+//	    list, stops an older one
+//	worker → page {type: "scope", id, origin, mixed, codes: [], reasons: [], counts: []}
+//	    the worker's part: the origin its URLs share ("" for none), whether
+//	    they have two or one cannot be read, and how many it holds of each
+//	    Scope code the file does not govern, with the engine's reason for
+//	    the first of them
+
+// scopeAsk is the scope the page waits for from the workers.
+type scopeAsk struct {
+	id      int
+	waiting int // workers yet to answer
+	part    listScope
+	done    func(listScope)
+	onPage  func() // works it out on the page instead, if a worker fails
+}
+
+var (
+	scopeAsks  int       // requests so far: the id of the latest
+	scopeAsked *scopeAsk // nil when none waits
+)
+
+// scope asks the workers for the scope of the list they hold, for
+// robotsURL, and reports whether it could: they must hold listVersion.
+// done gets the merged parts, not yet summed up (listScope.done); should
+// a worker fail first, onPage is run instead.
+func (p *workerPool) scope(listVersion int, robotsURL string, done func(listScope), onPage func()) bool {
+	scopeAsked = nil
+	if p.broken || len(p.workers) == 0 || p.listVersion != listVersion {
+		return false
+	}
+	scopeAsks++
+	scopeAsked = &scopeAsk{id: scopeAsks, waiting: len(p.workers), done: done, onPage: onPage}
+	for _, w := range p.workers {
+		w.Call("postMessage", map[string]any{"type": "scope", "id": scopeAsks, "robotsURL": robotsURL})
+	}
+	return true
+}
+
+// scopeMessage merges one worker's part; the last one ends the request.
+func (p *workerPool) scopeMessage(data js.Value) {
+	ask := scopeAsked
+	if ask == nil || data.Get("id").Int() != ask.id {
+		return
+	}
+	part := listScope{origin: data.Get("origin").String(), mixed: data.Get("mixed").Bool()}
+	codes, reasons, counts := data.Get("codes"), data.Get("reasons"), data.Get("counts")
+	for i := range codes.Length() {
+		part.off = append(part.off, scopeCount{
+			first: engine.ScopeResult{Code: codes.Index(i).String(), Reason: reasons.Index(i).String()},
+			n:     counts.Index(i).Int(),
+		})
+	}
+	ask.part.merge(part)
+	if ask.waiting--; ask.waiting == 0 {
+		scopeAsked = nil
+		ask.done(ask.part)
+	}
+}
+
+// scopeOnPage hands the scope the workers were asked for to the page: one
+// of them failed, and its part would never come.
+func scopeOnPage() {
+	if ask := scopeAsked; ask != nil {
+		scopeAsked = nil
+		ask.onPage()
+	}
+}
+
+// workerScopeJob is the scope a worker works out, nil when none.
+var workerScopeJob *slicedJob
+
+// stopWorkerScope stops it: the list it reads is being replaced.
+func stopWorkerScope() {
+	workerScopeJob.stop()
+	workerScopeJob = nil
+}
+
+// scopeInWorker works out the scope of the segments held, in slices so
+// that a test or a cancel waiting behind it is read between them, and
+// posts the part.
+func (w *workerState) scopeInWorker(id int, robotsURL string) {
+	stopWorkerScope()
+	segments := w.segments
+	seg, next := 0, 0
+	var ls listScope
+	workerScopeJob = runSliced(func(deadline time.Time) bool {
+		for seg < len(segments) {
+			urls := segments[seg].urls
+			for ; next < urls.Len(); next++ {
+				if next%checkEvery == 0 && time.Now().After(deadline) {
+					return false
+				}
+				ls.add(newSent(urls.At(next), robotsURL))
+			}
+			seg, next = seg+1, 0
+		}
+		return true
+	}, func() {
+		workerScopeJob = nil
+		codes, reasons, counts := make([]any, len(ls.off)), make([]any, len(ls.off)), make([]any, len(ls.off))
+		for i, c := range ls.off {
+			codes[i], reasons[i], counts[i] = c.first.Code, c.first.Reason, c.n
+		}
+		js.Global().Call("postMessage", map[string]any{
+			"type": "scope", "id": id, "origin": ls.origin, "mixed": ls.mixed,
+			"codes": codes, "reasons": reasons, "counts": counts,
+		})
+	})
+}
