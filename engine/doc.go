@@ -17,7 +17,9 @@
 //
 // Around the file, the package also answers the questions a tester asks
 // before and after matching: which robots.txt governs a URL (scope.go; the
-// markers and the one summary for a list of URLs in scopelist.go), what an
+// markers and the one summary for a list of URLs in scopelist.go; host
+// names mapped to ASCII by hostascii.go, with x/net/idna natively and,
+// in js/wasm builds, the mapper a program installs with SetHostMapper), what an
 // HTTP answer to the robots.txt request means (status.go), where Googlebot's
 // 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL
 // a person typed (encode.go), which tokens a named crawler obeys
@@ -40,7 +42,8 @@
 // Other crawlers run other parsers. readers.go lists them by stable ID and
 // answers for each (TestWith, ParseWith): the npm package robots-parser
 // (reader_robotsparser.go), CPython's urllib.robotparser
-// (reader_python.go), temoto/robotstxt as Colly runs it (reader_colly.go),
+// (reader_python.go; its NFKC check reads pynfkc.go's table),
+// temoto/robotstxt as Colly runs it (reader_colly.go),
 // each exact to its real code (their languages' text rules in
 // reader_text.go, and lower-casing by each runtime's own Unicode tables in
 // reader_case.go and reader_case_tables.go), and the documented rule sets

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // The python reader: CPython's urllib.robotparser as RobotFileParser.read()
@@ -35,7 +33,7 @@ import (
 // reader_case.go); the isspace/isdigit lists below are CPython 3.11's;
 // _checknetloc's NFKC (x/text, Unicode 15) reveals '/', '?', '#', '@' or ':'
 // for the same 19 characters as CPython 3.11's (checked over every code
-// point). CPython 3.12 moved to Unicode 15.0 and 3.13 to 15.1, which changes
+// point), kept as a table in pynfkc.go. CPython 3.12 moved to Unicode 15.0 and 3.13 to 15.1, which changes
 // the case of the characters those versions added.
 //
 // Other versions: CPython 3.12.4 and 3.13 changed urlunsplit (gh-67693) so
@@ -568,11 +566,7 @@ func pyCheckNetloc(netloc string) string {
 		return ""
 	}
 	n := strings.NewReplacer("@", "", ":", "", "#", "", "?", "").Replace(netloc)
-	n2 := norm.NFKC.String(n)
-	if n == n2 {
-		return ""
-	}
-	if strings.ContainsAny(n2, "/?#@:") {
+	if nfkcRevealsDelimiter(n) {
 		return "netloc " + strconv.Quote(netloc) + " contains invalid characters under NFKC normalization"
 	}
 	return ""

@@ -480,9 +480,10 @@ func uts46Map(name string) (string, bool) {
 	return b.String(), true
 }
 
-// hostToASCII is the engine's one host mapping (scope.go), the only way
-// this reader reaches UTS #46's tables.
-func hostToASCII(host string) (string, error) { return hostProfile.ToASCII(host) }
+// hostToASCII is the engine's one host mapping (hostascii.go), the only way
+// this reader reaches UTS #46's tables: x/net/idna natively, the browser's
+// own mapping in the js/wasm programs.
+func hostToASCII(host string) (string, error) { return mapHost(host) }
 
 // punycodeDecode is RFC 3492's decoding (§6.2) of what follows "xn--".
 func punycodeDecode(code string) (string, bool) {

@@ -2,7 +2,7 @@ package engine
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -112,6 +112,14 @@ type ReaderFile interface {
 // Readers().
 var ErrUnknownReader = errors.New("unknown reader")
 
+// unknownReaderError is ErrUnknownReader with the ID and the readers
+// there are (written without package fmt, which the js/wasm builds leave
+// out for size).
+type unknownReaderError string
+
+func (e unknownReaderError) Error() string { return ErrUnknownReader.Error() + ": " + string(e) }
+func (e unknownReaderError) Unwrap() error { return ErrUnknownReader }
+
 // ParseWith parses body as the reader with this ID reads it.
 func ParseWith(reader string, body []byte) (ReaderFile, error) {
 	switch reader {
@@ -130,7 +138,7 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 	case "rfc9309":
 		return parseDocumented(body, rfc9309Rules), nil
 	}
-	return nil, fmt.Errorf("%w: %q is not a reader; the readers are %s", ErrUnknownReader, reader, strings.Join(Readers(), ", "))
+	return nil, unknownReaderError(strconv.Quote(reader) + " is not a reader; the readers are " + strings.Join(Readers(), ", "))
 }
 
 // TestWith decides with the reader with this ID whether agent may fetch url

@@ -3,8 +3,6 @@ package engine
 import (
 	"strconv"
 	"strings"
-
-	"golang.org/x/net/idna"
 )
 
 // Scope: which robots.txt governs which URL. A robots.txt at the root of a
@@ -317,20 +315,6 @@ func splitPath(s string) (path, query, fragment string, hasQuery, hasFrag bool) 
 	return s, query, fragment, hasQuery, hasFrag
 }
 
-// hostProfile maps a host name to ASCII the way browsers do (WHATWG URL,
-// "domain to ASCII" with beStrict false: UTS #46 non-transitional mapping,
-// CheckBidi and CheckJoiners on, CheckHyphens and UseSTD3ASCIIRules off), so
-// "www.Müller.eu" becomes "www.xn--mller-kva.eu" (RFC 3492) and an
-// underscore stays allowed.
-var hostProfile = idna.New(
-	idna.MapForLookup(),
-	idna.Transitional(false),
-	idna.StrictDomainName(false),
-	idna.CheckHyphens(false),
-	idna.CheckJoiners(true),
-	idna.BidiRule(),
-)
-
 // asciiHost is host as crawlers compare it: lower-case, punycode, an IPv6
 // address in its canonical form within brackets. ip is true for IPv4 and
 // IPv6 address hosts. err is a phrase saying what is wrong.
@@ -349,12 +333,22 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 	if strings.IndexByte(host, '%') >= 0 {
 		return "", false, "the host " + host + " contains a percent sign; type the host name itself, without %-escapes"
 	}
-	ascii, ierr := hostProfile.ToASCII(host)
+	// A forbidden code point as typed is named before mapping, so the
+	// message is the same whichever mapper runs (a browser's refuses the
+	// whole host); mapping only adds those a non-ASCII letter maps to,
+	// such as "／" (U+FF0F) to "/".
+	if msg := forbiddenInHost(host, host); msg != "" {
+		return "", false, msg
+	}
+	ascii, ierr := mapHost(host)
+	if ierr == errNoHostMapper {
+		return "", false, "the host " + host + " is an international domain name, and " + ierr.Error()
+	}
 	if ierr != nil {
 		return "", false, "the host " + host + " is not a valid domain name (" + ierr.Error() + "); check its spelling"
 	}
-	if i := strings.IndexFunc(ascii, forbiddenHostRune); i >= 0 {
-		return "", false, "the host " + host + " contains " + strconv.QuoteRune(rune(ascii[i])) + ", which no host name may contain; check the URL"
+	if msg := forbiddenInHost(host, ascii); msg != "" {
+		return "", false, msg
 	}
 	if endsInNumber(ascii) {
 		addr, ok := parseIPv4(strings.TrimSuffix(ascii, "."))
@@ -364,6 +358,15 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 		return formatIPv4(addr), true, ""
 	}
 	return ascii, false, ""
+}
+
+// forbiddenInHost says which forbidden code point name, the host as typed
+// or as mapped, holds, or is "" when it holds none.
+func forbiddenInHost(host, name string) string {
+	if i := strings.IndexFunc(name, forbiddenHostRune); i >= 0 {
+		return "the host " + host + " contains " + strconv.QuoteRune(rune(name[i])) + ", which no host name may contain; check the URL"
+	}
+	return ""
 }
 
 // forbiddenHostRune reports the forbidden domain code points of the WHATWG

@@ -164,7 +164,7 @@ func (r *importRun) readFile(file js.Value, progress func(int)) (urlList, error)
 		r.reader.Call("cancel")
 		return urlList{}, errCanceled
 	}
-	return importURLs(r.name, &streamReader{run: r, last: time.Now()}, progress)
+	return importURLs(r.name, &streamReader{run: r, last: time.Now().UnixNano()}, progress)
 }
 
 // finish puts the list read in the store, or says why there is none.
@@ -202,7 +202,7 @@ func (r *importRun) cancel() {
 type streamReader struct {
 	run  *importRun
 	buf  []byte
-	last time.Time // when the goroutine last gave the page back
+	last int64 // when the goroutine last gave the page back, in Unix ns (not a time.Time: see slicedJob)
 	done bool
 }
 
@@ -214,7 +214,7 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		if r.done {
 			return 0, io.EOF
 		}
-		if time.Since(r.last) > sliceBudget {
+		if time.Since(time.Unix(0, r.last)) > sliceBudget {
 			// Chunks can arrive as already-settled promises, whose
 			// callbacks run in the same task: make it end.
 			wait := make(chan struct{})
@@ -222,7 +222,7 @@ func (r *streamReader) Read(p []byte) (int, error) {
 			<-wait
 		}
 		chunk, done, err := r.next()
-		r.last = time.Now()
+		r.last = time.Now().UnixNano()
 		if err != nil {
 			return 0, err
 		}
