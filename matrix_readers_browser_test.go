@@ -70,3 +70,75 @@ func TestBrowserMatrixReaders(t *testing.T) {
 	a.choose("#matrix-read-as", "", "")
 	waitFor(a, "Google's reading", `document.querySelectorAll("table#matrix td[data-differs], table#matrix th .reader").length`, func(n int) bool { return n == 0 })
 }
+
+// Every part of the matrix follows the reading chosen, not only the cells:
+// "Disallow /" has no colon, which Google reads and RFC 9309 (GPTBot's
+// assumed reader) does not, so Google blocks all but /ok and GPTBot's own
+// reader blocks nothing. In each crawler's own reading the row filter, the
+// crawler summary (root verdict and counts), both exports and the why panel
+// say what GPTBot's reader decides; each of them would show Google's
+// blocking if it followed Google's reading.
+func TestBrowserMatrixReadersEverywhere(t *testing.T) {
+	ctx := newBrowser(t)
+	denyDownloads(t, ctx)
+	a := openApp(t, ctx, serveSite(t))
+	captureDownloads(a)
+	a.setText("textarea#robots", "User-agent: *\nDisallow /\nAllow: /ok\n")
+	a.setText("textarea#urls", "https://example.com/private/a\nhttps://example.com/doc.pdf\nhttps://example.com/ok")
+	a.openTab("matrix")
+	a.choose("#matrix-preset", "none", "")
+	a.setText("#matrix-columns", "Googlebot, GPTBot")
+	waitFor(a, "the two columns", `document.querySelectorAll("table#matrix thead th[data-col]").length`, func(n int) bool { return n == 2 })
+	shownRowsJS := `Array.from(document.querySelectorAll("table#matrix tbody tr th.url")).map(th => th.textContent)`
+	gptSummaryJS := `(() => { const tr = document.querySelector('#matrix-summary tr[data-col="1"]');
+		return tr.dataset.root + " " + Array.from(tr.querySelectorAll("td.count")).map(td => td.textContent).join("/"); })()`
+
+	// Google's reading: Googlebot and GPTBot agree on every URL.
+	a.choose("#matrix-rows", "differ", "")
+	waitFor(a, "no row in Google's reading", shownRowsJS, func(r []string) bool { return len(r) == 0 })
+	if got := js[string](a, gptSummaryJS); got != "blocked 1/2" {
+		t.Errorf("Google's reading: GPTBot's summary %q, want the root blocked, 1 allowed, 2 blocked", got)
+	}
+
+	a.choose("#matrix-read-as", "own", "")
+	waitFor(a, "the reader reading", `(() => { const p = document.getElementById("matrix-reader-status"); return p ? p.dataset.ready : ""; })()`,
+		func(s string) bool { return s == "true" })
+	rows := waitFor(a, "the rows the crawlers disagree on", shownRowsJS, func(r []string) bool { return len(r) > 0 })
+	if strings.Join(rows, "|") != "https://example.com/private/a|https://example.com/doc.pdf" {
+		t.Errorf("own reading: the crawlers disagree on %q, want /private/a and /doc.pdf (Googlebot blocks them, GPTBot's reader does not)", rows)
+	}
+	if got := js[string](a, gptSummaryJS); got != "allowed 3/0" {
+		t.Errorf("own reading: GPTBot's summary %q, want the root allowed, 3 allowed, 0 blocked", got)
+	}
+	if got := js[string](a, `document.querySelector('#matrix-summary tr[data-col="1"] td.reader').textContent`); got != "reads as rfc9309 (assumed)" {
+		t.Errorf("own reading: GPTBot's reader in the summary %q", got)
+	}
+
+	csv := string(download(a, "#matrix-csv"))
+	if !strings.Contains(csv, "GPTBot,GPTBot line,GPTBot reader") ||
+		!strings.Contains(csv, "https://example.com/private/a,/private/a,blocked,2,google,allowed,0,rfc9309 (assumed)") {
+		t.Errorf("own reading: the CSV export\n%s", csv)
+	}
+	jsonExport := string(download(a, "#matrix-json"))
+	if !strings.Contains(jsonExport, `"readAs": "own"`) || !strings.Contains(jsonExport, `"reader": "rfc9309", "readerAssumed": true, "rootVerdict": "allowed", "rootAllowed": true, "allowed": 3, "blocked": 0`) {
+		t.Errorf("own reading: the JSON export\n%s", jsonExport)
+	}
+
+	a.click(`table#matrix td[data-row="0"][data-col="1"]`)
+	verdict := waitFor(a, "the reader's verdict in the why panel", `(() => { const p = document.getElementById("matrix-own-verdict"); return p ? p.dataset.verdict + " " + p.textContent : ""; })()`,
+		func(s string) bool { return s != "" })
+	if !strings.HasPrefix(verdict, "allowed ✓ Allowed") {
+		t.Errorf("own reading: the why panel's verdict for GPTBot on /private/a is %q, want its reader's: allowed", verdict)
+	}
+	if open := js[bool](a, `document.getElementById("matrix-google-why").open`); open {
+		t.Errorf("Google's explanation, for comparison, is open by default")
+	}
+	if got := js[string](a, `document.querySelector("#matrix-why .winner").id`); got != "matrix-own-verdict" {
+		t.Errorf("the first verdict in the why panel is %q, not the reader's", got)
+	}
+	screenshot(t, ctx, "matrix-readers-everywhere")
+
+	// A Googlebot cell in the same reading: Google's explanation stands.
+	a.click(`table#matrix td[data-row="0"][data-col="0"]`)
+	waitFor(a, "Google's explanation for Googlebot", `!document.getElementById("matrix-own-verdict") && !!document.querySelector("#matrix-why .winner")`, func(b bool) bool { return b })
+}

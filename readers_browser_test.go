@@ -18,15 +18,12 @@ type readerRow struct {
 	Why      []string `json:"why"`      // the disagreement sentences under the row
 }
 
-const readersJS = `[...document.querySelectorAll("#readers-table tr.reader-row")].map(tr => {
-	const next = tr.nextElementSibling;
-	return {
-		url: tr.querySelector("th").textContent,
-		agree: tr.dataset.agree === "true",
-		verdicts: [...tr.querySelectorAll("td")].map(td => td.dataset.verdict),
-		why: next && next.classList.contains("reader-why") ? [...next.querySelectorAll("li")].map(li => li.textContent) : [],
-	};
-})`
+const readersJS = `[...document.querySelectorAll("#readers-table tr.reader-row")].map(tr => ({
+	url: tr.querySelector("th").textContent,
+	agree: tr.dataset.agree === "true",
+	verdicts: [...tr.querySelectorAll("td[data-verdict]")].map(td => td.dataset.verdict),
+	why: [...tr.querySelectorAll("td.reasons li")].map(li => li.textContent),
+}))`
 
 func TestBrowserReaders(t *testing.T) {
 	ctx := newBrowser(t)

@@ -51,8 +51,11 @@
 // set). Which
 // crawler runs which is crawler_readers.go, and a matrix read by each
 // column's crawler's own reader, every reader parsing the file once, is
-// matrix_readers.go; the lines that readers read differently from Google
-// are portability.go's findings.
+// matrix_readers.go (with each column's counts and root verdict in that
+// reading); the lines that readers read differently from Google are
+// portability.go's findings. Every reader on the same URLs side by side is
+// reader_compare.go, and its counts over a whole list, row by row or from
+// one flag byte per reader (what a Web Worker sends), readers_tally.go.
 //
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they

@@ -17,7 +17,8 @@ type ReaderMatrix struct {
 	files    []ReaderFile // per column: the file as its reader parsed it
 	crawlers []Crawler    // per column, as TestCrawlerWith takes it
 	cells    []ReaderResult
-	rows     int // the rows filled so far
+	rows     int            // the rows filled so far
+	root     []ReaderResult // per column: the site root "/"
 }
 
 // ColumnCrawler is column c as a crawler: the catalogue's entry, or a typed
@@ -42,7 +43,7 @@ func NewReaderMatrix(body []byte, r *Robots, g *Matrix) *ReaderMatrix {
 	}
 	m := &ReaderMatrix{Google: g, Readings: make([]CrawlerReading, len(g.Columns)),
 		files: make([]ReaderFile, len(g.Columns)), crawlers: make([]Crawler, len(g.Columns)),
-		cells: make([]ReaderResult, len(g.URLs)*len(g.Columns))}
+		cells: make([]ReaderResult, len(g.URLs)*len(g.Columns)), root: make([]ReaderResult, len(g.Columns))}
 	for i, col := range g.Columns {
 		c := ColumnCrawler(col)
 		m.crawlers[i], m.Readings[i] = c, ReaderOf(c)
@@ -53,6 +54,8 @@ func NewReaderMatrix(body []byte, r *Robots, g *Matrix) *ReaderMatrix {
 			id = "google"
 		}
 		m.files[i] = byID[id]
+		// The site root, as Matrix.Root tests it for Google's reading.
+		m.root[i] = TestCrawlerWith(m.files[i], c, "/")
 	}
 	return m
 }
@@ -86,6 +89,35 @@ func (m *ReaderMatrix) Cell(row, col int) ReaderResult {
 func (m *ReaderMatrix) Differs(row, col int) bool {
 	r := m.Cell(row, col)
 	return r.Failed || r.Allowed != m.Google.Cell(row, col).Allowed
+}
+
+// Root is the verdict for the site root "/" for column col, as the
+// column's reader decides it.
+func (m *ReaderMatrix) Root(col int) ReaderResult { return m.root[col] }
+
+// Counts are the allowed and blocked URLs of column col as its reader
+// decides them; a URL the reader fails on counts as blocked, as a crawler
+// whose parser raises fetches nothing. Valid once Done.
+func (m *ReaderMatrix) Counts(col int) (allowed, blocked int) {
+	cols := len(m.Google.Columns)
+	for u := range m.Google.URLs {
+		if m.cells[u*cols+col].Allowed {
+			allowed++
+		}
+	}
+	return allowed, len(m.Google.URLs) - allowed
+}
+
+// RowCounts are the columns that may and may not fetch URL row, each as
+// its reader decides; valid once Done.
+func (m *ReaderMatrix) RowCounts(row int) (allowed, blocked int) {
+	cols := len(m.Google.Columns)
+	for _, r := range m.cells[row*cols : (row+1)*cols] {
+		if r.Allowed {
+			allowed++
+		}
+	}
+	return allowed, cols - allowed
 }
 
 // Label names a column's reader for a header: "google", "rfc9309

@@ -57,8 +57,12 @@ func TestReaderMatrixCellsEqualTestWith(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			allowed := 0 // of the reader's verdicts, checked cell by cell
 			for u, url := range l.urls {
 				got, want := m.Cell(u, c), TestCrawlerWith(f, cr, url)
+				if want.Allowed {
+					allowed++
+				}
 				if got != want {
 					t.Fatalf("%s: %s (%s): %s: cell %+v, want %+v", l.name, col.Name, id, url, got, want)
 				}
@@ -72,7 +76,57 @@ func TestReaderMatrixCellsEqualTestWith(t *testing.T) {
 					t.Fatalf("%s: %s: %s: Differs %v, want %v", l.name, col.Name, url, m.Differs(u, c), differs)
 				}
 			}
+			if got, want := m.Root(c), TestCrawlerWith(f, cr, "/"); got != want {
+				t.Fatalf("%s: %s (%s): root %+v, want %+v", l.name, col.Name, id, got, want)
+			}
+			if a, b := m.Counts(c); a != allowed || b != len(l.urls)-allowed {
+				t.Fatalf("%s: %s (%s): counts %d allowed, %d blocked; its reader allows %d of %d", l.name, col.Name, id, a, b, allowed, len(l.urls))
+			}
 		}
+		for u := range l.urls {
+			allowed := 0
+			for c := range cols {
+				if m.Cell(u, c).Allowed {
+					allowed++
+				}
+			}
+			if a, b := m.RowCounts(u); a != allowed || b != len(cols)-allowed {
+				t.Fatalf("%s: %s: row counts %d allowed, %d blocked; the cells allow %d of %d", l.name, l.urls[u], a, b, allowed, len(cols))
+			}
+		}
+	}
+}
+
+// The crawler summary in each crawler's own reading: where a reader skips
+// a line Google reads (a missing colon), the root verdict and the counts
+// are the reader's, not Google's.
+func TestReaderMatrixSummaryFollowsTheReader(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow /\nAllow: /ok\n")
+	r := Parse(body)
+	cols := []Column{ColumnFor("Googlebot"), ColumnFor("GPTBot")}
+	g := r.Matrix([]string{"/private/a", "/doc.pdf", "/ok"}, cols)
+	m := NewReaderMatrix(body, r, g)
+	m.Fill(10)
+	var got []string
+	for c := range cols {
+		a, b := m.Counts(c)
+		root := m.Root(c)
+		got = append(got, fmt.Sprintf("%s root %v line %d, %d allowed %d blocked", cols[c].Tokens[0], root.Allowed, root.Line, a, b))
+	}
+	for u := range g.URLs {
+		a, b := m.RowCounts(u)
+		got = append(got, fmt.Sprintf("%s %d/%d", g.URLs[u], a, b))
+	}
+	want := []string{
+		"Googlebot root false line 2, 1 allowed 2 blocked",
+		"GPTBot root true line 0, 3 allowed 0 blocked",
+		"/private/a 1/1", "/doc.pdf 1/1", "/ok 2/0",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	if a, _ := g.Counts(1); a != 1 || g.Root(1).Allowed {
+		t.Errorf("Google's reading of GPTBot: %d allowed, root allowed %v; want 1 and false (the case must tell the readings apart)", a, g.Root(1).Allowed)
 	}
 }
 

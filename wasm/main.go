@@ -76,6 +76,7 @@ func main() {
 		// The rows and the rest of the page change together, now.
 		view.sync()
 		hits.sync()
+		readerTable.sync()
 		renderNow(page.parts()...)
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(func() { save(true) })

@@ -48,6 +48,7 @@ type matrixCache struct {
 	rows   []int  // the URLs shown, in order, for rowsOf
 	rowsOf struct {
 		m      *engine.Matrix
+		rm     *engine.ReaderMatrix // the reading the rows were chosen in, nil for Google's
 		filter string
 		pins   []engine.CaseResult
 	}
@@ -61,14 +62,16 @@ var rowFilters = []struct{ id, label string }{
 	{"pinned", "URLs with an expectation, failing first"},
 }
 
-// shownRows are the URLs (indices into m.URLs) the grid shows, in order.
+// shownRows are the URLs (indices into m.URLs) the grid shows, in order,
+// chosen in the reading shown (Google's, or each crawler's own reader's).
 func shownRows(m *engine.Matrix) []int {
 	c := &matrix
 	pins := pinResults()
-	if c.rows != nil && c.rowsOf.m == m && c.rowsOf.filter == c.filter && (c.filter != "pinned" || sameResults(c.rowsOf.pins, pins)) {
+	rm := shownReaderMatrix(m)
+	if c.rows != nil && c.rowsOf.m == m && c.rowsOf.rm == rm && c.rowsOf.filter == c.filter && (c.filter != "pinned" || sameResults(c.rowsOf.pins, pins)) {
 		return c.rows
 	}
-	c.rowsOf.m, c.rowsOf.filter, c.rowsOf.pins = m, c.filter, pins
+	c.rowsOf.m, c.rowsOf.rm, c.rowsOf.filter, c.rowsOf.pins = m, rm, c.filter, pins
 	c.rows = make([]int, 0, len(m.URLs))
 	switch c.filter {
 	case "pinned":
@@ -87,14 +90,7 @@ func shownRows(m *engine.Matrix) []int {
 		}
 	default:
 		for u := range m.URLs {
-			allowed, blocked := 0, 0
-			for col := range m.Columns {
-				if m.Cell(u, col).Allowed {
-					allowed++
-				} else {
-					blocked++
-				}
-			}
+			allowed, blocked := rowCounts(m, rm, u)
 			if c.filter == "" || c.filter == "blocked" && blocked > 0 || c.filter == "differ" && allowed > 0 && blocked > 0 {
 				c.rows = append(c.rows, u)
 			}
@@ -347,10 +343,14 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
 				button("matrix-csv", "Export matrix CSV", func() {
-					downloadBytes("robots-matrix.csv", "text/csv", matrixCSV(currentMatrix()))
+					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
+						downloadBytes("robots-matrix.csv", "text/csv", matrixCSV(m, rm))
+					})
 				}),
 				button("matrix-json", "Export matrix JSON", func() {
-					downloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, currentMatrix()))
+					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
+						downloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, m, rm))
+					})
 				}),
 			),
 		),
@@ -369,7 +369,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 		elem.Heading3(vecty.Text("What each crawler obeys")),
 		elem.Div(
 			vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
-			elem.Table(vecty.Markup(prop.ID("matrix-summary"), vecty.UnsafeHTML(summaryHTML(s.robots, m)))),
+			elem.Table(vecty.Markup(prop.ID("matrix-summary"), vecty.UnsafeHTML(summaryHTML(m, shownReaderMatrix(m))))),
 		),
 		&ExpectPanel{},
 		elem.Heading3(vecty.Text("URLs × crawlers")),
@@ -425,19 +425,27 @@ func matrixStatus(m *engine.Matrix) string {
 }
 
 // summaryHTML is the crawler summary: for each crawler the group it obeys,
-// whether the site root is allowed and its counts over the list.
-func summaryHTML(r *engine.Robots, m *engine.Matrix) string {
+// whether the site root is allowed and its counts over the list, in the
+// reading shown (rm, nil for Google's), with each crawler's reader in its
+// own.
+func summaryHTML(m *engine.Matrix, rm *engine.ReaderMatrix) string {
 	var b strings.Builder
 	b.WriteString(`<caption class="visually-hidden">What each crawler obeys, and its verdicts over the list</caption>`)
-	b.WriteString(`<thead><tr><th scope="col">Crawler</th><th scope="col">Obeys</th><th scope="col">Site root /</th><th scope="col">Allowed</th><th scope="col">Blocked</th></tr></thead><tbody>`)
+	b.WriteString(`<thead><tr><th scope="col">Crawler</th><th scope="col">Obeys</th>`)
+	if rm != nil {
+		b.WriteString(`<th scope="col">Reader</th>`)
+	}
+	b.WriteString(`<th scope="col">Site root /</th><th scope="col">Allowed</th><th scope="col">Blocked</th></tr></thead><tbody>`)
 	for c, col := range m.Columns {
 		o := m.Obeys[c]
-		root := m.Root(c)
-		allowed, blocked := m.Counts(c)
-		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + verdictAttr(root.Allowed) + `"><th scope="row">` + escapeHTML(col.Name) + `</th>`)
+		sum := summarize(m, rm, c)
+		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + sum.root + `"><th scope="row">` + escapeHTML(col.Name) + `</th>`)
 		b.WriteString(`<td class="obeys" title="` + escapeHTML(o.Sentence(col.Name)) + `">` + escapeHTML(obeysText(o, col)) + `</td>`)
-		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(root.Allowed) + `">` + verdictHTML(root.Allowed, root.Line) + `</td>`)
-		b.WriteString(`<td class="count">` + strconv.Itoa(allowed) + `</td><td class="count">` + strconv.Itoa(blocked) + `</td></tr>`)
+		if rm != nil {
+			b.WriteString(`<td class="reader">` + readerHeaderHTML(rm.Readings[c]) + `</td>`)
+		}
+		b.WriteString(`<td class="verdict" data-verdict="` + sum.root + `">` + verdictWordHTML(sum.root, sum.rootLine) + `</td>`)
+		b.WriteString(`<td class="count">` + strconv.Itoa(sum.allowed) + `</td><td class="count">` + strconv.Itoa(sum.blocked) + `</td></tr>`)
 	}
 	b.WriteString(`</tbody>`)
 	return b.String()
@@ -459,6 +467,15 @@ func verdictAttr(allowed bool) string {
 		return "allowed"
 	}
 	return "blocked"
+}
+
+// verdictWordHTML is verdictHTML for a verdict attribute: "allowed",
+// "blocked", or "failed" where a reader raises.
+func verdictWordHTML(verdict string, line int) string {
+	if verdict == "failed" {
+		return `<span class="v">⚠ fails</span>`
+	}
+	return verdictHTML(verdict == "allowed", line)
 }
 
 // verdictHTML is a verdict as icon and word, with its deciding line:
@@ -580,7 +597,7 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 			selected := u == matrix.selRow && c == matrix.selCol
 			b.WriteString(`<td role="gridcell" data-row="` + strconv.Itoa(u) + `" data-col="` + strconv.Itoa(c) + `"`)
 			if rm != nil {
-				b.WriteString(readerCellAttrs(rm, u, c))
+				b.WriteString(readerCellAttrs(m, rm, u, c))
 			} else {
 				b.WriteString(` data-verdict="` + verdictAttr(cell.Allowed) + `" data-line="` + strconv.Itoa(cell.Line) + `"`)
 			}
@@ -684,12 +701,14 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
 		vecty.If(rowScopes()[row].Code != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(rowScopes()[row].Reason))),
 		readerWhy(row, col),
-		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
-		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
-		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
-		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
-		vecty.If(hidden > 0, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules))))),
-		elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
+		ownWhy(row, col, elem.Div(vecty.Markup(vecty.Class("google-why")),
+			elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
+			vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
+			elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
+			vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
+			vecty.If(hidden > 0, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules))))),
+			elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
+		)),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons", "pin-buttons")),
 			button("pin-allowed", "Expect allowed", func() { pinCell(row, col, true) }),
@@ -774,19 +793,27 @@ func (c *ColumnsInput) Render() vecty.ComponentOrHTML {
 }
 
 // matrixCSV writes the matrix as CSV: one row per URL, for each crawler
-// its verdict and deciding line; the crawler summary is in the JSON.
-func matrixCSV(m *engine.Matrix) []byte {
+// its verdict and deciding line, in the reading shown (rm, nil for
+// Google's); in each crawler's own reading, also the reader that decided.
+// The crawler summary is in the JSON.
+func matrixCSV(m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
 	var b bytes.Buffer
 	head := []string{"url", "tested_as"}
 	for _, col := range m.Columns {
 		head = append(head, col.Name, col.Name+" line")
+		if rm != nil {
+			head = append(head, col.Name+" reader")
+		}
 	}
 	rows := [][]string{head}
 	for u := range m.URLs {
 		cells := []string{matrix.inputs[u], engine.MatchPath(m.URLs[u])}
 		for c := range m.Columns {
-			cell := m.Cell(u, c)
-			cells = append(cells, verdictAttr(cell.Allowed), strconv.Itoa(cell.Line))
+			verdict, line := cellVerdict(m, rm, u, c)
+			cells = append(cells, verdict, strconv.Itoa(line))
+			if rm != nil {
+				cells = append(cells, rm.Readings[c].Label())
+			}
 		}
 		rows = append(rows, cells)
 	}
@@ -809,16 +836,22 @@ func csvSafe(cells []string) []string {
 }
 
 // matrixJSON writes the matrix as JSON: the crawlers with what they obey
-// and their counts, and each URL's verdicts.
-func matrixJSON(r *engine.Robots, m *engine.Matrix) []byte {
+// and their counts, and each URL's verdicts, in the reading shown (rm, nil
+// for Google's: readAs says which); in each crawler's own reading, also
+// each crawler's reader, and per cell the reader's sentence and whether
+// Google decides otherwise.
+func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
 	var b strings.Builder
-	b.WriteString("{\n  \"crawlers\": [")
+	readAs := "google"
+	if rm != nil {
+		readAs = readAsOwn
+	}
+	b.WriteString("{\n  \"readAs\": \"" + readAs + "\",\n  \"crawlers\": [")
 	for c, col := range m.Columns {
 		if c > 0 {
 			b.WriteString(",")
 		}
-		o, root := m.Obeys[c], m.Root(c)
-		allowed, blocked := m.Counts(c)
+		o, sum := m.Obeys[c], summarize(m, rm, c)
 		b.WriteString("\n    {\"name\": " + jsonString(col.Name) + ", \"tokens\": [")
 		for i, t := range col.Tokens {
 			if i > 0 {
@@ -833,7 +866,12 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix) []byte {
 			}
 			b.WriteString(strconv.Itoa(l))
 		}
-		b.WriteString("], \"rootAllowed\": " + strconv.FormatBool(root.Allowed) + ", \"allowed\": " + strconv.Itoa(allowed) + ", \"blocked\": " + strconv.Itoa(blocked) + "}")
+		b.WriteString("]")
+		if rm != nil {
+			rd := rm.Readings[c]
+			b.WriteString(", \"reader\": " + jsonString(rd.Reader) + ", \"readerAssumed\": " + strconv.FormatBool(rd.Assumed) + ", \"rootVerdict\": \"" + sum.root + "\"")
+		}
+		b.WriteString(", \"rootAllowed\": " + strconv.FormatBool(sum.root == "allowed") + ", \"allowed\": " + strconv.Itoa(sum.allowed) + ", \"blocked\": " + strconv.Itoa(sum.blocked) + "}")
 	}
 	b.WriteString("\n  ],\n  \"rows\": [")
 	for u := range m.URLs {
@@ -845,8 +883,12 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix) []byte {
 			if c > 0 {
 				b.WriteString(", ")
 			}
-			cell := m.Cell(u, c)
-			b.WriteString("{\"verdict\": \"" + verdictAttr(cell.Allowed) + "\", \"line\": " + strconv.Itoa(cell.Line) + ", \"rule\": " + jsonString(ruleOf(r, cell.Line)) + "}")
+			verdict, line := cellVerdict(m, rm, u, c)
+			b.WriteString("{\"verdict\": \"" + verdict + "\", \"line\": " + strconv.Itoa(line) + ", \"rule\": " + jsonString(ruleOf(r, line)))
+			if rm != nil {
+				b.WriteString(", \"why\": " + jsonString(rm.Cell(u, c).Why) + ", \"differsFromGoogle\": " + strconv.FormatBool(rm.Differs(u, c)))
+			}
+			b.WriteString("}")
 		}
 		b.WriteString("]}")
 	}

@@ -30,6 +30,9 @@ var readerMatrixCache struct {
 	of  *engine.Matrix
 	m   *engine.ReaderMatrix // nil until its first slice
 	job *slicedJob
+	// pending is an export asked for before the reader matrix was done:
+	// it is written when it is.
+	pending func(*engine.Matrix, *engine.ReaderMatrix)
 }
 
 // readerRowsPerCheck is how many rows a slice fills between looks at the
@@ -66,8 +69,84 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 			}
 		}
 		return true
-	}, store.changed)
+	}, func() {
+		if export := c.pending; export != nil {
+			c.pending = nil
+			export(g, c.m)
+		}
+		store.changed()
+	})
 	return nil
+}
+
+// exportMatrix writes the matrix in the reading shown: at once, or in the
+// reader reading once every cell is read (the status says it waits).
+func exportMatrix(write func(*engine.Matrix, *engine.ReaderMatrix)) {
+	g := currentMatrix()
+	if store.in.ReadAs != readAsOwn {
+		readerMatrixCache.pending = nil
+		write(g, nil)
+		return
+	}
+	if rm := shownReaderMatrix(g); rm != nil {
+		write(g, rm)
+		return
+	}
+	readerMatrixCache.pending = write
+	store.changed()
+}
+
+// cellVerdict is a cell as the grid shows it: Google's verdict and line,
+// or in the reader reading (once read) its column's reader's, "failed"
+// where the reader raises.
+func cellVerdict(m *engine.Matrix, rm *engine.ReaderMatrix, row, col int) (verdict string, line int) {
+	if rm == nil {
+		cell := m.Cell(row, col)
+		return verdictAttr(cell.Allowed), cell.Line
+	}
+	res := rm.Cell(row, col)
+	return readerVerdictAttr(res), res.Line
+}
+
+// rowCounts are the columns allowed and blocked for URL row as the grid
+// shows them.
+func rowCounts(m *engine.Matrix, rm *engine.ReaderMatrix, row int) (allowed, blocked int) {
+	if rm != nil {
+		return rm.RowCounts(row)
+	}
+	for col := range m.Columns {
+		if m.Cell(row, col).Allowed {
+			allowed++
+		}
+	}
+	return allowed, len(m.Columns) - allowed
+}
+
+// ownReading is the selected cell's answer in the reader reading when its
+// column's reader is not Google's (whose own explanation then stands).
+func ownReading(row, col int) (engine.ReaderResult, bool) {
+	rm := shownReaderMatrix(matrix.m)
+	if rm == nil {
+		return engine.ReaderResult{}, false
+	}
+	id := rm.Readings[col].Reader
+	return rm.Cell(row, col), id != "" && id != "google"
+}
+
+// readerVerdictText is a reader's answer as words and a symbol, with its
+// deciding line: never by colour alone.
+func readerVerdictText(res engine.ReaderResult) string {
+	s := "✕ Blocked"
+	switch {
+	case res.Failed:
+		s = "⚠ Fails (nothing is fetched)"
+	case res.Allowed:
+		s = "✓ Allowed"
+	}
+	if res.Line > 0 {
+		s += ", line " + strconv.Itoa(res.Line)
+	}
+	return s
 }
 
 // readerStatus says what the reader reading shows, or that it is being
@@ -77,6 +156,9 @@ func readerStatus(g *engine.Matrix, rm *engine.ReaderMatrix) string {
 		return ""
 	}
 	if rm == nil {
+		if readerMatrixCache.pending != nil {
+			return "Reading the file as each crawler's own reader… the export starts when every cell is read."
+		}
 		return "Reading the file as each crawler's own reader… Google's verdicts show meanwhile."
 	}
 	differ := 0
@@ -90,6 +172,7 @@ func readerStatus(g *engine.Matrix, rm *engine.ReaderMatrix) string {
 	if differ == 0 {
 		return "Each column is read by its crawler's own reader; every cell agrees with Google."
 	}
+
 	return "Each column is read by its crawler's own reader; " + count(differ, "cell") + " differ from Google, marked “≠ Google”."
 }
 
@@ -131,11 +214,7 @@ func readerHeaderHTML(r engine.CrawlerReading) string {
 // verdict (or its failure) and line, and when Google decides otherwise a
 // mark in words.
 func readerCellHTML(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) string {
-	res := rm.Cell(row, col)
-	s := verdictHTML(res.Allowed, res.Line)
-	if res.Failed {
-		s = `<span class="v">✕ fails</span>`
-	}
+	s := verdictWordHTML(cellVerdict(g, rm, row, col))
 	if rm.Differs(row, col) {
 		s += ` <span class="differs">≠ Google: ` + verdictAttr(g.Cell(row, col).Allowed) + `</span>`
 	}
@@ -143,13 +222,9 @@ func readerCellHTML(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) str
 }
 
 // readerCellAttrs are a cell's data attributes in the reader reading.
-func readerCellAttrs(rm *engine.ReaderMatrix, row, col int) string {
+func readerCellAttrs(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) string {
 	res := rm.Cell(row, col)
-	verdict := verdictAttr(res.Allowed)
-	if res.Failed {
-		verdict = "failed"
-	}
-	return ` data-verdict="` + verdict + `" data-line="` + strconv.Itoa(res.Line) + `" data-reader="` + escapeHTML(res.Reader) +
+	return ` data-verdict="` + readerVerdictAttr(res) + `" data-line="` + strconv.Itoa(res.Line) + `" data-reader="` + escapeHTML(res.Reader) +
 		`" data-differs="` + strconv.FormatBool(rm.Differs(row, col)) + `" title="` + escapeHTML(res.Why) + `"`
 }
 
@@ -169,6 +244,65 @@ func readerWhy(row, col int) vecty.MarkupOrChild {
 	if rm.Differs(row, col) {
 		lead += ", which differs from Google"
 	}
+	why := res.Why + " " + reading.Note
+	if _, own := ownReading(row, col); own {
+		// The reader's sentence is the verdict's, below.
+		why = reading.Note
+	}
 	return elem.Paragraph(vecty.Markup(prop.ID("matrix-reader-why"), vecty.Class("reader-why")),
-		elem.Strong(vecty.Text(lead+": ")), sentence(res.Why+" "+reading.Note))
+		elem.Strong(vecty.Text(lead+": ")), sentence(why))
+}
+
+// columnSummary is a crawler's line of the summary in the reading shown:
+// its verdict for the site root ("allowed", "blocked", or "failed" where
+// its reader raises) and line, and its counts over the list.
+type columnSummary struct {
+	root             string
+	rootLine         int
+	allowed, blocked int
+}
+
+func summarize(m *engine.Matrix, rm *engine.ReaderMatrix, col int) columnSummary {
+	if rm == nil {
+		root := m.Root(col)
+		allowed, blocked := m.Counts(col)
+		return columnSummary{verdictAttr(root.Allowed), root.Line, allowed, blocked}
+	}
+	root := rm.Root(col)
+	verdict := verdictAttr(root.Allowed)
+	if root.Failed {
+		verdict = "failed"
+	}
+	allowed, blocked := rm.Counts(col)
+	return columnSummary{verdict, root.Line, allowed, blocked}
+}
+
+// ownWhy is the why panel's account of the selected cell: google, Google's
+// explanation (its verdict, group and matches), as it stands in Google's
+// reading and for a column Google's parser reads; for a column read by
+// another reader, that reader's verdict and sentence, with Google's
+// explanation folded below for comparison. Expectations are checked as
+// Google reads the file (as `check` does), which the fold says.
+func ownWhy(row, col int, google *vecty.HTML) vecty.MarkupOrChild {
+	res, own := ownReading(row, col)
+	if !own {
+		return google
+	}
+	return vecty.List{
+		elem.Paragraph(vecty.Markup(prop.ID("matrix-own-verdict"), vecty.Class("winner"), vecty.Data("verdict", readerVerdictAttr(res))),
+			elem.Strong(vecty.Text(readerVerdictText(res)+": ")), sentence(res.Why)),
+		elem.Details(vecty.Markup(prop.ID("matrix-google-why")),
+			elem.Summary(vecty.Text("How Google's parser reads it, for comparison")),
+			google,
+			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Expectations below are checked as Google reads the file, as the check command does.")),
+		),
+	}
+}
+
+// readerVerdictAttr is a reader's answer as a data-verdict value.
+func readerVerdictAttr(res engine.ReaderResult) string {
+	if res.Failed {
+		return "failed"
+	}
+	return verdictAttr(res.Allowed)
 }

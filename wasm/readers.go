@@ -5,7 +5,6 @@ package main
 import (
 	"strconv"
 	"strings"
-	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -17,29 +16,22 @@ import (
 // ReadersView, the Readers tab (views.go), shows each URL of the list as
 // every reader decides it (the engine's readers: Google's and the parsers
 // other crawlers run), rows where they disagree first, each disagreement
-// told in one sentence. The engine decides and explains; this only lays it
-// out, and only while its tab is open.
+// told in one sentence, and over the whole list how many URLs each reader
+// reads otherwise than Google. The engine decides and explains
+// (engine.ParseAll, CompareReader, ReaderTally); this only schedules the
+// comparison, a slice at a time while its tab is open, and lays it out in
+// a virtual table (virtual.go), so a list of a million URLs keeps about a
+// hundred rows in the page.
 type ReadersView struct {
 	vecty.Core
+	table *ReadersTable // made once per time the view is in the page
 }
 
-// maxReaderRows bounds the URLs the view tests with every reader: the
-// first ones of a long list are enough to see where readers part.
-const maxReaderRows = 200
-
 // readerCache keeps what the view shows between renders: each reader's
-// parse of the file, redone when the file changes, and the rows, redone
-// when the results are (store.generation). The rows are computed after the
-// results show, a slice of URLs a task, so that a large file keeps the
-// page responsive.
+// parse of the file, and the comparison of the list (readerRun).
 var readerCache struct {
-	robots     *engine.Robots
-	files      []engine.ReaderFile
-	generation int // of rows
-	rows       []engine.ReaderRow
-
-	working int                // the generation being computed, 0 for none
-	done    []engine.ReaderRow // its rows so far, in URL order
+	robots *engine.Robots
+	files  []engine.ReaderFile
 
 	linted      *engine.Robots
 	portability engine.Diagnostics // the findings of linted
@@ -48,10 +40,6 @@ var readerCache struct {
 	found    *engine.Robots
 	findings []engine.PortabilityFinding
 }
-
-// readerSlice is how long, in milliseconds, one task compares readers
-// before it lets the page respond.
-const readerSlice = 25
 
 // portabilityOf is engine.Portability(r), computed once per parse.
 func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
@@ -62,57 +50,14 @@ func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
 	return c.findings
 }
 
-// readerRows returns the rows to show and whether they are the current
-// results'. When they are not, the comparison runs in later tasks and the
-// page renders again when it is done.
-func readerRows() ([]engine.ReaderRow, bool) {
-	c := &readerCache
-	current := c.generation == store.generation
-	if !current && c.working != store.generation {
-		c.working, c.done = store.generation, nil
-		nextTask(compareSlice)
-	}
-	return c.rows, current
-}
-
-// compareSlice compares readers on the next URLs for readerSlice, then
-// yields; it starts over when the results change meanwhile.
-func compareSlice() {
-	if compareReaders(readerSlice) {
-		store.changed()
-		return
-	}
-	nextTask(compareSlice)
-}
-
-// compareReaders goes on with the comparison for the current results for
-// about budget milliseconds (at least one URL) and reports whether it is
-// done.
-func compareReaders(budget float64) bool {
-	s := store
-	c := &readerCache
-	if c.working != s.generation {
-		c.working, c.done = s.generation, nil
-	}
+// readerFiles is every reader's parse of the file Googlebot reads, once
+// per parse.
+func readerFiles() []engine.ReaderFile {
+	s, c := store, &readerCache
 	if c.robots != s.robots {
 		c.robots, c.files = s.robots, engine.ParseAll(s.cut.Body, s.robots)
 	}
-	n := min(s.list.Len(), maxReaderRows)
-	var crawler *engine.Crawler
-	if cr, ok := pickedCrawler(s.in); ok {
-		crawler = &cr
-	}
-	findings := portabilityOf(s.robots)
-	clock := js.Global().Get("performance")
-	start := clock.Call("now").Float()
-	for len(c.done) < n {
-		c.done = append(c.done, engine.CompareReader(c.files, crawler, s.in.Token, s.row(len(c.done)).Result.URL, findings))
-		if clock.Call("now").Float()-start > budget && len(c.done) < n {
-			return false
-		}
-	}
-	c.rows, c.generation, c.working, c.done = engine.DisagreementsFirst(c.done), s.generation, 0, nil
-	return true
+	return c.files
 }
 
 // portabilityDiagnostics is engine.Portability(linted) as findings for the
@@ -133,23 +78,35 @@ func portabilityDiagnostics(linted *engine.Robots) engine.Diagnostics {
 	return c.portability
 }
 
+// readersShown is the Readers view while it is in the page, for the
+// renders of a long comparison's progress (the rest of the page is
+// unchanged then).
+var readersShown []vecty.Component
+
+func (v *ReadersView) Mount()   { readersShown = []vecty.Component{v} }
+func (v *ReadersView) Unmount() { readersShown = nil }
+
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
-	s := store
-	rows, current := readerRows()
-	differing := 0
-	for _, r := range rows {
-		if !r.Agree() {
-			differing++
-		}
+	s, r := store, &readers
+	r.sync()
+	if v.table == nil {
+		// One table while the view shows, so that the rows written into
+		// it (readerTable) stay across renders.
+		v.table = &ReadersTable{}
 	}
-	summary := "Every reader agrees on all " + count(len(rows), "URL") + "."
+	n, total := r.compared, r.list.Len()
+	summary := "Every reader agrees on all " + urlCount(total) + "."
 	switch {
-	case !current:
-		summary = "Comparing the readers…"
-	case len(rows) == 0:
-		summary = "List URLs to see how each reader decides them."
-	case differing > 0:
-		summary = strconv.Itoa(differing) + " of " + count(len(rows), "URL") + " are read differently by some reader; they come first."
+	case total == 0:
+		summary = "List URLs (one per line, under URLs to test) to see how each reader decides them."
+	case r.running():
+		summary = "Comparing the readers: " + number(n) + " of " + urlCount(total) + " (" + percent(n, total) + "), " +
+			number(r.tally.Disagree) + " read differently so far; they come first."
+	case r.cancelled:
+		summary = "Stopped after " + number(n) + " of " + urlCount(total) + ": the rows and counts cover those only. " +
+			number(r.tally.Disagree) + " are read differently. Compare the rest to cover the whole list."
+	case r.tally.Disagree > 0:
+		summary = number(r.tally.Disagree) + " of " + urlCount(total) + " are read differently by some reader; they come first."
 	}
 	return elem.Section(
 		vecty.Markup(prop.ID("readers-section"), vecty.Attribute("aria-labelledby", "readers-title")),
@@ -157,56 +114,58 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(
 			"Googlebot runs Google's parser; most other crawlers do not. Each URL below is decided by every reader, exactly as its real code does (or, for Bing, Yandex and RFC 9309, as their published rules say).")),
 		vecty.If(crawlerReading(s.in) != "", elem.Paragraph(vecty.Markup(prop.ID("crawler-reader")), sentence(crawlerReading(s.in)))),
-		elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status")), vecty.Text(summary)),
-		vecty.If(s.list.Len() > maxReaderRows, elem.Paragraph(vecty.Markup(vecty.Class("help")),
-			vecty.Text("Showing the first "+strconv.Itoa(maxReaderRows)+" of "+count(s.list.Len(), "URL")+"."))),
-		// Up to 200 rows of eight cells: written as HTML, not as Vecty
-		// elements, which would cost thousands of DOM comparisons a render
-		// (as the results table does, results.go).
-		elem.Div(vecty.Markup(vecty.Class("table-wrap"), vecty.UnsafeHTML(readersTable(rows)))),
+		elem.Div(
+			vecty.Markup(vecty.Class("summary-line")),
+			elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status"),
+				vecty.Attribute("aria-busy", strconv.FormatBool(r.running() && total > 0)),
+				vecty.Data("compared", strconv.Itoa(n)), vecty.Data("done", strconv.FormatBool(r.done())), vecty.Data("by", r.by),
+				// For the benchmarks: the comparison's time and its longest slice.
+				vecty.Data("ms", strconv.FormatInt(r.elapsed.Milliseconds(), 10)), vecty.Data("longestSliceMs", strconv.FormatFloat(float64(r.longest.Microseconds())/1000, 'f', 1, 64))),
+				vecty.Text(summary)),
+			vecty.If(r.running() && total > 0, elem.Progress(vecty.Markup(prop.ID("readers-progress"),
+				vecty.Attribute("max", total), vecty.Attribute("value", n), vecty.Attribute("aria-label", "URLs compared")))),
+			vecty.If(r.running() && total > 0, button("readers-cancel", "Stop comparing", r.cancel)),
+			vecty.If(r.cancelled, button("readers-resume", "Compare the rest", r.resume)),
+		),
+		readerTally(r),
+		elem.Paragraph(vecty.Markup(vecty.Class("help")),
+			vecty.Text("Select a row (click, or Tab to the table and use the arrow keys, Page Up, Page Down, Home and End) to see every reader's reason.")),
+		v.table,
+		&ReadersWhy{},
 	)
 }
 
-// readersTable is the table's HTML: a header of reader names (their exact
-// source as a title), then a row per URL with each reader's verdict as a
-// word and a symbol (not colour alone) and its deciding line, and under a
-// disagreeing row the reasons.
-func readersTable(rows []engine.ReaderRow) string {
-	var b strings.Builder
-	b.WriteString(`<table id="readers-table"><thead><tr><th scope="col">URL</th>`)
-	ids := engine.Readers()
-	for _, id := range ids {
-		info, _ := engine.DescribeReader(id)
-		b.WriteString(`<th scope="col" data-reader="` + id + `" title="` + escapeHTML(info.Exact) + `">` + escapeHTML(info.Name) + `</th>`)
+// readerTally is, for each reader but Google's, how many URLs of those
+// compared it decides otherwise than Google, and how many it fails on.
+func readerTally(r *readerRun) vecty.ComponentOrHTML {
+	if r.tally.URLs == 0 {
+		return nil
 	}
-	b.WriteString(`</tr></thead><tbody>`)
-	for _, r := range rows {
-		b.WriteString(`<tr class="reader-row" data-agree="` + strconv.FormatBool(r.Agree()) + `"><th scope="row" class="reader-url"><code>` + escapeHTML(r.URL) + `</code></th>`)
-		for _, res := range r.Results {
-			verdict, word := "allowed", "allowed"
-			switch {
-			case res.Failed:
-				verdict, word = "failed", "fails"
-			case !res.Allowed:
-				verdict, word = "blocked", "blocked"
-			}
-			b.WriteString(`<td class="verdict" data-verdict="` + verdict + `" data-reader="` + res.Reader + `" title="` + escapeHTML(res.Why) + `">` + word)
-			if res.Line > 0 {
-				b.WriteString(` <span class="note">line ` + strconv.Itoa(res.Line) + `</span>`)
-			}
-			b.WriteString(`</td>`)
-		}
-		b.WriteString(`</tr>`)
-		if !r.Agree() {
-			b.WriteString(`<tr class="reader-why"><td colspan="` + strconv.Itoa(len(ids)+1) + `"><ul>`)
-			for _, why := range r.Disagreements {
-				b.WriteString(`<li>` + codeHTML(why) + `</li>`)
-			}
-			b.WriteString(`</ul></td></tr>`)
-		}
+	rows := vecty.List{}
+	for k, f := range r.files[1:] {
+		k++
+		info, _ := engine.DescribeReader(f.Reader())
+		differ := r.tally.Differ[k]
+		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Data("reader", info.ID), vecty.Data("differ", strconv.Itoa(differ))),
+			elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Attribute("title", info.Exact)), vecty.Text(info.Name)),
+			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(urlCount(differ)+" ("+percent(differ, r.tally.URLs)+")")),
+			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(urlCount(r.tally.Failed[k]))),
+		))
 	}
-	b.WriteString(`</tbody></table>`)
-	return b.String()
+	caption := "How often each reader decides otherwise than Google, over " + urlCount(r.tally.URLs)
+	if !r.done() {
+		caption += " compared so far"
+	}
+	return elem.Div(vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
+		elem.Table(vecty.Markup(prop.ID("readers-tally")),
+			elem.Caption(vecty.Text(caption)),
+			elem.TableHead(elem.TableRow(
+				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("Reader")),
+				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("Decides otherwise than Google")),
+				elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col")), vecty.Text("Fails on (fetches nothing)")),
+			)),
+			elem.TableBody(rows),
+		))
 }
 
 // codeHTML is sentence's rendering as HTML: the sentence escaped, its

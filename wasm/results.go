@@ -265,24 +265,15 @@ func onResultsKey(ev *vecty.Event) {
 	} else if s.selected >= 0 {
 		cur = s.table.position(s.selected)
 	}
-	page := view.rows.pageRows()
-	switch ev.Get("key").String() {
-	case "ArrowDown":
-		chooseRow(cur + 1)
-	case "ArrowUp":
-		chooseRow(max(cur-1, 0))
-	case "PageDown":
-		chooseRow(cur + page)
-	case "PageUp":
-		chooseRow(cur - page)
-	case "Home":
-		chooseRow(0)
-	case "End":
-		chooseRow(s.table.count(s) - 1)
+	switch key := ev.Get("key").String(); key {
 	case "Enter", " ":
 		selectFromEvent(ev)
 	default:
-		return
+		pos, ok := view.rows.keyTarget(key, cur)
+		if !ok {
+			return
+		}
+		chooseRow(pos)
 	}
 	ev.Call("preventDefault")
 }

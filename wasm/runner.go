@@ -171,12 +171,15 @@ func (p *workerPool) message(data js.Value) {
 		p.scopeMessage(data)
 	case "import-progress", "import-text", "import-done", "import-error":
 		p.importMessage(data)
+	case "readers-results":
+		receiveReaders(data)
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
 			p.cancel()
 			p.broken = true
 			p.fallback.test(p.lastGen, p.lastJob)
+			readersWorkersBroke()
 			scopeOnPage()
 		}
 	}

@@ -112,7 +112,7 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 // what each crawler obeys and every verdict with its rule.
 func TestMatrixExports(t *testing.T) {
 	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n", "https://example.com/\n=cmd|' /C calc'!A0", "GPTBot, MyBot")
-	csv := string(matrixCSV(m))
+	csv := string(matrixCSV(m, nil))
 	want := "url,tested_as,GPTBot,GPTBot line,MyBot,MyBot line\r\n" +
 		"https://example.com/,/,blocked,5,allowed,0\r\n"
 	if !strings.HasPrefix(csv, want) || !strings.Contains(csv, "'=cmd") {
@@ -133,7 +133,7 @@ func TestMatrixExports(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal(matrixJSON(store.robots, m), &got); err != nil {
+	if err := json.Unmarshal(matrixJSON(store.robots, m, nil), &got); err != nil {
 		t.Fatalf("the JSON export does not read: %v", err)
 	}
 	if len(got.Crawlers) != 2 || got.Crawlers[0].Obeys != "GPTBot (line 4)" || got.Crawlers[0].RootAllowed || got.Crawlers[0].Blocked != 2 ||

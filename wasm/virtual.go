@@ -101,9 +101,11 @@ func (v *virtualRows) measureSoon() {
 }
 
 // update shows count rows of the given version: the rows in view are
-// rewritten when the version or the window changed.
+// rewritten when the version or the window changed. A count alone changes
+// the padding: rows appended past the window (a long run's progress) leave
+// the rows written as they are.
 func (v *virtualRows) update(count, version int) {
-	changed := count != v.count || version != v.version
+	changed := version != v.version
 	v.count, v.version = count, version
 	v.render(changed)
 }
@@ -200,6 +202,30 @@ func (v *virtualRows) row(pos int) js.Value {
 // pageRows is how many rows one screen of the scroller shows.
 func (v *virtualRows) pageRows() int {
 	return max(1, int(v.viewPx()/v.rowPx)-1)
+}
+
+// keyTarget is the position a key moves to from position cur (-1 for no
+// row) in a table of these rows: the arrows, Page Up, Page Down, Home and
+// End move through every row, not only those in the DOM. ok is false for
+// another key.
+func (v *virtualRows) keyTarget(key string, cur int) (pos int, ok bool) {
+	switch key {
+	case "ArrowDown":
+		pos = cur + 1
+	case "ArrowUp":
+		pos = max(cur-1, 0)
+	case "PageDown":
+		pos = cur + v.pageRows()
+	case "PageUp":
+		pos = cur - v.pageRows()
+	case "Home":
+		pos = 0
+	case "End":
+		pos = v.count - 1
+	default:
+		return 0, false
+	}
+	return pos, true
 }
 
 // reveal scrolls the fewest pixels that bring row pos fully into view, and

@@ -124,6 +124,10 @@ func (w *workerState) handle(data js.Value) {
 		w.run(w.gen, newTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
 	case "cancel":
 		w.gen = 0
+	case "readers":
+		w.compareInWorker(data)
+	case "readers-cancel":
+		workerReadersGen = 0
 	case "scope":
 		w.scopeInWorker(data.Get("id").Int(), data.Get("robotsURL").String())
 	case "import":

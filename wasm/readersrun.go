@@ -1,0 +1,266 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"time"
+
+	"robotstester/engine"
+)
+
+// The Readers view's comparison of the whole URL list: every URL tested by
+// every reader (engine.CompareReader), in the Web Workers when they hold
+// the list (workerreaders.go), else in slices of the page's thread
+// (sliced.go) while the Readers tab is open, so a list of 100,000 URLs
+// never blocks the page. What is kept per URL is whether its readers agree,
+// which gives its place in the order shown (disagreements first, each part
+// in list order), and a tally (engine.ReaderTally); the rows in view are
+// made again from the engine (row). A change of the file, the list or the
+// crawler (a new store generation) drops the comparison under way and
+// starts again.
+
+// readerRun is the comparison of one store generation.
+type readerRun struct {
+	generation int // the store generation compared; 0 for none yet
+	files      []engine.ReaderFile
+	crawler    *engine.Crawler // the picked crawler, nil for the typed token
+	agent      string
+	findings   []engine.PortabilityFinding
+	list       urlList
+
+	state    []uint8 // per list index: 0 not compared yet, else urlDisagree or urlAgree
+	compared int     // URLs compared
+	cursor   int     // the slices' next list index
+	disagree []int32 // list indices of the URLs readers disagree on, in list order
+	agree    []int32 // and of the others: both as of the last order
+	tally    engine.ReaderTally
+	// inWorkers: the workers compare the list (workerreaders.go) and
+	// their flags arrive by receive.
+	inWorkers bool
+	by        string // "workers" or "slices": where it ran last (for tests)
+
+	job       *slicedJob
+	cancelled bool // a person stopped it: it waits for "Compare the rest"
+	started   time.Time
+	elapsed   time.Duration // time from the start to the last URL (benchmarks read it)
+	longest   time.Duration // the longest slice, handling of a worker's message or finish, each with its render
+	version   int           // bumped whenever the rows shown change
+	rendered  time.Time     // the last progress render
+
+	rows     map[int]engine.ReaderRow // rows made for the view, by list index
+	selected int                      // list index of the selected row, -1 for none
+}
+
+var readers = readerRun{selected: -1}
+
+// A URL's state in readerRun.state.
+const (
+	urlDisagree = 1 + iota
+	urlAgree
+)
+
+// readerRowsPerCheck is how many URLs a slice compares between looks at
+// the clock: one URL is seven readers' tests, some tens of microseconds.
+const readerURLsPerCheck = 16
+
+// readerProgressEvery is how often a long comparison shows its progress:
+// each time costs the page a render of the view and, when the rows in
+// view changed, writing them again.
+const readerProgressEvery = 500 * time.Millisecond
+
+// sync brings the comparison up to the store: a new generation starts
+// again; the same one goes on where it stopped, unless a person stopped it.
+// Called when the Readers view renders, so only while its tab is open.
+func (r *readerRun) sync() {
+	s := store
+	if r.generation != s.generation {
+		r.job.stop()
+		if r.inWorkers {
+			cancelReadersInWorkers()
+		}
+		*r = readerRun{generation: s.generation, files: readerFiles(), agent: s.in.Token,
+			findings: portabilityOf(s.robots), list: s.list,
+			state: make([]uint8, s.list.Len()), started: time.Now(), version: r.version + 1, selected: -1}
+		if c, ok := pickedCrawler(s.in); ok {
+			r.crawler = &c
+		}
+	}
+	if r.done() || r.cancelled || r.inWorkers || r.job != nil && !r.job.stopped {
+		return
+	}
+	if r.startInWorkers() {
+		r.by = "workers"
+		return
+	}
+	r.by = "slices"
+	r.job = runSliced(r.step, r.finish)
+}
+
+// finish shows the whole comparison: the view alone renders, as nothing
+// else in the page shows it.
+func (r *readerRun) finish() {
+	begin := time.Now()
+	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
+	r.elapsed = time.Since(r.started)
+	r.inWorkers = false
+	r.order()
+	if len(readersShown) > 0 {
+		readerTable.sync()
+		renderNow(readersShown...)
+	}
+}
+
+// progress shows the comparison so far, at most every
+// readerProgressEvery.
+func (r *readerRun) progress() {
+	if time.Since(r.rendered) < readerProgressEvery {
+		return
+	}
+	r.rendered = time.Now()
+	r.order()
+	if len(readersShown) > 0 {
+		readerTable.sync()
+		renderNow(readersShown...)
+	}
+}
+
+// order puts the URLs compared in the order shown: disagreements first,
+// each part in list order.
+func (r *readerRun) order() {
+	before := readerTable.shownIndices()
+	r.disagree, r.agree = r.disagree[:0], r.agree[:0]
+	for i, st := range r.state {
+		switch st {
+		case urlDisagree:
+			r.disagree = append(r.disagree, int32(i))
+		case urlAgree:
+			r.agree = append(r.agree, int32(i))
+		}
+	}
+	if !readerTable.showsIndices(before) {
+		// Rows in view changed: they are written again (else only the
+		// padding follows the count, and the rows stay as written).
+		r.version++
+	}
+}
+
+// mark records list index i as compared, once.
+func (r *readerRun) mark(i int, agree bool) {
+	r.state[i] = urlDisagree
+	if agree {
+		r.state[i] = urlAgree
+	}
+	r.compared++
+}
+
+// step compares URLs until the deadline and reports whether every URL is
+// compared. A newer generation or a closed tab stops it; the view starts
+// it again when it shows.
+func (r *readerRun) step(deadline time.Time) bool {
+	if r.generation != store.generation || currentTab().id != "readers" {
+		r.job.stop()
+		return false
+	}
+	begin := time.Now()
+	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
+	for r.cursor < len(r.state) {
+		for k := 0; k < readerURLsPerCheck && r.cursor < len(r.state); k++ {
+			if i := r.cursor; r.state[i] == 0 {
+				row := r.compare(i)
+				r.tally.Add(row)
+				r.mark(i, row.Agree())
+			}
+			r.cursor++
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+	}
+	if r.done() {
+		return true
+	}
+	r.progress()
+	return false
+}
+
+// compare is the engine's comparison of list URL i, as a browser sends it
+// (the results table tests the same).
+func (r *readerRun) compare(i int) engine.ReaderRow {
+	return engine.CompareReader(r.files, r.crawler, r.agent, sentURL(r.list.At(i)), r.findings)
+}
+
+// sentURL is what a browser sends for u, as newSent reads it, without the
+// scope the readers do not need.
+func sentURL(u string) string {
+	if enc := engine.EncodeURL(u); enc.Err == "" {
+		return enc.URL
+	}
+	return u
+}
+
+func (r *readerRun) done() bool { return r.generation != 0 && r.compared == len(r.state) }
+
+// running reports whether the comparison is under way (not done, not
+// stopped by a person).
+func (r *readerRun) running() bool { return !r.done() && !r.cancelled }
+
+// cancel stops the comparison; the rows and counts cover the URLs compared.
+func (r *readerRun) cancel() {
+	r.job.stop()
+	if r.inWorkers {
+		cancelReadersInWorkers()
+		r.inWorkers = false
+	}
+	r.cancelled = true
+	r.order()
+	store.changed()
+}
+
+// resume compares the rest after a cancel.
+func (r *readerRun) resume() {
+	r.cancelled = false
+	store.changed()
+}
+
+// count is how many rows are shown: the URLs compared so far.
+func (r *readerRun) count() int { return len(r.disagree) + len(r.agree) }
+
+// index is the list index of the row shown at position pos.
+func (r *readerRun) index(pos int) int {
+	if pos < len(r.disagree) {
+		return int(r.disagree[pos])
+	}
+	return int(r.agree[pos-len(r.disagree)])
+}
+
+// position is where list index i is shown, -1 when it is not.
+func (r *readerRun) position(i int) int {
+	for p, k := range r.disagree {
+		if int(k) == i {
+			return p
+		}
+	}
+	for p, k := range r.agree {
+		if int(k) == i {
+			return len(r.disagree) + p
+		}
+	}
+	return -1
+}
+
+// maxReaderRowsKept bounds the rows kept for the view: a screenful and the
+// rows scrolled past lately.
+const maxReaderRowsKept = 1024
+
+// row is list index i's row, made by the engine again when shown.
+func (r *readerRun) row(i int) engine.ReaderRow {
+	if row, ok := r.rows[i]; ok {
+		return row
+	}
+	if r.rows == nil || len(r.rows) >= maxReaderRowsKept {
+		r.rows = make(map[int]engine.ReaderRow, 128)
+	}
+	row := r.compare(i)
+	r.rows[i] = row
+	return row
+}

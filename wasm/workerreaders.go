@@ -1,0 +1,140 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"robotstester/engine"
+)
+
+// The Readers view's comparison in the Web Workers that already hold the
+// list (runner.go, worker.go): each worker compares its part of the list
+// with every reader and sends, per URL, one byte of flags per reader
+// (engine.ReaderRow.AppendFlags). The page counts them (ReaderTally) and
+// orders the rows; it makes again only the rows it shows. Messages:
+//
+//	page → worker {type: "readers", gen, robots: Uint8Array, crawler, token}
+//	    compare every URL held; a newer "readers" or a "readers-cancel"
+//	    stops an older one
+//	page → worker {type: "readers-cancel"}
+//	worker → page {type: "readers-results", gen, start, flags: Uint8Array}
+//	    the flags of URLs start…, len(engine.Readers()) bytes a URL
+
+// workerReadersGen is the comparison a worker runs, 0 for none.
+var workerReadersGen int
+
+// readerChunkURLs is how many URLs one readers-results message carries:
+// some tens of milliseconds of the worker's time.
+const readerChunkURLs = 512
+
+// compareInWorker runs a "readers" message, a chunk per task.
+func (w *workerState) compareInWorker(data js.Value) {
+	body := make([]byte, data.Get("robots").Length())
+	js.CopyBytesToGo(body, data.Get("robots"))
+	in := Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
+	gen := data.Get("gen").Int()
+	workerReadersGen = gen
+	files := engine.ParseAll(body, engine.Parse(body))
+	var crawler *engine.Crawler
+	if c, ok := pickedCrawler(in); ok {
+		crawler = &c
+	}
+	segments := w.segments
+	seg, next := 0, 0
+	var chunk func()
+	chunk = func() {
+		if workerReadersGen != gen {
+			return
+		}
+		for seg < len(segments) && next == segments[seg].urls.Len() {
+			seg, next = seg+1, 0
+		}
+		if seg == len(segments) {
+			return
+		}
+		s := &segments[seg]
+		end := min(next+readerChunkURLs, s.urls.Len())
+		flags := make([]byte, 0, (end-next)*len(files))
+		for k := next; k < end; k++ {
+			flags = engine.CompareReader(files, crawler, in.Token, sentURL(s.urls.At(k)), nil).AppendFlags(flags)
+		}
+		f := jsBytes(flags)
+		js.Global().Call("postMessage", map[string]any{"type": "readers-results", "gen": gen, "start": s.start + next, "flags": f}, []any{f.Get("buffer")})
+		next = end
+		yieldTask(chunk)
+	}
+	chunk()
+}
+
+// startInWorkers sends the comparison to the workers when they hold this
+// list, and reports whether it did.
+func (r *readerRun) startInWorkers() bool {
+	p, ok := store.runner.(*workerPool)
+	if !ok || p.broken || len(p.workers) == 0 || p.listVersion == 0 || p.listVersion != store.listVersion {
+		return false
+	}
+	s := store
+	msg := map[string]any{"type": "readers", "gen": r.generation, "robots": jsBytes(s.cut.Body),
+		"crawler": s.in.Crawler, "token": s.in.Token}
+	for _, w := range p.workers {
+		w.Call("postMessage", msg)
+	}
+	r.inWorkers = true
+	return true
+}
+
+// cancelReadersInWorkers stops the workers' comparison.
+func cancelReadersInWorkers() {
+	if p, ok := store.runner.(*workerPool); ok {
+		for _, w := range p.workers {
+			w.Call("postMessage", map[string]any{"type": "readers-cancel"})
+		}
+	}
+}
+
+// receivedFlags is the buffer receiveReaders copies a message's flags into.
+var receivedFlags []byte
+
+// receiveReaders counts a readers-results message of the current
+// comparison.
+func receiveReaders(data js.Value) {
+	r := &readers
+	if data.Get("gen").Int() != r.generation || !r.inWorkers {
+		return
+	}
+	begin := time.Now()
+	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
+	// One buffer for every message: the page's own allocations are what
+	// make its garbage collector run, within its tasks.
+	n := data.Get("flags").Length()
+	if cap(receivedFlags) < n {
+		receivedFlags = make([]byte, n)
+	}
+	flags := receivedFlags[:n]
+	js.CopyBytesToGo(flags, data.Get("flags"))
+	per := len(r.files)
+	start := data.Get("start").Int()
+	for j := 0; (j+1)*per <= len(flags); j++ {
+		i := start + j
+		if i >= len(r.state) || r.state[i] != 0 {
+			continue
+		}
+		r.mark(i, r.tally.AddFlags(flags[j*per:(j+1)*per]))
+	}
+	if r.done() {
+		r.finish()
+		return
+	}
+	r.progress()
+}
+
+// readersWorkersBroke goes on in slices when the workers fail midway: the
+// URLs they compared stay counted.
+func readersWorkersBroke() {
+	if r := &readers; r.inWorkers {
+		r.inWorkers = false
+		r.sync()
+	}
+}
