@@ -207,6 +207,7 @@ func benchmarkReaders(b *testing.B, script, by string) {
 			check();
 		})`)
 		a.longest()
+		tr := startTrace(b, ctx)
 		ms := call[float64](a, `() => new Promise((resolve, reject) => {
 			const start = performance.now();
 			document.querySelector("#tab-readers").click();
@@ -218,6 +219,7 @@ func benchmarkReaders(b *testing.B, script, by string) {
 			};
 			check();
 		})`)
+		tr.end("readers-100k-" + by + "-" + strconv.Itoa(i))
 		if got := js[string](a, `document.getElementById("readers-summary").dataset.by`); got != by {
 			b.Fatalf("the comparison ran in %q, want %q", got, by)
 		}
