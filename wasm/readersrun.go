@@ -102,7 +102,7 @@ func (r *readerRun) sync() {
 				return // a newer comparison, scheduled by its own sync
 			}
 			r.starting = false
-			if r.cancelled || currentTab().id != "readers" {
+			if r.done() || r.cancelled || currentTab().id != "readers" {
 				return // the view starts it again when it shows
 			}
 			r.start()
