@@ -85,21 +85,32 @@ func (r *readerRun) sync() {
 		if c, ok := pickedCrawler(s.in); ok {
 			r.crawler = &c
 		}
-		r.compareFirst()
 	}
 	if r.done() || r.cancelled || r.inWorkers || r.starting || r.job != nil && !r.job.stopped {
 		return
 	}
-	// The view shows first: its two frames (the view, then the rows the
-	// virtual table writes in a frame of its own, virtual.go) are laid
-	// out before the comparison starts, so that their layout does not
-	// share the CPU with it (afterPaint).
+	// The view shows first: its two frames (the view, then its first
+	// rows) are laid out before the comparison starts, so that their layout does not
+	// share the CPU with it (afterPaint). Between them the first rows are
+	// made, and made final where a slice can (settleFirstRows): rows
+	// written as the workers' first results arrived were laid out while
+	// the workers (and V8 optimising their code) took both cores, a task
+	// of 25-50 ms of CPU stretched past 150 ms (BENCH_TRACE traces of
+	// BenchmarkBrowserReaders100k); made in the task that opens the tab,
+	// they made it long by themselves.
 	r.starting = true
 	gen := r.generation
 	afterPaint(func() {
+		if r.generation != gen {
+			return // a newer comparison, scheduled by its own sync
+		}
+		if currentTab().id == "readers" && r.settleFirstRows(time.Now().Add(sliceBudget)) && len(readersShown) > 0 {
+			readerTable.sync()
+			renderNow(readersShown...)
+		}
 		afterPaint(func() {
 			if r.generation != gen {
-				return // a newer comparison, scheduled by its own sync
+				return
 			}
 			r.starting = false
 			if r.done() || r.cancelled || currentTab().id != "readers" {
@@ -110,26 +121,46 @@ func (r *readerRun) sync() {
 	})
 }
 
-// readerFirstURLs is how many URLs the view compares as it renders: a
-// screenful and some, a few milliseconds of the engine's time.
-const readerFirstURLs = 64
+// readerFirstRows is how many rows at the top of the view are made final
+// before the comparison leaves for the workers: more than a window holds
+// (virtual.go writes about a screenful and its overscan).
+const readerFirstRows = 64
 
-// compareFirst compares the list's first URLs at once, so that the view's
-// first frame lays out its rows and counts while the page has the CPU to
-// itself: rows first written later, as the workers' first results
-// arrive, were laid out while the workers (and V8 optimising their code)
-// took both cores, a task of 50 ms of CPU stretched past 150 ms
-// (BENCH_TRACE traces of BenchmarkBrowserReaders100k).
-func (r *readerRun) compareFirst() {
-	for ; r.cursor < min(readerFirstURLs, len(r.state)); r.cursor++ {
-		row := r.compare(r.cursor)
-		r.tally.Add(row)
-		r.mark(r.cursor, row.Agree())
+// settleFirstRows goes on comparing the list in order, until the deadline,
+// until readerFirstRows URLs disagree: disagreements come first, in list
+// order, so once a prefix of the list holds that many the top rows no
+// longer change, and the rows in view are not written again (a layout of
+// some hundreds of elements) while the workers hold the cores. It reports
+// whether it compared any URL.
+func (r *readerRun) settleFirstRows(deadline time.Time) bool {
+	from := r.cursor
+	for r.cursor < len(r.state) && r.tally.Disagree < readerFirstRows {
+		for k := 0; k < readerURLsPerCheck && r.cursor < len(r.state); k++ {
+			r.compareNext()
+		}
+		if time.Now().After(deadline) {
+			break
+		}
+	}
+	if r.cursor == from {
+		return false
 	}
 	r.order()
 	if r.done() {
 		r.elapsed = time.Since(r.started)
 	}
+	return true
+}
+
+// compareNext compares the URL at the cursor, unless it is compared
+// already, and moves the cursor on.
+func (r *readerRun) compareNext() {
+	if i := r.cursor; r.state[i] == 0 {
+		row := r.compare(i)
+		r.tally.Add(row)
+		r.mark(i, row.Agree())
+	}
+	r.cursor++
 }
 
 // start runs the comparison in the workers, else in slices.
@@ -211,12 +242,7 @@ func (r *readerRun) step(deadline time.Time) bool {
 	defer func() { r.longest = max(r.longest, time.Since(begin)) }()
 	for r.cursor < len(r.state) {
 		for k := 0; k < readerURLsPerCheck && r.cursor < len(r.state); k++ {
-			if i := r.cursor; r.state[i] == 0 {
-				row := r.compare(i)
-				r.tally.Add(row)
-				r.mark(i, row.Agree())
-			}
-			r.cursor++
+			r.compareNext()
 		}
 		if time.Now().After(deadline) {
 			break
