@@ -402,7 +402,7 @@ func adaDomainToASCII(name string) (string, bool) {
 		// A character the mapping refuses alone: the whole name is judged
 		// by the engine's mapping.
 		ascii, err := rpHostToASCII(name)
-		return ascii, err == nil && ascii != "" && adaBidiHostOK(ascii, nil)
+		return ascii, err == nil && ascii != "" && rpBidiOK(ascii, nil)
 	}
 	labels := strings.Split(mapped, ".")
 	kept := map[int]string{} // xn-- labels ada keeps as they are
@@ -427,7 +427,7 @@ func adaDomainToASCII(name string) (string, bool) {
 		}
 	}
 	ascii, err := rpHostToASCII(strings.Join(labels, "."))
-	if err != nil || ascii == "" || !adaMarksLeadOK(ascii, marked) || !adaBidiHostOK(ascii, marked) {
+	if err != nil || ascii == "" || !adaMarksLeadOK(ascii, marked) || !rpBidiOK(ascii, marked) {
 		return "", false
 	}
 	if len(kept) > 0 {
@@ -440,6 +440,36 @@ func adaDomainToASCII(name string) (string, bool) {
 		ascii = strings.Join(out, ".")
 	}
 	return ascii, true
+}
+
+// adaHostReading is what a build supplies for Node's reading of right-to-left
+// hosts (reader_robotsparser_bidi.go): a host mapping to ASCII without RFC
+// 5893's check, and ada's Bidi rule in its place. nil in js/wasm builds,
+// whose host mapping is the browser's own and applies RFC 5893 as the
+// standard reads it: there the robots-parser reader follows the browser on
+// right-to-left hosts (ada's rule needs bidi classes, a table the page
+// would carry, and the browser's mapping cannot be asked to leave its
+// check out).
+type adaHostReading struct {
+	toASCII func(host string) (string, error)
+	bidiOK  func(ascii string, marked map[int]bool) bool
+}
+
+var adaHost *adaHostReading
+
+// rpHostToASCII maps host as ada does before its Bidi rule: the build's
+// mapping without RFC 5893's check where it has one, else the engine's.
+func rpHostToASCII(host string) (string, error) {
+	if adaHost == nil || hasEmptyPunycodeLabel(host) || plainASCIIHost(host) {
+		return mapHost(host)
+	}
+	return adaHost.toASCII(host)
+}
+
+// rpBidiOK applies ada's Bidi rule to the labels of ascii where the build
+// has it; marked are as for adaMarksLeadOK.
+func rpBidiOK(ascii string, marked map[int]bool) bool {
+	return adaHost == nil || adaHost.bidiOK(ascii, marked)
 }
 
 // adaMarksLeadOK checks the labels of ascii that were mapped with an "a"
