@@ -41,7 +41,8 @@
 //
 // Other crawlers run other parsers. readers.go lists them by stable ID and
 // answers for each (TestWith, ParseWith): the npm package robots-parser
-// (reader_robotsparser.go), CPython's urllib.robotparser
+// (reader_robotsparser.go; Node's own Bidi rule for host labels in
+// reader_robotsparser_bidi.go), CPython's urllib.robotparser
 // (reader_python.go; its NFKC check reads pynfkc.go's table),
 // temoto/robotstxt as Colly runs it (reader_colly.go),
 // each exact to its real code (their languages' text rules in

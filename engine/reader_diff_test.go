@@ -16,8 +16,6 @@ import (
 	"testing"
 
 	"github.com/temoto/robotstxt"
-	"golang.org/x/text/unicode/bidi"
-	"golang.org/x/text/unicode/norm"
 )
 
 // The differential tests: the readers robots-parser, python and colly
@@ -360,22 +358,9 @@ type diffTally struct {
 	byState        map[string]int
 	linesCompared  int
 	decidedByALine int
-	// outside says why a case is left out of the count (a documented
-	// difference of the library's runtime), "" to compare it.
-	outside func(tc [2]string) string
-	leftOut map[string]int
 }
 
 func (d *diffTally) compare(f diffFile, tc [2]string, want answer, got ReaderResult) {
-	if d.outside != nil {
-		if why := d.outside(tc); why != "" {
-			if d.leftOut == nil {
-				d.leftOut = map[string]int{}
-			}
-			d.leftOut[why]++
-			return
-		}
-	}
 	d.cases++
 	if d.byState == nil {
 		d.byState = map[string]int{}
@@ -412,9 +397,6 @@ func (d *diffTally) report(t *testing.T, what string) {
 	what += ")"
 	t.Logf("%s: %d/%d agree with the real library on %s (%.4f%%); library answers %v", d.reader, d.agree, d.cases, what,
 		100*float64(d.agree)/float64(max(d.cases, 1)), d.byState)
-	for why, n := range d.leftOut {
-		t.Logf("%s: %d cases left out of the count: %s", d.reader, n, why)
-	}
 	for _, e := range d.examples {
 		t.Error(e)
 	}
@@ -426,7 +408,7 @@ func (d *diffTally) report(t *testing.T, what string) {
 // compareReaders runs our three readers over files against the answers.
 func compareReaders(t *testing.T, files []diffFile, rp, py, colly [][]answer, what string) {
 	t.Helper()
-	tallies := []*diffTally{{reader: "robots-parser", withLine: true, outside: rpOutside}, {reader: "python"}, {reader: "colly"}}
+	tallies := []*diffTally{{reader: "robots-parser", withLine: true}, {reader: "python"}, {reader: "colly"}}
 	answers := [][][]answer{rp, py, colly}
 	for i, f := range files {
 		for k, tally := range tallies {
@@ -450,25 +432,6 @@ func compareReaders(t *testing.T, files []diffFile, rp, py, colly [][]answer, wh
 	if rp != nil && tallies[0].decidedByALine < tallies[0].cases/20 {
 		t.Errorf("the generator is too tame: only %d of %d robots-parser answers were decided by a line", tallies[0].decidedByALine, tallies[0].cases)
 	}
-}
-
-// rpOutside leaves out the URLs whose host has a right-to-left character
-// (bidi class R, AL or AN: Hebrew, Arabic, Adlam...): Node's URL parser checks such labels its own way,
-// which the robots-parser reader does not follow (see whatwgHost).
-func rpOutside(tc [2]string) string {
-	host := tc[1]
-	if i := strings.Index(host, "//"); i >= 0 {
-		host = host[i+2:]
-	}
-	if i := strings.IndexAny(host, "/?#"); i >= 0 {
-		host = host[:i]
-	}
-	for _, r := range norm.NFKC.String(decodeUTF8(unquoteBytes(host))) {
-		if p, _ := bidi.LookupRune(r); p.Class() == bidi.R || p.Class() == bidi.AL || p.Class() == bidi.AN {
-			return "URLs with a right-to-left host label, which Node's URL parser checks by rules of its own (whatwgHost)"
-		}
-	}
-	return ""
 }
 
 // liveAnswers runs the three libraries over files, the two processes at

@@ -376,16 +376,23 @@ func whatwgHost(host string) bool {
 //     "abc") is kept when that part is not empty, and one whose delimiter
 //     comes first ("xn---tel") is decoded as if there were none; x/net/idna
 //     refuses both.
+//
 //   - A label that is xn-- followed by anything non-ASCII is refused; x/net
 //     encodes it as any other Unicode label.
+//
 //   - A label may begin with one of the combining marks of adaNewMarks,
 //     which ada's leading-mark check does not list; x/net refuses it.
+//
 //   - ada151Disallowed: characters IDNA 15.1 disallows, x/net's 15.0
 //     table maps.
 //
-// Left to x/net/idna, and so not always Node's answer: labels with a
-// right-to-left character, which ada checks by RFC 5893's rules in its own
-// way ("1א" passes, "אa" fails, "aאb" fails).
+//   - Labels with a right-to-left character: ada's own Bidi rule
+//     (reader_robotsparser_bidi.go) in place of RFC 5893's, in builds that
+//     have its classes (not js/wasm, which follows the browser).
+//
+// Left to x/net/idna, and so not always Node's answer: a joiner (U+200C,
+// U+200D) in a label with right-to-left letters, which ada's own joiner
+// check judges before its Bidi rule, and sometimes instead of it.
 func adaDomainToASCII(name string) (string, bool) {
 	if strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(ada151Disallowed, r) }) {
 		return "", false
@@ -394,17 +401,18 @@ func adaDomainToASCII(name string) (string, bool) {
 	if !ok {
 		// A character the mapping refuses alone: the whole name is judged
 		// by the engine's mapping.
-		ascii, err := hostToASCII(name)
-		return ascii, err == nil && ascii != ""
+		ascii, err := rpHostToASCII(name)
+		return ascii, err == nil && ascii != "" && rpBidiOK(ascii, nil)
 	}
 	labels := strings.Split(mapped, ".")
 	kept := map[int]string{} // xn-- labels ada keeps as they are
+	marked := map[int]bool{} // labels mapped with an "a" before their first mark
 	for i, l := range labels {
 		code, ace := strings.CutPrefix(l, "xn--")
 		switch {
 		case !ace:
 			if r, _ := utf8.DecodeRuneInString(l); unicode.Is(adaNewMarks, r) {
-				labels[i] = "a" + l
+				labels[i], marked[i] = "a"+l, true
 			}
 		case code == "" || code == "-" || !isASCII(code):
 			return "", false
@@ -418,8 +426,8 @@ func adaDomainToASCII(name string) (string, bool) {
 			kept[i], labels[i] = l, "xn--"+code[1:]
 		}
 	}
-	ascii, err := hostToASCII(strings.Join(labels, "."))
-	if err != nil || ascii == "" {
+	ascii, err := rpHostToASCII(strings.Join(labels, "."))
+	if err != nil || ascii == "" || !adaMarksLeadOK(ascii, marked) || !rpBidiOK(ascii, marked) {
 		return "", false
 	}
 	if len(kept) > 0 {
@@ -432,6 +440,57 @@ func adaDomainToASCII(name string) (string, bool) {
 		ascii = strings.Join(out, ".")
 	}
 	return ascii, true
+}
+
+// adaHostReading is what a build supplies for Node's reading of right-to-left
+// hosts (reader_robotsparser_bidi.go): a host mapping to ASCII without RFC
+// 5893's check, and ada's Bidi rule in its place. nil in js/wasm builds,
+// whose host mapping is the browser's own and applies RFC 5893 as the
+// standard reads it: there the robots-parser reader follows the browser on
+// right-to-left hosts (ada's rule needs bidi classes, a table the page
+// would carry, and the browser's mapping cannot be asked to leave its
+// check out).
+type adaHostReading struct {
+	toASCII func(host string) (string, error)
+	bidiOK  func(ascii string, marked map[int]bool) bool
+}
+
+var adaHost *adaHostReading
+
+// rpHostToASCII maps host as ada does before its Bidi rule: the build's
+// mapping without RFC 5893's check where it has one, else the engine's.
+func rpHostToASCII(host string) (string, error) {
+	if adaHost == nil || hasEmptyPunycodeLabel(host) || plainASCIIHost(host) {
+		return mapHost(host)
+	}
+	return adaHost.toASCII(host)
+}
+
+// rpBidiOK applies ada's Bidi rule to the labels of ascii where the build
+// has it; marked are as for adaMarksLeadOK.
+func rpBidiOK(ascii string, marked map[int]bool) bool {
+	return adaHost == nil || adaHost.bidiOK(ascii, marked)
+}
+
+// adaMarksLeadOK checks the labels of ascii that were mapped with an "a"
+// before their first character, one of adaNewMarks: NFC orders the marks
+// that follow by combining class, so the mark ada finds first may be
+// another one, which its leading-mark check refuses ("\u0898\u094D" is
+// "\u094D\u0898"). Such a mark either composes with the "a" or follows it.
+func adaMarksLeadOK(ascii string, marked map[int]bool) bool {
+	for i, l := range strings.Split(ascii, ".") {
+		if !marked[i] {
+			continue
+		}
+		u, ok := punycodeDecode(strings.TrimPrefix(l, "xn--"))
+		if !ok || !strings.HasPrefix(u, "a") {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(u[1:]); !unicode.Is(adaNewMarks, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // uts46Map is name after UTS #46's mapping step, lower-case, so that its
@@ -458,7 +517,7 @@ func uts46Map(name string) (string, bool) {
 		case r == 0x200C || r == 0x200D: // joiners are kept (non-transitional), checked in context
 			b.WriteRune(r)
 		default:
-			ascii, err := hostToASCII("0" + string(r))
+			ascii, err := rpHostToASCII("0" + string(r))
 			if err != nil {
 				return "", false
 			}
