@@ -92,9 +92,9 @@ func (v *virtualRows) measureSoon() {
 	cb = js.FuncOf(func(js.Value, []js.Value) any {
 		cb.Release()
 		v.measuring = false
-		rowPx := v.rowPx
+		// A new row height moves the window; the rows keep their markup.
 		v.measure()
-		v.render(v.rowPx != rowPx)
+		v.render(false)
 		return nil
 	})
 	js.Global().Call("requestAnimationFrame", cb)
@@ -160,11 +160,15 @@ func (v *virtualRows) render(force bool) {
 		return
 	}
 	focused := v.focusedPos()
-	var b strings.Builder
-	for pos := first; pos < end; pos++ {
-		v.write(&b, pos)
+	if !force && v.first >= 0 && first < v.end && end > v.first {
+		v.shift(first, end)
+	} else {
+		var b strings.Builder
+		for pos := first; pos < end; pos++ {
+			v.write(&b, pos)
+		}
+		v.body.Set("innerHTML", b.String())
 	}
-	v.body.Set("innerHTML", b.String())
 	v.first, v.end = first, end
 	if focused >= 0 {
 		if tr := v.row(focused); tr.Truthy() {
@@ -178,6 +182,34 @@ func (v *virtualRows) render(force bool) {
 	if v.count > 0 && !v.measured {
 		// The rows' real height, once they are laid out.
 		v.measureSoon()
+	}
+}
+
+// shift moves the written window to first ≤ pos < end when it overlaps
+// the one written: the rows both show stay as they are (a row's markup
+// depends on its position only), those that left are removed and the new
+// ones written beside them, so a scroll or a row height measured anew
+// lays out a few rows rather than all of them.
+func (v *virtualRows) shift(first, end int) {
+	for pos := v.first; pos < first; pos++ {
+		v.body.Call("deleteRow", 0)
+	}
+	for pos := end; pos < v.end; pos++ {
+		v.body.Call("deleteRow", -1)
+	}
+	var b strings.Builder
+	if first < v.first {
+		for pos := first; pos < v.first; pos++ {
+			v.write(&b, pos)
+		}
+		v.body.Call("insertAdjacentHTML", "afterbegin", b.String())
+		b.Reset()
+	}
+	if end > v.end {
+		for pos := v.end; pos < end; pos++ {
+			v.write(&b, pos)
+		}
+		v.body.Call("insertAdjacentHTML", "beforeend", b.String())
 	}
 }
 
