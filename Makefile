@@ -48,19 +48,23 @@ wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 # imports and drafts loop through (bufio, encoding/csv, compress/flate)
 # keep it: the engine alone without tests a URL 20% slower in wasm, all
 # packages without 2 to 3 times slower.
+# Packing also drops the file, line and inlining tables of Go's pclntab,
+# which only tracebacks read (wasmlines.go): 119 KB less as Brotli; a panic
+# then names its functions at "?:0". `make -B KEEP_LINES=1 wasm` keeps them.
+PACK_FLAGS := $(if $(KEEP_LINES),-keep-lines)
 PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=github.com/hexops/vecty/...=-l \
 	-gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=os=-l \
 	-gcflags=internal/godebug=-l -gcflags=internal/bisect=-l -gcflags=encoding/base64=-l
-web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go Makefile
+web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go wasmlines.go Makefile
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(PAGE_GCFLAGS) -o web/.app.wasm.tmp ./wasm
-	$(GO) run . -pack-wasm web/.app.wasm.tmp
+	$(GO) run . $(PACK_FLAGS) -pack-wasm web/.app.wasm.tmp
 	mv web/.app.wasm.tmp $@
 
 # The engine alone (wasm/core, no UI) for embed.js's documentation widgets,
 # built and packed the same way.
-web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go
+web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go wasmlines.go Makefile
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.core.wasm.tmp ./wasm/core
-	$(GO) run . -pack-wasm web/.core.wasm.tmp
+	$(GO) run . $(PACK_FLAGS) -pack-wasm web/.core.wasm.tmp
 	mv web/.core.wasm.tmp $@
 
 web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js

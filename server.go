@@ -84,11 +84,12 @@ func main() {
 	fetchPrivate := flag.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
 	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
 	packWasm := flag.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
+	keepLines := flag.Bool("keep-lines", false, "with -pack-wasm: keep the file and line tables that tracebacks print (wasmlines.go)")
 	flag.Parse()
 	log.SetFlags(0)
 
 	if *packWasm != "" {
-		what, err := packWasmFile(*packWasm)
+		what, err := packWasmFile(*packWasm, *keepLines)
 		if err != nil {
 			log.Fatalf("packing the data segments: %v", err)
 		}

@@ -35,27 +35,42 @@ const (
 )
 
 // packWasmFile rewrites the wasm file at name with packDataSegments and
-// says what changed.
-func packWasmFile(name string) (string, error) {
+// says what changed. Unless keepLines, the pclntab's line tables go too
+// (stripLineTables, wasmlines.go).
+func packWasmFile(name string, keepLines bool) (string, error) {
 	in, err := os.ReadFile(name)
 	if err != nil {
 		return "", err
 	}
-	out, before, after, err := packDataSegments(in)
+	var strip func([]byte) (lineTables, error)
+	var stripped lineTables
+	if !keepLines {
+		strip = func(image []byte) (lineTables, error) {
+			var err error
+			stripped, err = stripLineTables(image)
+			return stripped, err
+		}
+	}
+	out, before, after, err := packDataSegments(in, strip)
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", name, err)
 	}
 	if err := os.WriteFile(name, out, 0o644); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s: %d data segments in %d bytes, now %d in %d bytes", name, before, len(in), after, len(out)), nil
+	what := fmt.Sprintf("%s: %d data segments in %d bytes, now %d in %d bytes", name, before, len(in), after, len(out))
+	if !keepLines {
+		what += fmt.Sprintf("; line tables of %d functions dropped (%d bytes)", stripped.funcs, stripped.zeroed)
+	}
+	return what, nil
 }
 
 // packDataSegments returns module with its data section rewritten as
 // described above and every other section as it was, with the number of
 // data segments before and after; or an error when the module is not one it
-// can read, and then nothing should change.
-func packDataSegments(module []byte) (out []byte, before, after int, err error) {
+// can read, and then nothing should change. A non-nil strip may rewrite the
+// memory image before it is written out.
+func packDataSegments(module []byte, strip func(image []byte) (lineTables, error)) (out []byte, before, after int, err error) {
 	if len(module) < 8 || string(module[:8]) != "\x00asm\x01\x00\x00\x00" {
 		return nil, 0, 0, errors.New("not a WebAssembly 1.0 module")
 	}
@@ -69,7 +84,7 @@ func packDataSegments(module []byte) (out []byte, before, after int, err error) 
 		}
 		switch id {
 		case sectionData:
-			if payload, before, after, err = packData(payload); err != nil {
+			if payload, before, after, err = packData(payload, strip); err != nil {
 				return nil, 0, 0, err
 			}
 		case sectionDataCount:
@@ -86,7 +101,7 @@ func packDataSegments(module []byte) (out []byte, before, after int, err error) 
 
 // packData reads a data section's payload into one memory image and writes
 // it out again in segments cut at zero runs of packGap bytes or more.
-func packData(payload []byte) (out []byte, before, after int, err error) {
+func packData(payload []byte, strip func([]byte) (lineTables, error)) (out []byte, before, after int, err error) {
 	type segment struct {
 		offset uint32
 		data   []byte
@@ -126,6 +141,11 @@ func packData(payload []byte) (out []byte, before, after int, err error) {
 	image := make([]byte, hi-lo)
 	for _, s := range segs {
 		copy(image[uint64(s.offset)-lo:], s.data)
+	}
+	if strip != nil {
+		if _, err := strip(image); err != nil {
+			return nil, 0, 0, err
+		}
 	}
 	var body []byte
 	emit := func(from, to int) {

@@ -87,7 +87,7 @@ func TestPackDataSegments(t *testing.T) {
 			dataSegment{1 << 20, "far"},
 		),
 		custom)
-	out, before, after, err := packDataSegments(in)
+	out, before, after, err := packDataSegments(in, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,11 +105,11 @@ func TestPackDataSegments(t *testing.T) {
 	if !bytes.HasPrefix(out, module(types)) || !bytes.HasSuffix(out, custom) {
 		t.Errorf("the other sections changed")
 	}
-	again, _, _, err := packDataSegments(out)
+	again, _, _, err := packDataSegments(out, nil)
 	if err != nil || !bytes.Equal(again, out) {
 		t.Errorf("packing a packed module changed it (err %v)", err)
 	}
-	if empty, _, _, err := packDataSegments(module(types)); err != nil || !bytes.Equal(empty, module(types)) {
+	if empty, _, _, err := packDataSegments(module(types), nil); err != nil || !bytes.Equal(empty, module(types)) {
 		t.Errorf("a module without data changed (err %v)", err)
 	}
 }
@@ -132,7 +132,7 @@ func TestPackDataSegmentsRefuses(t *testing.T) {
 		{"a data count section", module(section(sectionDataCount, []byte{1}), good), "data count"},
 	}
 	for _, tt := range tests {
-		_, _, _, err := packDataSegments(tt.module)
+		_, _, _, err := packDataSegments(tt.module, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.want)
 		}
