@@ -28,12 +28,7 @@ func TestStripLineTablesRuns(t *testing.T) {
 		execJS = filepath.Join(goroot, "misc", "wasm", "wasm_exec_node.js")
 	}
 	dir := t.TempDir()
-	built := filepath.Join(dir, "probe.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built, "./testdata/stackprobe")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the probe: %v\n%s", err, out)
-	}
+	built := buildProbe(t, dir)
 	run := func(keepLines bool, args ...string) (string, error) {
 		name := filepath.Join(dir, map[bool]string{true: "kept.wasm", false: "stripped.wasm"}[keepLines])
 		b, err := os.ReadFile(built)
@@ -77,12 +72,7 @@ func TestStripLineTablesRuns(t *testing.T) {
 // table reads the same before and after.
 func TestStripLineTablesKeeps(t *testing.T) {
 	dir := t.TempDir()
-	built := filepath.Join(dir, "probe.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built, "./testdata/stackprobe")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the probe: %v\n%s", err, out)
-	}
+	built := buildProbe(t, dir)
 	module, err := os.ReadFile(built)
 	if err != nil {
 		t.Fatal(err)
@@ -146,4 +136,17 @@ func TestStripLineTablesKeeps(t *testing.T) {
 			t.Fatalf("byte %d changed to %d, not zeroed", i, after[i])
 		}
 	}
+}
+
+// buildProbe builds testdata/stackprobe for js/wasm into dir, as make wasm
+// builds the page, and returns the file's path.
+func buildProbe(t *testing.T, dir string) string {
+	t.Helper()
+	built := filepath.Join(dir, "probe.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built, "./testdata/stackprobe")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the probe: %v\n%s", err, out)
+	}
+	return built
 }
