@@ -19,6 +19,7 @@ type ReaderMatrix struct {
 	cells    []ReaderResult
 	rows     int            // the rows filled so far
 	root     []ReaderResult // per column: the site root "/"
+	obeys    []ReaderObeys  // per column: the groups its reader applies
 }
 
 // ColumnCrawler is column c as a crawler: the catalogue's entry, or a typed
@@ -43,7 +44,8 @@ func NewReaderMatrix(body []byte, r *Robots, g *Matrix) *ReaderMatrix {
 	}
 	m := &ReaderMatrix{Google: g, Readings: make([]CrawlerReading, len(g.Columns)),
 		files: make([]ReaderFile, len(g.Columns)), crawlers: make([]Crawler, len(g.Columns)),
-		cells: make([]ReaderResult, len(g.URLs)*len(g.Columns)), root: make([]ReaderResult, len(g.Columns))}
+		cells: make([]ReaderResult, len(g.URLs)*len(g.Columns)), root: make([]ReaderResult, len(g.Columns)),
+		obeys: make([]ReaderObeys, len(g.Columns))}
 	for i, col := range g.Columns {
 		c := ColumnCrawler(col)
 		m.crawlers[i], m.Readings[i] = c, ReaderOf(c)
@@ -56,6 +58,11 @@ func NewReaderMatrix(body []byte, r *Robots, g *Matrix) *ReaderMatrix {
 		m.files[i] = byID[id]
 		// The site root, as Matrix.Root tests it for Google's reading.
 		m.root[i] = TestCrawlerWith(m.files[i], c, "/")
+		m.obeys[i] = ObeysWith(m.files[i], c)
+		if m.Readings[i].Reader == "" {
+			// No group applies; Google's account says why (Obeys.Sentence).
+			m.obeys[i] = ReaderObeys{Obeys: g.Obeys[i], Why: g.Obeys[i].Sentence(c.Name) + " " + m.Readings[i].Note}
+		}
 	}
 	return m
 }
@@ -94,6 +101,16 @@ func (m *ReaderMatrix) Differs(row, col int) bool {
 // Root is the verdict for the site root "/" for column col, as the
 // column's reader decides it.
 func (m *ReaderMatrix) Root(col int) ReaderResult { return m.root[col] }
+
+// Obeys is the groups column col's reader applies to its crawler.
+func (m *ReaderMatrix) Obeys(col int) ReaderObeys { return m.obeys[col] }
+
+// Holds reports whether an expectation that URL row is allowed (or, with
+// allowed false, blocked) for column col holds in this reading: a URL the
+// reader fails on is blocked, as Counts counts it. Valid once Done.
+func (m *ReaderMatrix) Holds(row, col int, allowed bool) bool {
+	return m.Cell(row, col).Allowed == allowed
+}
 
 // Counts are the allowed and blocked URLs of column col as its reader
 // decides them; a URL the reader fails on counts as blocked, as a crawler

@@ -76,6 +76,7 @@ func TestReaderMatrixCellsEqualTestWith(t *testing.T) {
 					t.Fatalf("%s: %s: %s: Differs %v, want %v", l.name, col.Name, url, m.Differs(u, c), differs)
 				}
 			}
+			checkReaderObeys(t, l.name, m, c)
 			if got, want := m.Root(c), TestCrawlerWith(f, cr, "/"); got != want {
 				t.Fatalf("%s: %s (%s): root %+v, want %+v", l.name, col.Name, id, got, want)
 			}

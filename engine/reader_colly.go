@@ -43,6 +43,9 @@ type collyFile struct {
 	failAt int
 	all    bool // FromBytes found nothing: allow everything
 	groups map[string][]*collyRule
+	// starts: by agent key, the first user-agent line of each group that
+	// gave the key its rules (for the matrix's account of the groups).
+	starts map[string][]int
 	lines  lineIndex
 }
 
@@ -164,9 +167,17 @@ func parseColly(body []byte) *collyFile {
 		f.all = true
 		return f
 	}
-	f.groups = map[string][]*collyRule{}
+	f.groups, f.starts = map[string][]*collyRule{}, map[string][]int{}
 	var agents []string
 	emptyGroup := true
+	first := 0 // the current group's first user-agent line
+	started := func() {
+		for _, a := range agents {
+			if s := f.starts[a]; len(s) == 0 || s[len(s)-1] != first {
+				f.starts[a] = append(s, first)
+			}
+		}
+	}
 	fail := func(at int, msg string) {
 		if f.fail == "" {
 			f.fail, f.failAt = "line "+strconv.Itoa(f.lines.line(at))+": "+msg, f.lines.line(at)
@@ -184,7 +195,7 @@ func parseColly(body []byte) *collyFile {
 				agents = nil
 			}
 			if len(agents) == 0 {
-				emptyGroup = true
+				emptyGroup, first = true, f.lines.line(key.offset)
 			}
 			agents = append(agents, strings.ToLower(val))
 		case "disallow", "allow":
@@ -200,6 +211,7 @@ func parseColly(body []byte) *collyFile {
 			for _, a := range agents {
 				f.groups[a] = append(f.groups[a], r)
 			}
+			started()
 		case "crawl-delay", "crawldelay":
 			i++
 			if !collyDelayOK(val) {
@@ -216,6 +228,7 @@ func parseColly(body []byte) *collyFile {
 					f.groups[a] = []*collyRule{}
 				}
 			}
+			started()
 		default:
 			// host, sitemap and unknown keys: the value token is consumed.
 			i++
@@ -881,6 +894,21 @@ func goEncodeQuery(query string) string {
 	return b.String()
 }
 
+// group is the key of the group temoto applies to name (the agent
+// lower-cased): the longest agent that begins it, else "*"; "" when none.
+func (f *collyFile) group(name string) string {
+	key, best := "", 0
+	if _, ok := f.groups["*"]; ok {
+		key, best = "*", 1
+	}
+	for a := range f.groups {
+		if a != "*" && strings.HasPrefix(name, a) && len(a) > best {
+			key, best = a, len(a)
+		}
+	}
+	return key
+}
+
 func (f *collyFile) Test(agent, rawURL string) ReaderResult {
 	res := ReaderResult{Reader: "colly"}
 	// Colly parses the URL before it reads robots.txt.
@@ -901,16 +929,8 @@ func (f *collyFile) Test(agent, rawURL string) ReaderResult {
 		return res
 	}
 	name := strings.ToLower(agent)
-	key, rules := "", []*collyRule(nil)
-	best := 0
-	if g, ok := f.groups["*"]; ok {
-		key, rules, best = "*", g, 1
-	}
-	for a, g := range f.groups {
-		if a != "*" && strings.HasPrefix(name, a) && len(a) > best {
-			key, rules, best = a, g, len(a)
-		}
-	}
+	key := f.group(name)
+	rules := f.groups[key]
 	if key == "" {
 		res.Allowed = true
 		res.Why = "temoto/robotstxt finds no group whose agent is a prefix of " + strconv.Quote(name) + " and no \"*\" group, so it allows."

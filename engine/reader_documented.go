@@ -195,23 +195,13 @@ func (f *docFile) testTokens(tokens []string, obeysGlobal bool, url string) Read
 		res.Why = d.name + ": /robots.txt itself is always allowed."
 		return res
 	}
-	agent := ""
-	if len(tokens) > 0 {
-		agent = tokens[0]
-	}
-	var chosen []int
-	which := ""
-	for _, t := range tokens {
-		if chosen = f.groupsNaming(lowerASCII(t)); len(chosen) > 0 {
-			agent, which = t, "the group naming "+strconv.Quote(t)
-			break
-		}
-	}
-	if len(chosen) == 0 && d.yandex && strings.Contains(lowerASCII(agent), "yandex") {
-		chosen, which = f.groupsNaming("yandex"), "the \"Yandex\" group, which every Yandex robot reads,"
-	}
-	if len(chosen) == 0 && obeysGlobal {
-		chosen, which = f.groupsNaming("*"), "the \"*\" group"
+	agent, chosen, source, fallback := f.choose(tokens, obeysGlobal)
+	which := "the group naming " + strconv.Quote(agent)
+	switch {
+	case source == SourceGlobal:
+		which = "the \"*\" group"
+	case fallback:
+		which = "the \"Yandex\" group, which every Yandex robot reads,"
 	}
 	if len(chosen) == 0 {
 		res.Why = d.name + ": no group names " + strconv.Quote(agent) + " and there is no \"*\" group, so no rule applies."
@@ -244,6 +234,33 @@ func (f *docFile) testTokens(tokens []string, obeysGlobal bool, url string) Read
 	}
 	res.Why = d.name + " reads " + which + ": the longest matching rule is line " + strconv.Itoa(best.line) + " " + shown + ", which " + verdict + "."
 	return res
+}
+
+// choose is the groups a crawler with these tokens obeys: those naming
+// the first of its tokens a group names (agent is that token, else its
+// first), for a Yandex robot the "Yandex" group (agent "Yandex"), else the
+// "*" groups unless obeysGlobal is false. fallback: the "Yandex" group
+// applies as every Yandex robot's, no group naming the crawler.
+func (f *docFile) choose(tokens []string, obeysGlobal bool) (agent string, chosen []int, source Source, fallback bool) {
+	if len(tokens) > 0 {
+		agent = tokens[0]
+	}
+	for _, t := range tokens {
+		if chosen = f.groupsNaming(lowerASCII(t)); len(chosen) > 0 {
+			return t, chosen, SourceSpecific, false
+		}
+	}
+	if f.rules.yandex && strings.Contains(lowerASCII(agent), "yandex") {
+		if chosen = f.groupsNaming("yandex"); len(chosen) > 0 {
+			return "Yandex", chosen, SourceSpecific, true
+		}
+	}
+	if obeysGlobal {
+		if chosen = f.groupsNaming("*"); len(chosen) > 0 {
+			return agent, chosen, SourceGlobal, false
+		}
+	}
+	return agent, nil, SourceNone, false
 }
 
 // groupsNaming returns the groups that name token (lower-case), in order.

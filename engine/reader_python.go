@@ -218,14 +218,35 @@ func pyPath(url string) (string, string) {
 
 // appliesTo is Entry.applies_to: name, the agent's name before the first
 // "/" lower-cased, contains the entry's agent lower-cased (any
-// agent contains "").
-func (e *pyEntry) appliesTo(name string) bool {
+// agent contains ""). It returns the index of the first user-agent value
+// that applies, -1 when none does.
+func (e *pyEntry) appliesTo(name string) int {
 	for i, a := range e.agents {
 		if a == "*" || strings.Contains(name, e.lower[i]) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
+}
+
+// entry is the entry can_fetch applies to agent: the first other than the
+// default that applies to it, else the default; nil when none. named is
+// the user-agent value that made it apply.
+func (f *pyFile) entry(agent string) (e *pyEntry, named string) {
+	name := agent
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		name = name[:i]
+	}
+	name = pyLower(name)
+	for i := range f.entries {
+		if k := f.entries[i].appliesTo(name); i != f.deflt && k >= 0 {
+			return &f.entries[i], f.entries[i].agents[k]
+		}
+	}
+	if f.deflt >= 0 {
+		return &f.entries[f.deflt], "*"
+	}
+	return nil, ""
 }
 
 func (f *pyFile) Test(agent, url string) ReaderResult {
@@ -240,21 +261,10 @@ func (f *pyFile) Test(agent, url string) ReaderResult {
 		res.Failed, res.Why = true, "Python's reader fails: can_fetch raises ValueError for this URL ("+err+")."
 		return res
 	}
-	name := agent
-	if i := strings.IndexByte(name, '/'); i >= 0 {
-		name = name[:i]
-	}
-	name = pyLower(name)
-	var e *pyEntry
-	for i := range f.entries {
-		if i != f.deflt && f.entries[i].appliesTo(name) {
-			e = &f.entries[i]
-			break
-		}
-	}
+	e, _ := f.entry(agent)
 	group := "the group of line "
-	if e == nil && f.deflt >= 0 {
-		e, group = &f.entries[f.deflt], "the first \"*\" group, line "
+	if e != nil && e.star {
+		group = "the first \"*\" group, line "
 	}
 	if e == nil {
 		res.Allowed = true

@@ -33,6 +33,9 @@ import (
 
 type rpFile struct {
 	groups map[string][]rpRule // by agent key; present (even empty) once named by a rule line
+	// starts: by agent key, the first user-agent line of each group that
+	// gave the key its rules (for the matrix's account of the groups).
+	starts map[string][]int
 }
 
 type rpRule struct {
@@ -46,9 +49,10 @@ func (f *rpFile) Reader() string { return "robots-parser" }
 
 func parseRobotsParser(body []byte) *rpFile {
 	text := strings.TrimPrefix(decodeUTF8(string(body)), "\uFEFF")
-	f := &rpFile{groups: map[string][]rpRule{}}
+	f := &rpFile{groups: map[string][]rpRule{}, starts: map[string][]int{}}
 	var agents []string
 	noAgentState := true
+	first := 0 // the current group's first user-agent line
 	number := 0
 	for start := 0; start <= len(text); {
 		end := strings.IndexAny(text[start:], "\r\n")
@@ -81,7 +85,7 @@ func parseRobotsParser(body []byte) *rpFile {
 		switch key {
 		case "user-agent":
 			if noAgentState {
-				agents = agents[:0]
+				agents, first = agents[:0], number
 			}
 			if value != "" {
 				agents = append(agents, rpAgent(value))
@@ -96,17 +100,26 @@ func parseRobotsParser(body []byte) *rpFile {
 					rules = []rpRule{}
 				}
 				f.groups[a] = rules
+				f.started(a, first)
 			}
 		case "crawl-delay":
 			for _, a := range agents {
 				if f.groups[a] == nil {
 					f.groups[a] = []rpRule{}
 				}
+				f.started(a, first)
 			}
 		}
 		noAgentState = key != "user-agent"
 	}
 	return f
+}
+
+// started notes that the group starting at line gives key rules.
+func (f *rpFile) started(key string, line int) {
+	if s := f.starts[key]; len(s) == 0 || s[len(s)-1] != line {
+		f.starts[key] = append(s, line)
+	}
 }
 
 // rpAgent is formatUserAgent: lower-cased, cut at the first '/', trimmed.
@@ -193,17 +206,13 @@ func (f *rpFile) Test(agent, url string) ReaderResult {
 		return res
 	}
 	path = upperEscapes(path)
-	key := "*"
-	if agent != "" {
-		key = rpAgent(decodeUTF8(agent))
-	}
-	rules, named := f.groups[key]
+	key, group, source := f.group(agent)
+	rules := f.groups[group]
 	which := "the group for " + strconv.Quote(key)
-	if !named {
-		rules, named = f.groups["*"]
+	if source == SourceGlobal {
 		which = "the \"*\" group"
 	}
-	if !named {
+	if source == SourceNone {
 		res.Allowed = true
 		res.Why = "robots-parser finds no group for " + strconv.Quote(key) + " (it compares the agent, lower-cased and cut at '/', with each user-agent value whole) and no \"*\" group, so it allows."
 		return res
@@ -232,6 +241,22 @@ func (f *rpFile) Test(agent, url string) ReaderResult {
 	res.Why = "robots-parser uses " + which + ": the longest rule matching " + quoteValue(path) + " is line " +
 		strconv.Itoa(best.line) + " " + quoteValue(best.value) + ", which " + verdict + "."
 	return res
+}
+
+// group is the agent key robots-parser compares, and the key of the rules
+// it applies: key itself, "*" or none.
+func (f *rpFile) group(agent string) (key, group string, source Source) {
+	key = "*"
+	if agent != "" {
+		key = rpAgent(decodeUTF8(agent))
+	}
+	if _, ok := f.groups[key]; ok {
+		return key, key, SourceSpecific
+	}
+	if _, ok := f.groups["*"]; ok {
+		return key, "*", SourceGlobal
+	}
+	return key, "", SourceNone
 }
 
 // whatwgPathSearch is `new URL(input, "http://robots-relative.samclarke.com/")`'s
