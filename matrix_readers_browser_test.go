@@ -142,3 +142,63 @@ func TestBrowserMatrixReadersEverywhere(t *testing.T) {
 	a.click(`table#matrix td[data-row="0"][data-col="0"]`)
 	waitFor(a, "Google's explanation for Googlebot", `!document.getElementById("matrix-own-verdict") && !!document.querySelector("#matrix-why .winner")`, func(b bool) bool { return b })
 }
+
+// In each crawler's own reading the groups a column obeys, and its pins,
+// are its reader's. RFC 9309 (GPTBot's assumed reader) skips the
+// user-agent line "GPTBot/1.0" (not a product token), so its "Allow: /ok"
+// joins the "*" group: GPTBot obeys "*" and is blocked from /private/a,
+// where Google's reading has it obey its own group and be allowed. A pin
+// "allowed" on that cell holds in Google's reading and fails in GPTBot's
+// own; the header, the summary, the JSON export and the why panel say
+// which groups apply in the reading shown.
+func TestBrowserMatrixReadersObeysAndPins(t *testing.T) {
+	ctx := newBrowser(t)
+	denyDownloads(t, ctx)
+	a := openApp(t, ctx, serveSite(t))
+	captureDownloads(a)
+	a.setText("textarea#robots", "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot/1.0\nAllow: /ok\n")
+	a.setText("textarea#urls", "https://example.com/private/a\nhttps://example.com/ok")
+	a.openTab("matrix")
+	a.choose("#matrix-preset", "none", "")
+	a.setText("#matrix-columns", "Googlebot, GPTBot")
+	waitFor(a, "the two columns", `document.querySelectorAll("table#matrix thead th[data-col]").length`, func(n int) bool { return n == 2 })
+	obeysJS := `[document.querySelector('table#matrix thead th[data-col="1"] .obeys').textContent,
+		document.querySelector('#matrix-summary tr[data-col="1"] td.obeys').textContent,
+		document.querySelector('table#matrix thead th[data-col="1"]').title]`
+	pinJS := `(() => { const td = document.querySelector('table#matrix td[data-row="0"][data-col="1"]');
+		return td.dataset.verdict + " " + td.dataset.pass + " " + td.textContent; })()`
+	if got := js[[]string](a, obeysJS); got[0] != "GPTBot (line 4)" || got[1] != "GPTBot (line 4)" {
+		t.Errorf("Google's reading: GPTBot obeys %q, want its own group at line 4", got)
+	}
+	a.click(`table#matrix td[data-row="0"][data-col="1"]`)
+	a.click("#pin-allowed")
+	waitFor(a, "the pin, holding in Google's reading", pinJS, func(s string) bool { return strings.HasPrefix(s, "allowed true") && strings.Contains(s, "pinned ✓") })
+
+	a.choose("#matrix-read-as", "own", "")
+	waitFor(a, "the reader reading", `(() => { const p = document.getElementById("matrix-reader-status"); return p ? p.dataset.ready : ""; })()`,
+		func(s string) bool { return s == "true" })
+	got := js[[]string](a, obeysJS)
+	if got[0] != "* (line 1)" || got[1] != "* (line 1)" || !strings.Contains(got[2], "RFC 9309") {
+		t.Errorf("own reading: GPTBot obeys %q, want the * group at line 1, as RFC 9309 reads the file", got)
+	}
+	if pin := js[string](a, pinJS); !strings.HasPrefix(pin, "blocked false") || !strings.Contains(pin, "⚠ expected allowed") {
+		t.Errorf("own reading: the pinned cell shows %q, want blocked and the pin failing", pin)
+	}
+	state := waitFor(a, "the pin's state", `(() => { const p = document.getElementById("pin-state"); return p ? p.textContent : ""; })()`, func(s string) bool { return s != "" })
+	if state != "Pinned: expected allowed, but the draft says blocked." {
+		t.Errorf("own reading: the pin's state says %q", state)
+	}
+	if why := js[string](a, `document.getElementById("matrix-own-obeys").textContent`); !strings.Contains(why, "* group") || !strings.Contains(why, "line 1") {
+		t.Errorf("own reading: the why panel says GPTBot obeys %q", why)
+	}
+	if j := string(download(a, "#matrix-json")); !strings.Contains(j, `"obeys": "* (line 1)", "obeysLines": [1]`) {
+		t.Errorf("own reading: the JSON export\n%s", j)
+	}
+	screenshot(t, ctx, "matrix-readers-obeys-pins")
+
+	a.choose("#matrix-read-as", "", "")
+	waitFor(a, "Google's reading again", pinJS, func(s string) bool { return strings.HasPrefix(s, "allowed true") })
+	if got := js[[]string](a, obeysJS); got[0] != "GPTBot (line 4)" {
+		t.Errorf("Google's reading again: GPTBot obeys %q", got)
+	}
+}

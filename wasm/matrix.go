@@ -437,10 +437,10 @@ func summaryHTML(m *engine.Matrix, rm *engine.ReaderMatrix) string {
 	}
 	b.WriteString(`<th scope="col">Site root /</th><th scope="col">Allowed</th><th scope="col">Blocked</th></tr></thead><tbody>`)
 	for c, col := range m.Columns {
-		o := m.Obeys[c]
+		obeys, why := columnObeys(m, rm, c)
 		sum := summarize(m, rm, c)
 		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + sum.root + `"><th scope="row">` + escapeHTML(col.Name) + `</th>`)
-		b.WriteString(`<td class="obeys" title="` + escapeHTML(o.Sentence(col.Name)) + `">` + escapeHTML(obeysText(o, col)) + `</td>`)
+		b.WriteString(`<td class="obeys" title="` + escapeHTML(why) + `">` + escapeHTML(obeys) + `</td>`)
 		if rm != nil {
 			b.WriteString(`<td class="reader">` + readerHeaderHTML(rm.Readings[c]) + `</td>`)
 		}
@@ -570,9 +570,9 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 	rm := shownReaderMatrix(m)
 	b.WriteString(`<thead><tr role="row" aria-rowindex="1"><th scope="col" class="url">URL</th>`)
 	for c, col := range m.Columns {
-		o := m.Obeys[c]
-		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + escapeHTML(o.Sentence(col.Name)) + `"><span class="name">` +
-			escapeHTML(col.Name) + `</span><span class="obeys">` + escapeHTML(obeysText(o, col)) + `</span>`)
+		obeys, why := columnObeys(m, rm, c)
+		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + escapeHTML(why) + `"><span class="name">` +
+			escapeHTML(col.Name) + `</span><span class="obeys">` + escapeHTML(obeys) + `</span>`)
 		if rm != nil {
 			b.WriteString(readerHeaderHTML(rm.Readings[c]))
 		}
@@ -610,16 +610,17 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 			if selected {
 				b.WriteString(` class="selected" aria-selected="true"`)
 			}
-			if p, ok := pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}]; ok {
-				b.WriteString(` data-expected="` + verdictAttr(p.Case.Allowed) + `" data-pass="` + strconv.FormatBool(p.Pass) + `"`)
+			pin := readPin(rm, u, c, pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}])
+			if pin != nil {
+				b.WriteString(` data-expected="` + verdictAttr(pin.Case.Allowed) + `" data-pass="` + strconv.FormatBool(pin.Pass) + `"`)
 			}
 			if rm != nil {
 				b.WriteString(`>` + readerCellHTML(m, rm, u, c))
 			} else {
 				b.WriteString(`>` + verdictHTML(cell.Allowed, cell.Line))
 			}
-			if p, ok := pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}]; ok {
-				b.WriteString(pinHTML(p))
+			if pin != nil {
+				b.WriteString(pinHTML(pin))
 			}
 			b.WriteString(`</td>`)
 		}
@@ -715,7 +716,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 			button("pin-blocked", "Expect blocked", func() { pinCell(row, col, false) }),
 			vecty.If(pinned, button("unpin", "Remove the expectation", func() { unpin(pin.Case) })),
 		),
-		pinState(pin),
+		pinState(readPin(shownReaderMatrix(m), row, col, pin)),
 	)
 }
 
@@ -851,7 +852,11 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		if c > 0 {
 			b.WriteString(",")
 		}
-		o, sum := m.Obeys[c], summarize(m, rm, c)
+		o, sum := m.Obeys[c].Lines, summarize(m, rm, c)
+		obeys, _ := columnObeys(m, rm, c)
+		if rm != nil {
+			o = rm.Obeys(c).Lines
+		}
 		b.WriteString("\n    {\"name\": " + jsonString(col.Name) + ", \"tokens\": [")
 		for i, t := range col.Tokens {
 			if i > 0 {
@@ -859,8 +864,8 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 			}
 			b.WriteString(jsonString(t))
 		}
-		b.WriteString("], \"obeys\": " + jsonString(obeysText(o, col)) + ", \"obeysLines\": [")
-		for i, l := range o.Lines {
+		b.WriteString("], \"obeys\": " + jsonString(obeys) + ", \"obeysLines\": [")
+		for i, l := range o {
 			if i > 0 {
 				b.WriteString(", ")
 			}

@@ -173,7 +173,11 @@ func readerStatus(g *engine.Matrix, rm *engine.ReaderMatrix) string {
 		return "Each column is read by its crawler's own reader; every cell agrees with Google."
 	}
 
-	return "Each column is read by its crawler's own reader; " + count(differ, "cell") + " differ from Google, marked “≠ Google”."
+	verb := " differ"
+	if differ == 1 {
+		verb = " differs"
+	}
+	return "Each column is read by its crawler's own reader; " + count(differ, "cell") + verb + " from Google, marked “≠ Google”."
 }
 
 // ReadAsSelect chooses whose reading the matrix shows.
@@ -281,8 +285,9 @@ func summarize(m *engine.Matrix, rm *engine.ReaderMatrix, col int) columnSummary
 // explanation (its verdict, group and matches), as it stands in Google's
 // reading and for a column Google's parser reads; for a column read by
 // another reader, that reader's verdict and sentence, with Google's
-// explanation folded below for comparison. Expectations are checked as
-// Google reads the file (as `check` does), which the fold says.
+// explanation folded below for comparison. A pin on the cell is checked
+// here against the reader (readPin); the Expectations list and `check`
+// check pins as Google reads the file, which the help says.
 func ownWhy(row, col int, google *vecty.HTML) vecty.MarkupOrChild {
 	res, own := ownReading(row, col)
 	if !own {
@@ -291,12 +296,41 @@ func ownWhy(row, col int, google *vecty.HTML) vecty.MarkupOrChild {
 	return vecty.List{
 		elem.Paragraph(vecty.Markup(prop.ID("matrix-own-verdict"), vecty.Class("winner"), vecty.Data("verdict", readerVerdictAttr(res))),
 			elem.Strong(vecty.Text(readerVerdictText(res)+": ")), sentence(res.Why)),
+		elem.Paragraph(vecty.Markup(prop.ID("matrix-own-obeys"), vecty.Class("group-choice")), sentence(shownReaderMatrix(matrix.m).Obeys(col).Why)),
 		elem.Details(vecty.Markup(prop.ID("matrix-google-why")),
 			elem.Summary(vecty.Text("How Google's parser reads it, for comparison")),
 			google,
-			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Expectations below are checked as Google reads the file, as the check command does.")),
 		),
+		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("A pin here is checked against this crawler's reader; the Expectations list below, and the check command, check pins as Google reads the file.")),
 	}
+}
+
+// columnObeys is a column's groups for its header, and the sentence that
+// says why, in the reading shown: Google's, or the column's reader's
+// (engine.ReaderMatrix.Obeys).
+func columnObeys(m *engine.Matrix, rm *engine.ReaderMatrix, col int) (label, why string) {
+	c := m.Columns[col]
+	if rm == nil {
+		return obeysText(m.Obeys[col], c), m.Obeys[col].Sentence(c.Name)
+	}
+	o := rm.Obeys(col)
+	if o.Refused {
+		return o.Label(), o.Why
+	}
+	return obeysText(o.Obeys, c), o.Why
+}
+
+// readPin is a cell's pin as the reading shown checks it: as checked
+// (Google's reading), or in each crawler's own reading against the
+// column's reader (engine.ReaderMatrix.Holds). A pin that carries a
+// robots.txt of its own is not about the draft and stays as checked.
+func readPin(rm *engine.ReaderMatrix, row, col int, pin *engine.CaseResult) *engine.CaseResult {
+	if rm == nil || pin == nil || pin.Case.HasRobots {
+		return pin
+	}
+	p := *pin
+	p.Pass, p.Result.Allowed = rm.Holds(row, col, p.Case.Allowed), rm.Cell(row, col).Allowed
+	return &p
 }
 
 // readerVerdictAttr is a reader's answer as a data-verdict value.
