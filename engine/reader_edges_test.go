@@ -228,6 +228,64 @@ func TestReadersLiveHostBidi(t *testing.T) {
 	compareHosts(t, node, hosts)
 }
 
+// TestReadersLiveHostJoiners: ada's joiner check (adaJoinersOK) against
+// Node's URL parser, on random right-to-left labels that hold U+200C or
+// U+200D among letters that join on either side, on one side or not at
+// all, viramas, marks and digits; and on every code point beside a joiner
+// in a right-to-left label, where its place in ada's tables decides.
+func TestReadersLiveHostJoiners(t *testing.T) {
+	node, _ := oracles(t)
+	pieces := []string{"\u200C", "\u200D", "\u200C", "\u200D", // joiners
+		"\u05D0", "\u07CA", "\u0621", "\u0661", "\u06F1", // right to left, joining nothing; digits
+		"\u0628", "\u0644", "\u0712", "\uA840", "\u1820", // dual-joining
+		"\u0627", "\u062F", "\u0710", "\uA872", // right- or left-joining
+		"\u064B", "\u0300", "\u094D", "\u0D3B", "\u1734", "\U00011046", "\u0915", // marks, viramas
+		"a", "1", "-"}
+	rtl := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { d := adaDirection(r); return d == dirR || d == dirAN })
+	}
+	rnd := rand.New(rand.NewSource(diffSeed + 5))
+	label := func() string {
+		for {
+			var b strings.Builder
+			for k := 2 + rnd.Intn(6); k > 0; k-- {
+				b.WriteString(pieces[rnd.Intn(len(pieces))])
+			}
+			if s := b.String(); strings.ContainsAny(s, "\u200C\u200D") && rtl(s) {
+				return s
+			}
+		}
+	}
+	var hosts []string
+	for len(hosts) < 320000 {
+		switch l := label(); rnd.Intn(4) {
+		case 0:
+			hosts = append(hosts, l)
+		case 1:
+			hosts = append(hosts, l+".com")
+		case 2:
+			hosts = append(hosts, "a."+l)
+		default:
+			hosts = append(hosts, l+"."+label())
+		}
+	}
+	t.Logf("%d random hosts, each with a right-to-left label that holds a joiner", len(hosts))
+	compareHosts(t, node, hosts)
+	hosts = hosts[:0]
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		c := string(r)
+		if r == 0x200C || r == 0x200D {
+			continue
+		}
+		if _, err := rpHostToASCII("a" + c); err != nil {
+			continue // not valid in a host name, whatever the rule
+		}
+		hosts = append(hosts, "\u05D0"+c+"\u200D", "\u05D0"+c+"\u200C\u0628", "\u0628\u200C"+c+"\u05D0")
+	}
+	t.Logf("%d hosts, every code point beside a joiner in a right-to-left label", len(hosts))
+	compareHosts(t, node, hosts)
+}
+
 // compareHosts asks Node's URL parser which of hosts it accepts and
 // compares with whatwgHost.
 func compareHosts(t *testing.T, node string, hosts []string) {

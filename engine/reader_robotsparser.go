@@ -412,12 +412,10 @@ func whatwgHost(host string) bool {
 //     table maps.
 //
 //   - Labels with a right-to-left character: ada's own Bidi rule
-//     (reader_robotsparser_bidi.go) in place of RFC 5893's, in builds that
-//     have its classes (not js/wasm, which follows the browser).
-//
-// Left to x/net/idna, and so not always Node's answer: a joiner (U+200C,
-// U+200D) in a label with right-to-left letters, which ada's own joiner
-// check judges before its Bidi rule, and sometimes instead of it.
+//     (reader_robotsparser_bidi.go) in place of RFC 5893's, and labels
+//     with a joiner (U+200C, U+200D): ada's own joiner check in place of
+//     RFC 5892's and of the Bidi rule, in builds that have their tables
+//     (not js/wasm, which follows the browser).
 func adaDomainToASCII(name string) (string, bool) {
 	if strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(ada151Disallowed, r) }) {
 		return "", false

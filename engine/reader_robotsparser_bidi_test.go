@@ -38,3 +38,37 @@ func TestAdaBidiLabel(t *testing.T) {
 		}
 	}
 }
+
+// adaJoinerCases are labels with a joiner whose verdict under Node 20's
+// URL parser was probed (TestReadersLiveHostJoiners checks them live).
+var adaJoinerCases = []struct {
+	label string
+	ok    bool
+	why   string
+}{
+	{"\u0628\u200C\u0628", true, "ZWNJ between two dual-joining letters"},
+	{"\u0628\u200C\u0627", true, "or before a right-joining one"},
+	{"\u0627\u200C\u0628", false, "but not after a right-joining one"},
+	{"\u0628\u064B\u200C\u0628", true, "a transparent mark between passes, as in RFC 5892"},
+	{"\u0628\u05D0\u200C\u05D0\u0628", true, "so does anything else: ada looks anywhere before and after"},
+	{"\u05D0\u200C\u05D0", false, "Hebrew does not join"},
+	{"\u0628\u200C", false, "ZWNJ may not end the label"},
+	{"\u0628\u200C\u0628a", true, "the joiner's answer is the label's: the Bidi rule would refuse the Latin letter"},
+	{"\u05D0\u094D\u200D", true, "a joiner after a virama passes"},
+	{"\u05D0\u094D\u200Da", true, "and the Bidi rule is not asked"},
+	{"\u0915\u094D\u200Dx\u200D", true, "nor is a second joiner"},
+	{"\u05D0\u200D\u05D0", false, "ZWJ after anything but a virama fails"},
+	{"\u0628\u200D\u0628", false, "even between joining letters"},
+	{"\u0628\u0300\u200D", false, "a mark is not a virama"},
+}
+
+func TestAdaJoiners(t *testing.T) {
+	for _, c := range adaJoinerCases {
+		if got := adaJoinersOK(c.label); got != c.ok {
+			t.Errorf("%+q: got %v, want %v: %s", c.label, got, c.ok, c.why)
+		}
+		if got := whatwgHost(c.label + ".com"); got != c.ok && adaHost != nil {
+			t.Errorf("host %+q.com: whatwgHost %v, want %v: %s", c.label, got, c.ok, c.why)
+		}
+	}
+}
