@@ -89,9 +89,10 @@ func (r *readerRun) sync() {
 	if r.done() || r.cancelled || r.inWorkers || r.starting || r.job != nil && !r.job.stopped {
 		return
 	}
-	// The view shows first: its two frames (the view, then its first
-	// rows) are laid out before the comparison starts, so that their layout does not
-	// share the CPU with it (afterPaint). Between them the first rows are
+	// The view shows first: its frames (the view, then its first rows,
+	// a few a frame the first time in a page: readerTable.shownCount) are
+	// laid out before the comparison starts, so that their layout does not
+	// share the CPU with it (afterPaint, whenFilled). Between them the first rows are
 	// made, and made final where a slice can (settleFirstRows): rows
 	// written as the workers' first results arrived were laid out while
 	// the workers (and V8 optimising their code) took both cores, a task
@@ -109,14 +110,16 @@ func (r *readerRun) sync() {
 			renderNow(readersShown...)
 		}
 		afterPaint(func() {
-			if r.generation != gen {
-				return
-			}
-			r.starting = false
-			if r.done() || r.cancelled || currentTab().id != "readers" {
-				return // the view starts it again when it shows
-			}
-			r.start()
+			readerTable.whenFilled(func() {
+				if r.generation != gen {
+					return
+				}
+				r.starting = false
+				if r.done() || r.cancelled || currentTab().id != "readers" {
+					return // the view starts it again when it shows
+				}
+				r.start()
+			})
 		})
 	})
 }

@@ -72,9 +72,70 @@ type readersTableView struct {
 	sel     int // and readers.selected
 	written int // bumped whenever either changes: the rows are written again
 	count   int // the rows the padding stands for
+	// filling: while the table fills for the first time in the page, how
+	// many rows it may show (readerRowsPerFrame more a frame); growing: a
+	// frame is awaited to show more.
+	filling int
+	growing bool
+	filled  []func() // run once no fill frame is pending (whenFilled)
 }
 
 var readerTable readersTableView
+
+// The first rows of the Readers view laid out in a page cost the most:
+// each word's text is shaped for the first time then, and 22 rows at once
+// made a main-thread task past 50 ms on the tab's first open (its later
+// opens stay near 20 ms; BenchmarkBrowserReaders100k, BENCH_TRACE). So
+// the first time, the table fills readerRowsPerFrame rows a frame, until
+// readerFillRows (more than a window and its overscan) have shown.
+const (
+	readerRowsPerFrame = 4
+	readerFillRows     = 40
+)
+
+// readerRowsFilled: the table has filled once in this page.
+var readerRowsFilled bool
+
+// whenFilled runs fn once the table has no fill frame pending: the
+// comparison waits for it, so that the first rows are laid out before the
+// workers take the cores.
+func (v *readersTableView) whenFilled(fn func()) {
+	if !v.growing {
+		fn()
+		return
+	}
+	v.filled = append(v.filled, fn)
+}
+
+// shownCount is how many of the n rows compared the table may show now.
+func (v *readersTableView) shownCount(n int) int {
+	if readerRowsFilled || n == 0 {
+		return n
+	}
+	if v.filling == 0 {
+		v.filling = readerRowsPerFrame
+	}
+	if v.filling >= readerFillRows {
+		readerRowsFilled = true
+		return n
+	}
+	if !v.growing {
+		v.growing = true
+		afterPaint(func() {
+			v.growing = false
+			v.filling += readerRowsPerFrame
+			v.sync()
+			if !v.growing {
+				fns := v.filled
+				v.filled = nil
+				for _, fn := range fns {
+					fn()
+				}
+			}
+		})
+	}
+	return min(n, v.filling)
+}
 
 // sync writes the rows when the comparison or the selection changed, if
 // the table is in the page.
@@ -90,17 +151,18 @@ func (v *readersTableView) sync() {
 		v.version = -1
 	}
 	n := readers.count()
-	if v.version == readers.version && v.sel == readers.selected && v.count == n {
+	shown := v.shownCount(n)
+	if v.version == readers.version && v.sel == readers.selected && v.count == shown {
 		return
 	}
 	if v.version != readers.version || v.sel != readers.selected {
 		v.written++
 	}
-	v.version, v.sel, v.count = readers.version, readers.selected, n
+	v.version, v.sel, v.count = readers.version, readers.selected, shown
 	table.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1))
 	table.Get("dataset").Set("rows", strconv.Itoa(n))
 	table.Get("dataset").Set("done", strconv.FormatBool(readers.done()))
-	v.rows.update(n, v.written)
+	v.rows.update(shown, v.written)
 }
 
 // shownIndices are the list indices of the rows written, in order.
