@@ -90,7 +90,7 @@ func (r *readerRun) sync() {
 		return
 	}
 	// The view shows first: its frames (the view, then its first rows,
-	// a few a frame the first time in a page: readerTable.shownCount) are
+	// a few a frame: readerTable.shownCount) are
 	// laid out before the comparison starts, so that their layout does not
 	// share the CPU with it (afterPaint, whenFilled). Between them the first rows are
 	// made, and made final where a slice can (settleFirstRows): rows
@@ -153,6 +153,19 @@ func (r *readerRun) settleFirstRows(deadline time.Time) bool {
 		r.elapsed = time.Since(r.started)
 	}
 	return true
+}
+
+// settleMore settles the first rows for one more slice while the
+// comparison waits to start (the table fills a few rows a frame then, and
+// the page's thread is free between frames), so that the rows in view are
+// final before the workers' results arrive: else their first progress
+// rewrote every row in view while the workers held both cores. It reports
+// whether it compared any URL.
+func (r *readerRun) settleMore() bool {
+	if !r.starting || r.done() || r.cancelled || r.tally.Disagree >= readerFirstRows || currentTab().id != "readers" {
+		return false
+	}
+	return r.settleFirstRows(time.Now().Add(sliceBudget))
 }
 
 // compareNext compares the URL at the cursor, unless it is compared

@@ -72,29 +72,28 @@ type readersTableView struct {
 	sel     int // and readers.selected
 	written int // bumped whenever either changes: the rows are written again
 	count   int // the rows the padding stands for
-	// filling: while the table fills for the first time in the page, how
-	// many rows it may show (readerRowsPerFrame more a frame); growing: a
-	// frame is awaited to show more.
+	// filling: while the table fills, how many rows it may show
+	// (readerRowsPerFrame more a frame); full once it has filled; growing:
+	// a frame is awaited to show more.
 	filling int
+	full    bool
 	growing bool
 	filled  []func() // run once no fill frame is pending (whenFilled)
 }
 
 var readerTable readersTableView
 
-// The first rows of the Readers view laid out in a page cost the most:
-// each word's text is shaped for the first time then, and 22 rows at once
-// made a main-thread task past 50 ms on the tab's first open (its later
-// opens stay near 20 ms; BenchmarkBrowserReaders100k, BENCH_TRACE). So
-// the first time, the table fills readerRowsPerFrame rows a frame, until
+// A window of rows written at once (22 at 100,000 URLs) made the view's
+// longest main-thread task: 25-50 ms of CPU for their layout and the
+// shaping of their text (the most on the tab's first open in a page, the
+// words shaped for the first time), stretched past 50 ms when the machine
+// is busy (BenchmarkBrowserReaders100k, BENCH_TRACE). So each time the
+// view opens, the table fills readerRowsPerFrame rows a frame, until
 // readerFillRows (more than a window and its overscan) have shown.
 const (
 	readerRowsPerFrame = 4
 	readerFillRows     = 40
 )
-
-// readerRowsFilled: the table has filled once in this page.
-var readerRowsFilled bool
 
 // whenFilled runs fn once the table has no fill frame pending: the
 // comparison waits for it, so that the first rows are laid out before the
@@ -109,14 +108,14 @@ func (v *readersTableView) whenFilled(fn func()) {
 
 // shownCount is how many of the n rows compared the table may show now.
 func (v *readersTableView) shownCount(n int) int {
-	if readerRowsFilled || n == 0 {
+	if v.full || n == 0 {
 		return n
 	}
 	if v.filling == 0 {
 		v.filling = readerRowsPerFrame
 	}
 	if v.filling >= readerFillRows {
-		readerRowsFilled = true
+		v.full = true
 		return n
 	}
 	if !v.growing {
@@ -124,7 +123,11 @@ func (v *readersTableView) shownCount(n int) int {
 		afterPaint(func() {
 			v.growing = false
 			v.filling += readerRowsPerFrame
+			settled := readers.settleMore()
 			v.sync()
+			if settled && len(readersShown) > 0 {
+				renderNow(readersShown...)
+			}
 			if !v.growing {
 				fns := v.filled
 				v.filled = nil
@@ -148,7 +151,7 @@ func (v *readersTableView) sync() {
 	if !table.Equal(v.table) {
 		v.table = table
 		v.rows = newVirtualRows(table.Call("closest", ".table-wrap"), table.Get("tBodies").Index(0), writeReaderRow)
-		v.version = -1
+		v.version, v.filling, v.full = -1, 0, false
 	}
 	n := readers.count()
 	shown := v.shownCount(n)
