@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -272,8 +273,11 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	}
 }
 
-// pack is packPaused without pauses.
+// pack is raw compressed as a link's state is, in base64url.
 func pack(raw []byte) string {
-	packed, _ := packPaused(raw, nil)
-	return packed
+	packed, err := deflateRaw(raw)
+	if err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(packed)
 }
