@@ -16,7 +16,7 @@ import (
 // never from a JavaScript callback.
 
 // errNoStreams is the failure where the browser has no compression streams.
-var errNoStreams = errors.New("this browser cannot compress (no CompressionStream): update it")
+var errNoStreams = errors.New("this browser has no CompressionStream or DecompressionStream: update it to a current version")
 
 // errTooLarge ends an inflate that passes its limit.
 var errTooLarge = errors.New("the data inflates past its limit")
