@@ -248,10 +248,11 @@ func TestDraftSurvivesReloadAndLinks(t *testing.T) {
 	a.load(draft, "https://example.com/my-draft/x")
 	waitFor(a, "the draft saved again", `document.querySelector("textarea#robots").value`, func(s string) bool { return s == draft })
 
+	// The same page with a new fragment: the open page reads the link (a
+	// hashchange), once the browser has inflated it.
 	a = openApp(t, ctx, link)
-	if got := js[string](a, `document.querySelector("textarea#robots").value`); !strings.Contains(got, "/their-link") {
-		t.Fatalf("the link did not win over the draft: the editor shows %q", got)
-	}
+	waitFor(a, "the link's state over the draft", `document.querySelector("textarea#robots").value`,
+		func(s string) bool { return strings.Contains(s, "/their-link") })
 	js[bool](a, `document.querySelector("#restore-draft").click(), true`)
 	waitFor(a, "the displaced draft restored", `document.querySelector("textarea#robots").value`, func(s string) bool { return s == draft })
 }
@@ -310,7 +311,9 @@ func TestEmbedInIframe(t *testing.T) {
 	if !js[bool](a, inFrame+`.querySelector("textarea#robots").readOnly`) {
 		t.Errorf("?readonly left the embedded editor editable")
 	}
-	full := js[string](a, inFrame+`.querySelector("a#open-full").href`)
+	// The browser compresses the link's state: it comes a moment later.
+	full := waitFor(a, "the Open in full tester link", inFrame+`.querySelector("a#open-full").href`,
+		func(href string) bool { return href != "" })
 	if !strings.Contains(full, "#v1.") || strings.Contains(full, "embed") {
 		t.Errorf("Open in full tester points to %q; want the full page with the state in its fragment", full)
 	}

@@ -49,8 +49,39 @@ func readOnlyMode() bool {
 	return embed && readOnly
 }
 
+// fullLinks is the "Open in full tester" link of the state last asked for,
+// made on a goroutine because the browser compresses it (deflate.go).
+var fullLinks struct {
+	of     Saved  // the state the link is, or is being, made of
+	href   string // the link made of the state before, while it is made
+	err    error
+	making bool
+}
+
+// fullLink is the link to the full tester holding s, or, while it is being
+// made, the one before (ready false); it re-renders the page once made.
+func fullLink(s Saved) (href string, err error, ready bool) {
+	c := &fullLinks
+	if c.of == s && !c.making {
+		return c.href, c.err, true
+	}
+	if c.of != s {
+		c.of, c.making = s, true
+		go func() {
+			href, err := openFullLink(s)
+			if c.of != s {
+				return // a newer state took over; its goroutine finishes
+			}
+			c.href, c.err, c.making = href, err, false
+			store.changed()
+		}()
+	}
+	return c.href, c.err, false
+}
+
 // openFullLink is the address of the full tester holding s: this page,
-// without its embed query, with s in the fragment.
+// without its embed query, with s in the fragment. Call it from a
+// goroutine (encodeFragment).
 func openFullLink(s Saved) (string, error) {
 	s.Embed, s.ReadOnly = false, false
 	frag, err := encodeFragment(s)

@@ -5,9 +5,7 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"path"
 	"strconv"
@@ -98,9 +96,16 @@ func appendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 			b.WriteString(",")
 		}
 		b.WriteString("\n  {")
-		fmt.Fprintf(b, `"url": %s, "testedAs": %s, "crawler": %s, "verdict": %s, "line": %d, "rule": %s, "group": %s, "reason": %s, "scope": %s`,
-			jsonString(r.URL), jsonString(r.TestedAs), jsonString(r.Crawler), jsonString(r.Verdict), r.Line,
-			jsonString(r.Rule), jsonString(r.Group), jsonString(r.Reason), jsonString(r.Scope))
+		for _, f := range [...]struct{ key, value string }{
+			{`"url": `, jsonString(r.URL)}, {`, "testedAs": `, jsonString(r.TestedAs)},
+			{`, "crawler": `, jsonString(r.Crawler)}, {`, "verdict": `, jsonString(r.Verdict)},
+			{`, "line": `, strconv.Itoa(r.Line)}, {`, "rule": `, jsonString(r.Rule)},
+			{`, "group": `, jsonString(r.Group)}, {`, "reason": `, jsonString(r.Reason)},
+			{`, "scope": `, jsonString(r.Scope)},
+		} {
+			b.WriteString(f.key)
+			b.WriteString(f.value)
+		}
 		b.WriteString("}")
 	}
 }
@@ -164,7 +169,7 @@ func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
 		}
 	}
 	if len(urls.ends) == 0 {
-		return urlList{}, fmt.Errorf("%s holds no URLs: put one URL per line.", name)
+		return urlList{}, errors.New(name + " holds no URLs: put one URL per line.")
 	}
 	return urls.list(), nil
 }
@@ -173,33 +178,30 @@ func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
 const progressEvery = 50000
 
 func notUTF8(name string, line int) error {
-	return fmt.Errorf("%s is not UTF-8 text (line %d): save it as UTF-8 and import it again.", name, line)
+	return errors.New(name + " is not UTF-8 text (line " + strconv.Itoa(line) + "): save it as UTF-8 and import it again.")
 }
 
 func readError(name string, err error) error {
-	return fmt.Errorf("%s could not be read (%v): open it again; a .gz file must be gzip-compressed whole.", name, err)
+	return errors.New(name + " could not be read (" + err.Error() + "): open it again; a .gz file must be gzip-compressed whole.")
 }
 
 // csvHeadRecords is how many records the URL column is chosen from.
 const csvHeadRecords = 200
 
 func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, error) {
-	r := csv.NewReader(src)
-	r.FieldsPerRecord = -1 // rows of a spreadsheet export may be ragged
+	r := newCSVReader(src) // rows of a spreadsheet export may be ragged
 	fail := func(err error) error {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			if errors.Is(pe.Err, csv.ErrBareQuote) || errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrFieldCount) {
-				return fmt.Errorf("%s, line %d: %v: check the quotes on that line (a quote inside a quoted cell is written twice).", name, pe.Line, pe.Err)
-			}
-			return readError(name, pe.Err)
+		var ce *csvError
+		if errors.As(err, &ce) {
+			return errors.New(name + ", line " + strconv.Itoa(ce.line) + ": " + ce.err.Error() +
+				": check the quotes on that line (a quote inside a quoted cell is written twice).")
 		}
-		return fmt.Errorf("%s cannot be read as CSV (%v): export it again as CSV.", name, err)
+		return readError(name, err)
 	}
 	// The column is chosen from the first records; the rest stream by.
 	var head [][]string
 	for len(head) < csvHeadRecords {
-		rec, err := r.Read()
+		rec, err := r.read()
 		if err == io.EOF {
 			break
 		}
@@ -209,7 +211,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 		head = append(head, rec)
 	}
 	if len(head) == 0 {
-		return urlList{}, fmt.Errorf("%s is empty: put the URLs in a column headed url.", name)
+		return urlList{}, errors.New(name + " is empty: put the URLs in a column headed url.")
 	}
 	col, header := -1, false
 	for i, h := range head[0] {
@@ -226,7 +228,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 	if col < 0 {
 		col = firstURLColumn(head)
 		if col < 0 {
-			return urlList{}, fmt.Errorf("%s has no column headed url and no column of URLs: put the URLs in a column headed url.", name)
+			return urlList{}, errors.New(name + " has no column headed url and no column of URLs: put the URLs in a column headed url.")
 		}
 		header = !looksLikeURL(cell(head[0], col))
 	}
@@ -241,8 +243,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 			return nil
 		}
 		if !utf8.ValidString(u) {
-			line, _ := r.FieldPos(0)
-			return notUTF8(name, line)
+			return notUTF8(name, r.startsAt)
 		}
 		urls.add(u)
 		if progress != nil && len(urls.ends)%progressEvery == 0 {
@@ -256,7 +257,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 		}
 	}
 	for {
-		rec, err := r.Read()
+		rec, err := r.read()
 		if err == io.EOF {
 			break
 		}
@@ -268,7 +269,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 		}
 	}
 	if len(urls.ends) == 0 {
-		return urlList{}, fmt.Errorf("%s: the %q column holds no URLs: fill it with one URL per row.", name, cell(first, col))
+		return urlList{}, errors.New(name + ": the " + jsonString(cell(first, col)) + " column holds no URLs: fill it with one URL per row.")
 	}
 	return urls.list(), nil
 }
@@ -330,7 +331,7 @@ func readFile(file js.Value, done func(name string, data []byte, err error)) {
 	})
 	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		release()
-		done(name, nil, fmt.Errorf("%s could not be read (%s): open it again, or paste its text.", name, args[0].Call("toString").String()))
+		done(name, nil, errors.New(name+" could not be read ("+args[0].Call("toString").String()+"): open it again, or paste its text."))
 		return nil
 	})
 	file.Call("arrayBuffer").Call("then", then, fail)

@@ -28,31 +28,25 @@ func main() {
 	}
 	_, store.previousDraft = previousDraft()
 	page := newPage()
-	// The draft is written a second after the last change (encoding a
-	// 500 KiB file costs more than a frame) and when the page is hidden or
-	// closed.
+	// The draft is written a second after the last change, compressed by
+	// the browser on the timer's goroutine, and, uncompressed, when the
+	// page is hidden or closed (writeDraftNow: nothing may wait then).
 	var draftFailed bool
 	var draftNote string // what the draft leaves out, told once
 	saved := currentSaved()
 	drafts := debouncer{delay: time.Second}
-	// save writes the draft. Sliced, it runs on the timer's goroutine and
-	// lets the page run between pieces of the compression, each in a
-	// later task; it gives up when the state changes meanwhile.
-	save := func(sliced bool) {
+	// save writes the draft; a compressed save gives up when the state
+	// changes while the browser compresses it.
+	save := func(now bool) {
 		if draftFailed || currentSaved() == saved {
 			return
 		}
 		s := currentSaved()
-		var pause func() bool
-		if sliced {
-			pause = func() bool {
-				wait := make(chan struct{})
-				yieldTask(func() { close(wait) })
-				<-wait
-				return currentSaved() == s
-			}
+		write := writeDraftNow
+		if !now {
+			write = writeDraft(func() bool { return currentSaved() == s })
 		}
-		note, err := saveDraftWithin(s, store.imported, pause)
+		note, err := saveDraftWithin(s, store.imported, write)
 		if errors.Is(err, errDraftStale) {
 			return // the change that made it stale schedules the next save
 		}
@@ -70,7 +64,7 @@ func main() {
 	}
 	saveNow := func() {
 		drafts.cancel()
-		save(false)
+		save(true)
 	}
 	store.onChange = func() {
 		// The rows and the rest of the page change together, now.
@@ -79,7 +73,7 @@ func main() {
 		readerTable.sync()
 		renderNow(page.parts()...)
 		if !store.pending && !draftFailed && currentSaved() != saved {
-			drafts.schedule(func() { save(true) })
+			drafts.schedule(func() { save(false) })
 		}
 	}
 	store.onPending = view.sync

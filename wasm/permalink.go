@@ -3,13 +3,10 @@
 package main
 
 import (
-	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
-	"fmt"
-	"io"
+	"strconv"
 	"strings"
 )
 
@@ -83,11 +80,16 @@ var errNotState = errors.New("not a saved state")
 // encodeFragment encodes s as a URL fragment, "#v1." followed by the
 // raw-DEFLATE-compressed binary layout in unpadded base64url. The fragment is
 // never sent to a server, so a shared robots.txt stays on the machines of the
-// people who open the link.
+// people who open the link. It waits for the browser's compression: call it
+// from a goroutine (deflate.go).
 func encodeFragment(s Saved) (string, error) {
-	enc := encodeState(s)
+	enc, err := encodeState(s)
+	if err != nil {
+		return "", errors.New("The link could not be made: " + err.Error() + ".")
+	}
 	if len(enc)+1 > maxLinkFragment {
-		return "", fmt.Errorf("This state needs a %d-character link, longer than the %d characters a link can safely carry: share files instead (Download the robots.txt, Export the results).", len(enc)+1, maxLinkFragment)
+		return "", errors.New("This state needs a " + number(len(enc)+1) + "-character link, longer than the " + number(maxLinkFragment) +
+			" characters a link can safely carry: share files instead (Download the robots.txt, Export the results).")
 	}
 	return "#" + enc, nil
 }
@@ -133,15 +135,18 @@ func decodeFragment(fragment string) (s Saved, present bool, err error) {
 }
 
 // encodeState is the version-prefixed, compressed, base64url form of s,
-// shared by permalinks and the autosave.
-func encodeState(s Saved) string {
-	enc, _ := encodeStatePaused(s, nil)
-	return enc
+// shared by permalinks and the autosave. It waits for the browser's
+// compression (deflate.go).
+func encodeState(s Saved) (string, error) {
+	packed, err := deflateRaw(stateLayout(s))
+	if err != nil {
+		return "", err
+	}
+	return stateVersion + base64.RawURLEncoding.EncodeToString(packed), nil
 }
 
-// encodeStatePaused is encodeState, compressed a piece at a time with
-// pause between pieces (packPaused); ok is false when pause gave up.
-func encodeStatePaused(s Saved, pause func() bool) (enc string, ok bool) {
+// stateLayout is s in the binary layout the tags above describe.
+func stateLayout(s Saved) []byte {
 	var raw []byte
 	field := func(tag byte, v string) {
 		if v == "" {
@@ -171,67 +176,54 @@ func encodeStatePaused(s Saved, pause func() bool) (enc string, ok bool) {
 	field(tagOtherName, s.OtherName)
 	field(tagExpect, s.Expect)
 	field(tagReadAs, s.ReadAs)
-	packed, ok := packPaused(raw, pause)
-	return stateVersion + packed, ok
+	return raw
 }
 
-// packPaused compresses raw with DEFLATE and encodes it as unpadded
-// base64url. When pause is set, it is called between pieces of packPiece
-// bytes (compressing 500 KiB takes WebAssembly about 50 ms: the autosave
-// gives the page its thread back in between), and packing stops, ok
-// false, when it returns false.
-func packPaused(raw []byte, pause func() bool) (packed string, ok bool) {
-	var out bytes.Buffer
-	// BestCompression cannot fail to construct; writes to a bytes.Buffer
-	// cannot fail either.
-	w, _ := flate.NewWriter(&out, flate.BestCompression)
-	for at := 0; at < len(raw); at += packPiece {
-		if at > 0 && pause != nil && !pause() {
-			return "", false
-		}
-		w.Write(raw[at:min(at+packPiece, len(raw))])
-	}
-	w.Close()
-	return base64.RawURLEncoding.EncodeToString(out.Bytes()), true
-}
-
-// packPiece is how much packPaused compresses between pauses: a few
-// milliseconds of work.
-const packPiece = 32 << 10
-
-// decodeState reverses encodeState. Every failure is a sentence that says
-// what to do; a damaged input never panics.
+// decodeState reverses encodeState, waiting for the browser to inflate it.
+// Every failure is a sentence that says what to do; a damaged input never
+// panics.
 func decodeState(enc string) (Saved, error) {
 	version, body, ok := strings.Cut(enc, ".")
 	if !ok || !isVersion(version) {
 		return Saved{}, errNotState
 	}
 	if version+"." != stateVersion {
-		return Saved{}, fmt.Errorf("This link was made by another version of the tester (format %s; this copy reads %s): open it in an up-to-date tester.", version, strings.TrimSuffix(stateVersion, "."))
-	}
-	damaged := func(why string) error {
-		return fmt.Errorf("This link is damaged (%s), perhaps cut when it was copied: copy the whole link again.", why)
+		return Saved{}, errors.New("This link was made by another version of the tester (format " + version + "; this copy reads " +
+			strings.TrimSuffix(stateVersion, ".") + "): open it in an up-to-date tester.")
 	}
 	// Chat apps and mail often glue punctuation to the end of a link
 	// ("…#v1.abc)." ): nothing outside base64url belongs to the state.
 	body = strings.TrimRightFunc(body, func(c rune) bool { return !isBase64URL(c) })
 	packed, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
-		return Saved{}, damaged("it holds characters a link never has")
+		return Saved{}, linkDamaged("it holds characters a link never has")
 	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), maxStateBytes+1))
-	if err != nil {
-		return Saved{}, damaged("its data does not decompress")
+	raw, err := inflateRaw(packed, maxStateBytes)
+	switch {
+	case errors.Is(err, errTooLarge):
+		return Saved{}, errors.New("This link unpacks to more than " + strconv.Itoa(maxStateBytes>>20) +
+			" MiB, more than any robots.txt needs: open the robots.txt as a file instead.")
+	case errors.Is(err, errNoStreams):
+		return Saved{}, errors.New("This link cannot be opened here: " + err.Error() + ".")
+	case err != nil:
+		return Saved{}, linkDamaged("its data does not decompress")
 	}
-	if len(raw) > maxStateBytes {
-		return Saved{}, fmt.Errorf("This link unpacks to more than %d MiB, more than any robots.txt needs: open the robots.txt as a file instead.", maxStateBytes>>20)
-	}
+	return readLayout(raw)
+}
+
+// linkDamaged says a link is damaged, and why.
+func linkDamaged(why string) error {
+	return errors.New("This link is damaged (" + why + "), perhaps cut when it was copied: copy the whole link again.")
+}
+
+// readLayout reads a state from its binary layout (stateLayout).
+func readLayout(raw []byte) (Saved, error) {
 	var s Saved
 	for len(raw) > 0 {
 		tag := raw[0]
 		n, size := binary.Uvarint(raw[1:])
 		if size <= 0 || n > uint64(len(raw)-1-size) {
-			return Saved{}, damaged("a field runs past the end of the data")
+			return Saved{}, linkDamaged("a field runs past the end of the data")
 		}
 		v := string(raw[1+size : 1+size+int(n)])
 		raw = raw[1+size+int(n):]

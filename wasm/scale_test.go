@@ -46,7 +46,7 @@ func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
 		fmt.Fprintf(&b, "/%x\n", i*2654435761)
 	}
 	in := Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
-	note, err := saveDraftWithin(in, nil, nil)
+	note, err := saveDraftWithin(in, nil, writeDraft(nil))
 	if err != nil || note != listNotKept {
 		t.Fatalf("saveDraftWithin = %q, %v; want the list left out and a note", note, err)
 	}

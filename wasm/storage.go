@@ -3,8 +3,9 @@
 package main
 
 import (
+	"encoding/base64"
 	"errors"
-	"fmt"
+	"strings"
 	"syscall/js"
 )
 
@@ -12,10 +13,19 @@ import (
 // draft before link is the draft a permalink displaced, kept so opening a
 // colleague's link never costs the user their own work.
 const (
-	draftKey       = "robots-tester.draft"
-	beforeLinkKey  = "robots-tester.draft-before-link"
-	storageProblem = "The browser refused to keep your draft (%s): it will be lost when the tab closes, so download the robots.txt to keep it."
+	draftKey      = "robots-tester.draft"
+	beforeLinkKey = "robots-tester.draft-before-link"
 )
+
+// rawDraftPrefix marks a draft kept uncompressed: the one written as the
+// page goes away (writeDraftNow), when nothing may wait for the browser's
+// compression. It is the binary layout in base64url after the prefix.
+const rawDraftPrefix = "raw." + stateVersion
+
+// storageProblem says the browser refused to keep the draft, and why.
+func storageProblem(why string) error {
+	return errors.New("The browser refused to keep your draft (" + why + "): it will be lost when the tab closes, so download the robots.txt to keep it.")
+}
 
 // Origin says where the opening state came from.
 type Origin int
@@ -30,7 +40,8 @@ const (
 // draft. The draft it displaces is kept under beforeLinkKey (see
 // previousDraft) and the fragment is cleared from the address bar, so a
 // reload shows the draft, which the UI saves from then on. A damaged link is
-// reported in err and the draft opens instead.
+// reported in err and the draft opens instead. It waits for the browser to
+// inflate the link: call it from a goroutine.
 //
 // In embed mode the link is only read: the embedding page's state must not
 // replace the user's own draft on this origin.
@@ -39,7 +50,7 @@ func openingState() (s Saved, from Origin, err error) {
 	if present && err == nil {
 		if !embedMode() {
 			if draft, ok := loadDraft(); ok && draft != s {
-				storageSet(beforeLinkKey, encodeState(draft))
+				storageSet(beforeLinkKey, storedString(draftKey))
 			}
 			loc := js.Global().Get("location")
 			js.Global().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String())
@@ -52,23 +63,42 @@ func openingState() (s Saved, from Origin, err error) {
 	return Saved{}, OriginNone, err
 }
 
-// saveDraft keeps s as the draft. It does nothing in embed mode (see
-// openingState). The error is a sentence for the user: private modes and full
-// quotas make localStorage refuse.
-func saveDraft(s Saved) error { return saveDraftPaused(s, nil) }
+// saveDraft keeps s as the draft, compressed. It does nothing in embed
+// mode (see openingState). The error is a sentence for the user: private
+// modes and full quotas make localStorage refuse. It waits for the
+// browser's compression: call it from a goroutine.
+func saveDraft(s Saved) error { return writeDraft(nil)(s) }
 
-// saveDraftPaused is saveDraft, compressing with pause between pieces
-// (packPaused); it returns errDraftStale, saving nothing, when pause gives
-// up.
-func saveDraftPaused(s Saved, pause func() bool) error {
+// A draftWriter keeps a state as the draft: writeDraft's compressed, or
+// writeDraftNow's as it is.
+type draftWriter func(Saved) error
+
+// writeDraft compresses the draft; when stillCurrent, if set, says a newer
+// state arrived meanwhile, it saves nothing and returns errDraftStale.
+func writeDraft(stillCurrent func() bool) draftWriter {
+	return func(s Saved) error {
+		if embedMode() {
+			return nil
+		}
+		enc, err := encodeState(s)
+		if err != nil {
+			return storageProblem(err.Error())
+		}
+		if stillCurrent != nil && !stillCurrent() {
+			return errDraftStale
+		}
+		return storageSet(draftKey, enc)
+	}
+}
+
+// writeDraftNow keeps the draft uncompressed, without waiting: for the
+// pagehide event, after which a page may not run again. The next save
+// compresses it.
+func writeDraftNow(s Saved) error {
 	if embedMode() {
 		return nil
 	}
-	enc, ok := encodeStatePaused(s, pause)
-	if !ok {
-		return errDraftStale
-	}
-	return storageSet(draftKey, enc)
+	return storageSet(draftKey, rawDraftPrefix+base64.RawURLEncoding.EncodeToString(stateLayout(s)))
 }
 
 // errDraftStale ends a draft save that a newer state made stale.
@@ -82,9 +112,8 @@ const maxDraftURLBytes = 256 << 10
 // saveDraftWithin keeps s as the draft, without its URL list when the list
 // is too long for the browser's storage (or the storage refuses it with
 // the list). note then says so, with what to do; imported names a long
-// imported list, which drafts never carry. err is saveDraftPaused's, as
-// is pause.
-func saveDraftWithin(s Saved, imported *importedList, pause func() bool) (note string, err error) {
+// imported list, which drafts never carry. err is write's.
+func saveDraftWithin(s Saved, imported *importedList, write draftWriter) (note string, err error) {
 	if imported != nil {
 		note = "The autosaved draft keeps the robots.txt and settings, not the " + number(imported.urls.Len()) +
 			" URLs imported from " + imported.name + " (too many for the browser's storage): import the file again after a reload."
@@ -93,11 +122,11 @@ func saveDraftWithin(s Saved, imported *importedList, pause func() bool) (note s
 		s.URLs = ""
 		note = listNotKept
 	}
-	err = saveDraftPaused(s, pause)
+	err = write(s)
 	if err != nil && !errors.Is(err, errDraftStale) && s.URLs != "" {
 		// A full quota: the list is what takes the room.
 		s.URLs = ""
-		if saveDraftPaused(s, pause) == nil {
+		if write(s) == nil {
 			return listNotKept, nil
 		}
 	}
@@ -119,13 +148,13 @@ func previousDraft() (Saved, bool) {
 }
 
 // restorePreviousDraft makes the displaced draft the draft again and returns
-// it for the UI to apply.
+// it for the UI to apply. Call it from a goroutine (storageState).
 func restorePreviousDraft() (Saved, bool) {
 	s, ok := previousDraft()
 	if !ok {
 		return Saved{}, false
 	}
-	storageSet(draftKey, encodeState(s))
+	storageSet(draftKey, storedString(beforeLinkKey))
 	forgetPreviousDraft()
 	return s, true
 }
@@ -139,13 +168,15 @@ func forgetPreviousDraft() {
 // an open tab, where only the fragment changes and the page does not reload.
 func watchLinks(apply func(Saved), fail func(error)) {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
-		s, from, err := openingState()
-		switch {
-		case err != nil:
-			fail(err)
-		case from == OriginLink:
-			apply(s)
-		}
+		go func() {
+			s, from, err := openingState()
+			switch {
+			case err != nil:
+				fail(err)
+			case from == OriginLink:
+				apply(s)
+			}
+		}()
 		return nil
 	}))
 }
@@ -154,18 +185,35 @@ func locationHash() string {
 	return js.Global().Get("location").Get("hash").String()
 }
 
+// storageState is the state stored under key, compressed or raw. It waits
+// for the browser to inflate it: call it from a goroutine.
 func storageState(key string) (Saved, bool) {
+	enc := storedString(key)
+	if enc == "" {
+		return Saved{}, false
+	}
+	var s Saved
+	var err error
+	if raw, ok := strings.CutPrefix(enc, rawDraftPrefix); ok {
+		var layout []byte
+		if layout, err = base64.RawURLEncoding.DecodeString(raw); err == nil {
+			s, err = readLayout(layout)
+		}
+	} else {
+		s, err = decodeState(enc)
+	}
+	return s, err == nil
+}
+
+// storedString is the string stored under key, "" when there is none.
+func storedString(key string) string {
 	var enc string
 	withStorage(func(ls js.Value) {
 		if v := ls.Call("getItem", key); v.Type() == js.TypeString {
 			enc = v.String()
 		}
 	})
-	if enc == "" {
-		return Saved{}, false
-	}
-	s, err := decodeState(enc)
-	return s, err == nil
+	return enc
 }
 
 func storageSet(key, value string) error {
@@ -180,12 +228,12 @@ func storageSet(key, value string) error {
 func withStorage(f func(ls js.Value)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf(storageProblem, describe(r))
+			err = storageProblem(describe(r))
 		}
 	}()
 	ls := js.Global().Get("Reflect").Call("get", js.Global(), "localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
-		return fmt.Errorf(storageProblem, "no localStorage")
+		return storageProblem("no localStorage")
 	}
 	f(ls)
 	return nil
@@ -196,5 +244,11 @@ func describe(r any) string {
 	if e, ok := r.(js.Error); ok {
 		return e.Value.Get("name").String()
 	}
-	return fmt.Sprint(r)
+	if e, ok := r.(error); ok {
+		return e.Error()
+	}
+	if s, ok := r.(string); ok {
+		return s
+	}
+	return "an unknown failure"
 }

@@ -27,6 +27,7 @@ type toolbarView struct {
 	message, link string
 	previousDraft bool
 	saved         Saved  // in embed mode, what the "Open in full tester" link holds
+	linkReady     bool   // in embed mode, whether that link is made (fullLink)
 	findings      string // in embed mode, the findings the details toggle counts
 }
 
@@ -34,6 +35,7 @@ func (t *Toolbar) view() toolbarView {
 	v := toolbarView{message: store.message, link: store.link, previousDraft: store.previousDraft}
 	if embedMode() {
 		v.saved = currentSaved()
+		_, _, v.linkReady = fullLink(v.saved)
 		v.findings = findingsSummary()
 	}
 	return v
@@ -49,12 +51,13 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	t.shown = t.view()
 	if embedMode() {
 		nav := vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester"))
-		href, err := openFullLink(currentSaved())
+		href, err, ready := fullLink(t.shown.saved)
 		if err != nil {
 			return elem.Navigation(nav, elem.Paragraph(vecty.Markup(prop.ID("share-message")), vecty.Text(err.Error())))
 		}
 		return elem.Navigation(nav, elem.Anchor(
-			vecty.Markup(prop.ID("open-full"), prop.Href(href), vecty.Attribute("target", "_blank"), vecty.Attribute("rel", "noopener")),
+			vecty.Markup(prop.ID("open-full"), vecty.MarkupIf(href != "", prop.Href(href)), vecty.Attribute("target", "_blank"),
+				vecty.Attribute("rel", "noopener"), vecty.Attribute("aria-busy", !ready)),
 			vecty.Text("Open in full tester"),
 		), embedDetailsToggle())
 	}
@@ -63,18 +66,21 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
 			button("copy-link", "Copy link", func() {
-				in, left := linkState(currentSaved(), store.imported)
-				copyLink(in, func(link string, err error) {
-					if err != nil {
-						store.notify(strings.TrimSpace(err.Error()+" "+left), link)
-						return
-					}
-					if left != "" {
-						store.notify("Link copied. "+left, link)
-						return
-					}
-					store.notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
-				})
+				// The browser compresses the link: waited for on a goroutine.
+				go func() {
+					in, left := linkState(currentSaved(), store.imported)
+					copyLink(in, func(link string, err error) {
+						if err != nil {
+							store.notify(strings.TrimSpace(err.Error()+" "+left), link)
+							return
+						}
+						if left != "" {
+							store.notify("Link copied. "+left, link)
+							return
+						}
+						store.notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
+					})
+				}()
 			}),
 			fileButton("open-file", "Open robots.txt…", ".txt,text/plain"),
 			button("download", "Download robots.txt", func() {
@@ -90,9 +96,11 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			button("reset", "Reset to example", func() { applySaved(exampleState) }),
 			vecty.If(s.previousDraft, button("restore-draft", "Restore the draft you had before opening this link", func() {
 				store.previousDraft = false
-				if d, ok := restorePreviousDraft(); ok {
-					applySaved(d)
-				}
+				go func() {
+					if d, ok := restorePreviousDraft(); ok {
+						applySaved(d)
+					}
+				}()
 			})),
 		),
 		elem.Paragraph(

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// BenchmarkBrowserAutosave edits a large robots.txt listed with 10 URLs
+// and waits for the draft, stored compressed by the browser's
+// CompressionStream a second after the last change: it reports the
+// milliseconds from the edit until the draft is stored (saved-after-ms,
+// the second's wait included) and the longest main-thread task from the
+// edit until then, its testing included (longest-task-ms, target 50).
+//
+//	go test -run '^$' -bench BrowserAutosave -benchtime 3x .
+func BenchmarkBrowserAutosave(b *testing.B) {
+	for _, size := range []struct {
+		name  string
+		bytes int
+	}{{"500KiB", 500 << 10}, {"4MiB", 4 << 20}} {
+		b.Run(size.name, func(b *testing.B) {
+			blocking, _, urls := benchRobots(size.bytes, 10)
+			a, ctx := openMeasured(b)
+			a.setText("textarea#urls", strings.Join(urls, "\n"))
+			var saved, longest []float64
+			tr := startTrace(b, ctx)
+			for i := 0; b.Loop(); i++ {
+				a.longest()
+				ms := call[float64](a, `(text) => new Promise((resolve, reject) => {
+					const start = performance.now();
+					const before = localStorage.getItem("robots-tester.draft");
+					const area = document.querySelector("textarea#robots");
+					area.value = text;
+					area.dispatchEvent(new Event("input", {bubbles: true}));
+					const poll = () => {
+						const d = localStorage.getItem("robots-tester.draft") || "";
+						if (d.startsWith("v1.") && d !== before) { resolve(performance.now() - start); return; }
+						if (performance.now() - start > 30000) { reject(new Error("no new compressed draft within 30 s")); return; }
+						setTimeout(poll, 20);
+					};
+					poll();
+				})`, blocking+fmt.Sprintf("# edit %d\n", i))
+				saved = append(saved, ms)
+				longest = append(longest, a.longest())
+			}
+			tr.end("autosave-" + size.name)
+			b.ReportMetric(mean(saved), "saved-after-ms")
+			b.ReportMetric(slices.Max(longest), "longest-task-ms")
+		})
+	}
+}
