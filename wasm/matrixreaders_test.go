@@ -139,3 +139,32 @@ func TestMatrixExportWaitsForTheReaders(t *testing.T) {
 		t.Error("the export stays pending after it was written")
 	}
 }
+
+// In each crawler's own reading, a column's groups and its pins are its
+// reader's: RFC 9309 skips "User-agent: GPTBot/1.0" (not a product token),
+// so GPTBot obeys the "*" group and is blocked from /private/a, where
+// Google's reading has it obey line 4's group and be allowed. A pin
+// "allowed" there holds as Google reads it and fails as GPTBot's reader
+// does; a pin that carries its own robots.txt stays as checked.
+func TestMatrixOwnReadingObeysAndPins(t *testing.T) {
+	m := useMatrix(t, "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot/1.0\nAllow: /ok\n", "https://example.com/private/a", "Googlebot, GPTBot")
+	if label, why := columnObeys(m, nil, 1); label != "GPTBot (line 4)" || !strings.Contains(why, "line 4") {
+		t.Errorf("Google's reading: GPTBot obeys %q (%q)", label, why)
+	}
+	pin := &engine.CaseResult{Case: engine.Case{URL: m.URLs[0], Crawler: "GPTBot", Allowed: true}, Pass: true, Result: engine.Result{Allowed: true}}
+	if got := readPin(nil, 0, 1, pin); got != pin {
+		t.Errorf("Google's reading: the pin is read again: %+v", got)
+	}
+	rm := useOwnReading(t, m)
+	if label, why := columnObeys(m, rm, 1); label != "* (line 1)" || !strings.Contains(why, "RFC 9309") {
+		t.Errorf("own reading: GPTBot obeys %q (%q), want the * group at line 1, as RFC 9309 reads the file", label, why)
+	}
+	if got := readPin(rm, 0, 1, pin); got.Pass || got.Result.Allowed || !pin.Pass {
+		t.Errorf("own reading: the pin reads %+v, want failing (GPTBot's reader blocks), the pin itself untouched", got)
+	}
+	own := *pin
+	own.Case.HasRobots = true
+	if got := readPin(rm, 0, 1, &own); got != &own {
+		t.Errorf("own reading: a pin with its own robots.txt is read against the draft: %+v", got)
+	}
+}
