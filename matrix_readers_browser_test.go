@@ -173,6 +173,10 @@ func TestBrowserMatrixReadersObeysAndPins(t *testing.T) {
 	a.click(`table#matrix td[data-row="0"][data-col="1"]`)
 	a.click("#pin-allowed")
 	waitFor(a, "the pin, holding in Google's reading", pinJS, func(s string) bool { return strings.HasPrefix(s, "allowed true") && strings.Contains(s, "pinned ✓") })
+	failingJS := `(() => { const s = document.querySelector("#matrix-status .failing-pins"); return s ? s.textContent.trim() : ""; })()`
+	if note := js[string](a, failingJS); note != "" {
+		t.Errorf("Google's reading: the status says %q, but the pin holds", note)
+	}
 
 	a.choose("#matrix-read-as", "own", "")
 	waitFor(a, "the reader reading", `(() => { const p = document.getElementById("matrix-reader-status"); return p ? p.dataset.ready : ""; })()`,
@@ -183,6 +187,9 @@ func TestBrowserMatrixReadersObeysAndPins(t *testing.T) {
 	}
 	if pin := js[string](a, pinJS); !strings.HasPrefix(pin, "blocked false") || !strings.Contains(pin, "⚠ expected allowed") {
 		t.Errorf("own reading: the pinned cell shows %q, want blocked and the pin failing", pin)
+	}
+	if note := js[string](a, failingJS); !strings.HasPrefix(note, "1 expectation failing in this reading") {
+		t.Errorf("own reading: the status says %q of the failing pin", note)
 	}
 	state := waitFor(a, "the pin's state", `(() => { const p = document.getElementById("pin-state"); return p ? p.textContent : ""; })()`, func(s string) bool { return s != "" })
 	if state != "Pinned: expected allowed, but the draft says blocked." {

@@ -185,9 +185,6 @@ func pinSentence(r *engine.CaseResult) string {
 	return "Pinned: expected " + verdictAttr(r.Case.Allowed) + ", but the draft says " + verdictAttr(r.Result.Allowed) + "."
 }
 
-// failingPins counts the pins the draft breaks.
-func failingPins() int { return countFailing(pinResults()) }
-
 func countFailing(results []engine.CaseResult) int {
 	n := 0
 	for i := range results {

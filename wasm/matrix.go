@@ -75,12 +75,7 @@ func shownRows(m *engine.Matrix) []int {
 	c.rows = make([]int, 0, len(m.URLs))
 	switch c.filter {
 	case "pinned":
-		index := map[string]int{}
-		for u, url := range m.URLs {
-			if _, ok := index[url]; !ok {
-				index[url] = u
-			}
-		}
+		index := urlRows(m)
 		seen := map[int]bool{}
 		for i := range pins { // failing first: pinResults' order
 			if u, ok := index[pins[i].Case.URL]; ok && !seen[u] {
@@ -359,7 +354,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 				vecty.Data("recomputeMs", strconv.FormatFloat(matrix.ms, 'f', 2, 64)),
 				vecty.Data("passes", strconv.Itoa(m.Sets))),
 			vecty.Text(matrixStatus(m)),
-			vecty.If(failingPins() > 0, elem.Strong(vecty.Markup(vecty.Class("failing-pins")), vecty.Text(" "+count(failingPins(), "expectation")+" failing: see Expectations below."))),
+			failingPinsNote(m, shownReaderMatrix(m)),
 		),
 		vecty.If(readerStatus(m, shownReaderMatrix(m)) != "", elem.Paragraph(
 			vecty.Markup(prop.ID("matrix-reader-status"), vecty.Class("help"), vecty.Attribute("role", "status"),

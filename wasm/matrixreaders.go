@@ -333,6 +333,45 @@ func readPin(rm *engine.ReaderMatrix, row, col int, pin *engine.CaseResult) *eng
 	return &p
 }
 
+// urlRows finds each URL's first row in m.
+func urlRows(m *engine.Matrix) map[string]int {
+	index := make(map[string]int, len(m.URLs))
+	for u, url := range m.URLs {
+		if _, ok := index[url]; !ok {
+			index[url] = u
+		}
+	}
+	return index
+}
+
+// failingPinsNote counts the pins that fail in the reading shown: as
+// checked in Google's; in each crawler's own reading, those on a cell of
+// the grid as readPin reads them, the others as checked. nil when none.
+func failingPinsNote(m *engine.Matrix, rm *engine.ReaderMatrix) vecty.MarkupOrChild {
+	results := pinResults()
+	rows, cols := urlRows(m), map[string]int{}
+	for c, col := range m.Columns {
+		cols[columnKey(col)] = c
+	}
+	n := 0
+	for i := range results {
+		p := &results[i]
+		u, onRow := rows[p.Case.URL]
+		c, onCol := cols[caseColumn(p.Case)]
+		if onRow && onCol {
+			p = readPin(rm, u, c, p)
+		}
+		if !p.Pass {
+			n++
+		}
+	}
+	where := ": see Expectations below."
+	if rm != nil {
+		where = " in this reading: see the cells marked ⚠ (the Expectations list below checks them as Google reads the file)."
+	}
+	return vecty.If(n > 0, elem.Strong(vecty.Markup(vecty.Class("failing-pins")), vecty.Text(" "+count(n, "expectation")+" failing"+where)))
+}
+
 // readerVerdictAttr is a reader's answer as a data-verdict value.
 func readerVerdictAttr(res engine.ReaderResult) string {
 	if res.Failed {
