@@ -75,12 +75,14 @@ func shownRows(m *engine.Matrix) []int {
 	c.rows = make([]int, 0, len(m.URLs))
 	switch c.filter {
 	case "pinned":
-		index := urlRows(m)
+		read, rows := pinsShown(m, rm)
 		seen := map[int]bool{}
-		for i := range pins { // failing first: pinResults' order
-			if u, ok := index[pins[i].Case.URL]; ok && !seen[u] {
-				seen[u] = true
-				c.rows = append(c.rows, u)
+		for _, pass := range []bool{false, true} { // failing first, in the reading shown
+			for i, p := range read {
+				if u := rows[i]; u >= 0 && p.Pass == pass && !seen[u] {
+					seen[u] = true
+					c.rows = append(c.rows, u)
+				}
 			}
 		}
 	default:

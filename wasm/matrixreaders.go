@@ -344,23 +344,35 @@ func urlRows(m *engine.Matrix) map[string]int {
 	return index
 }
 
-// failingPinsNote counts the pins that fail in the reading shown: as
+// pinsShown are the pins in the reading shown, in pinResults' order: as
 // checked in Google's; in each crawler's own reading, those on a cell of
-// the grid as readPin reads them, the others as checked. nil when none.
-func failingPinsNote(m *engine.Matrix, rm *engine.ReaderMatrix) vecty.MarkupOrChild {
+// the grid as readPin reads them, the others as checked. row is a pin's
+// row in the grid, -1 when it has none.
+func pinsShown(m *engine.Matrix, rm *engine.ReaderMatrix) (pins []*engine.CaseResult, row []int) {
 	results := pinResults()
 	rows, cols := urlRows(m), map[string]int{}
 	for c, col := range m.Columns {
 		cols[columnKey(col)] = c
 	}
-	n := 0
+	pins, row = make([]*engine.CaseResult, len(results)), make([]int, len(results))
 	for i := range results {
-		p := &results[i]
-		u, onRow := rows[p.Case.URL]
-		c, onCol := cols[caseColumn(p.Case)]
-		if onRow && onCol {
-			p = readPin(rm, u, c, p)
+		pins[i], row[i] = &results[i], -1
+		if u, ok := rows[results[i].Case.URL]; ok {
+			row[i] = u
+			if c, ok := cols[caseColumn(results[i].Case)]; ok {
+				pins[i] = readPin(rm, u, c, pins[i])
+			}
 		}
+	}
+	return pins, row
+}
+
+// failingPinsNote counts the pins that fail in the reading shown
+// (pinsShown); nil when none.
+func failingPinsNote(m *engine.Matrix, rm *engine.ReaderMatrix) vecty.MarkupOrChild {
+	pins, _ := pinsShown(m, rm)
+	n := 0
+	for _, p := range pins {
 		if !p.Pass {
 			n++
 		}

@@ -168,3 +168,28 @@ func TestMatrixOwnReadingObeysAndPins(t *testing.T) {
 		t.Errorf("own reading: a pin with its own robots.txt is read against the draft: %+v", got)
 	}
 }
+
+// The "pinned" rows come failing first in the reading shown, and the
+// status counts the pins failing in it.
+func TestMatrixOwnReadingPinnedRows(t *testing.T) {
+	oldFilter := matrix.filter
+	t.Cleanup(func() { matrix.filter = oldFilter })
+	m := useMatrix(t, "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot/1.0\nAllow: /ok\n", "https://example.com/private/a\nhttps://example.com/private/b", "Googlebot, GPTBot")
+	// GPTBot may fetch both URLs as Google reads the file, neither as RFC
+	// 9309 does: the first pin holds only in Google's reading, the second
+	// only in GPTBot's own.
+	store.in.Expect = string((&engine.Expectations{Cases: []engine.Case{
+		caseFor(m.Columns[1], m.URLs[0], true), caseFor(m.Columns[1], m.URLs[1], false)}}).JSON())
+	matrix.filter = "pinned"
+	if got := slices.Clone(shownRows(m)); !slices.Equal(got, []int{1, 0}) {
+		t.Errorf("Google's reading: pinned rows %v, want [1 0] (the second pin fails)", got)
+	}
+	useOwnReading(t, m)
+	if got := slices.Clone(shownRows(m)); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("own reading: pinned rows %v, want [0 1] (the first pin fails)", got)
+	}
+	// pinResults puts Google's failing pin first: the second, on row 1.
+	if pins, rows := pinsShown(m, shownReaderMatrix(m)); len(pins) != 2 || !pins[0].Pass || pins[1].Pass || !slices.Equal(rows, []int{1, 0}) {
+		t.Errorf("own reading: pins on rows %v, want [1 0], the first holding and the second failing", rows)
+	}
+}
