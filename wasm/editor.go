@@ -41,28 +41,38 @@ type Editor struct {
 
 func (e *Editor) Render() vecty.ComponentOrHTML {
 	s := store
+	big := bigMode()
 	// Comparing the strings is cheap when they are the same string, as
 	// they are on every render that is not an edit.
-	if text := s.in.Robots[len(s.bom):]; text != e.text {
+	if text := s.in.Robots[len(s.bom):]; big {
+		viewer.index()
+		e.text, e.count = "", 0
+	} else if text != e.text || e.count == 0 {
 		e.text = text
 		if n := countLines(text); n != e.count {
 			e.count, e.numbers = n, gutterNumbers(n)
 		}
 	}
-	return elem.Div(
-		vecty.Markup(vecty.Class("editor")),
-		elem.Label(vecty.Markup(prop.For("robots"), vecty.Class("visually-hidden")), vecty.Text("robots.txt")),
+	var numbers, area, help vecty.ComponentOrHTML = elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
+		&EditorArea{Version: s.editorVersion, Text: s.editorText},
 		elem.Paragraph(
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help")),
 			vecty.Text("Paste or type the file. Line numbers are Google's; beside each rule, how many URLs of the list it decides (select a count to show only those)."),
-		),
+		)
+	if big {
+		numbers, area, help = viewer.numbers, &BigView{Version: s.editorVersion}, bigNote()
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("editor")),
+		vecty.If(!big, elem.Label(vecty.Markup(prop.For("robots"), vecty.Class("visually-hidden")), vecty.Text("robots.txt"))),
+		help,
 		elem.Div(
 			vecty.Markup(vecty.Class("editor-frame")),
 			elem.Div(
 				vecty.Markup(vecty.Class("gutter"), vecty.Attribute("aria-hidden", "true")),
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
-					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
+					numbers,
 					&Markers{Lint: s.lint},
 					&DiffMarks{},
 				),
@@ -74,7 +84,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 					vecty.Markup(vecty.Class("highlights"), vecty.Attribute("aria-hidden", "true")),
 					elem.Div(highlights()...),
 				),
-				&EditorArea{Version: s.editorVersion, Text: s.editorText},
+				area,
 			),
 		),
 	)
@@ -104,9 +114,19 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 		vecty.Attribute("aria-describedby", "editor-help"),
 		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
 		event.Input(func(ev *vecty.Event) {
-			store.editRobots(ev.Target.Get("value").String())
+			value := ev.Target.Get("value").String()
+			if ev.Target.Get("textLength").Int() > maxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") {
+				// A long text dropped (a paste is taken before,
+				// pasteRobots): to the viewer before it is laid out.
+				in := store.in
+				in.Robots = editorBytes(value, store.bom, store.eol)
+				store.replace(in)
+				return
+			}
+			store.editRobots(value)
 			gutterHits.markStale()
 		}),
+		event.Paste(pasteRobots),
 		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
 		vecty.Property("value", a.Text),
 	))
@@ -246,6 +266,9 @@ func gutterNumbers(n int) string {
 
 // syncScroll moves the gutter and highlight layers with the textarea.
 func syncScroll(area js.Value) {
+	if bigMode() {
+		viewer.scrolled(area)
+	}
 	top := area.Get("scrollTop").Int()
 	left := area.Get("scrollLeft").Int()
 	doc := js.Global().Get("document")
@@ -283,6 +306,12 @@ func revealLine(line int) {
 func goToLine(line int) {
 	area := js.Global().Get("document").Call("getElementById", "robots")
 	if !area.Truthy() || line < 1 {
+		return
+	}
+	if bigMode() {
+		// The viewer has no caret: it shows the line, with focus.
+		area.Call("focus", map[string]any{"preventScroll": true})
+		revealLine(line)
 		return
 	}
 	// The textarea's value has LF breaks and counts UTF-16 units.

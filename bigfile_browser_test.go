@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// bigRobots is a robots.txt of at least size bytes: "user-agent: *", then
+// "disallow: /p<i>/" for i = 0, 1, …, so the URL /p<i>/x is decided by
+// line i+2 alone.
+func bigRobots(size int) string {
+	var b strings.Builder
+	b.WriteString("user-agent: *\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "disallow: /p%d/\n", i)
+	}
+	return b.String()
+}
+
+// pasteJS pastes text into the textarea sel as Ctrl+V would: a paste event
+// with the text as clipboard data, dispatched in a task of its own, over
+// the whole of the textarea's text. It resolves once the event is handled.
+const pasteJS = `(sel, text) => new Promise(resolve => {
+	const t = document.querySelector(sel);
+	const data = new DataTransfer();
+	data.setData("text/plain", text);
+	t.focus();
+	t.select();
+	setTimeout(() => {
+		const taken = !t.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+		resolve(taken);
+	}, 0);
+})`
+
+// viewState is what the viewer shows.
+type viewState struct {
+	Viewer, Textarea    bool
+	Label               string
+	First, Lines, Nums  int
+	Top, Client, Height int
+	Line                string // the text of the line asked for, "" when not held
+	Active              string // the focused element's id
+}
+
+// viewJS reads the viewer, and the text of line n when the viewer holds
+// it.
+const viewJS = `n => {
+	const v = document.querySelector("div#robots.big-view");
+	const pre = v && v.querySelector(".view-lines");
+	const nums = document.querySelector(".gutter .numbers");
+	const s = {Viewer: !!v, Textarea: !!document.querySelector("textarea#robots"), Label: v ? v.getAttribute("aria-label") : "",
+		First: 0, Lines: 0, Nums: nums ? nums.textContent.split("\n").length : 0, Top: 0, Client: 0, Height: 0, Line: "",
+		Active: document.activeElement ? document.activeElement.id : ""};
+	if (!pre) return s;
+	const lines = pre.textContent.split("\n");
+	Object.assign(s, {First: +pre.dataset.first, Lines: lines.length, Top: v.scrollTop, Client: v.clientHeight, Height: v.scrollHeight});
+	if (n >= s.First && n < s.First + lines.length) s.Line = lines[n - s.First];
+	return s;
+}`
+
+func (a *app) view(line int) viewState {
+	a.t.Helper()
+	return call[viewState](a, viewJS, line)
+}
+
+// TestBrowserBigFile pastes a 4 MiB robots.txt into the editor: it is
+// shown in the read-only viewer, never in the textarea, with a few hundred
+// lines in the DOM; selecting a result scrolls the viewer to its deciding
+// line, which the band marks where the viewer shows it; the keys scroll
+// it; Clear brings the textarea back. A small file stays in the textarea,
+// and an opened big file goes to the viewer too.
+func TestBrowserBigFile(t *testing.T) {
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	robots := bigRobots(4 << 20)
+	lines := strings.Count(robots, "\n") + 1
+	const deep = 20000 // decided by line deep+2, well inside Google's 500 KiB
+	urls := []string{"https://example.com/p" + strconv.Itoa(deep) + "/x", "https://example.com/elsewhere"}
+	a.setText("textarea#urls", strings.Join(urls, "\n"))
+
+	if !call[bool](a, pasteJS, "textarea#robots", robots) {
+		t.Fatal("the paste of 4 MiB was not taken from the textarea (preventDefault)")
+	}
+	v := waitFor(a, "the viewer", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer })
+	if v.Textarea {
+		t.Errorf("the textarea is still on the page beside the viewer")
+	}
+	if want := commaNumber(lines) + " lines"; !strings.Contains(v.Label, "read-only") || !strings.Contains(v.Label, want) {
+		t.Errorf("viewer label %q: want it to say read-only and %q", v.Label, want)
+	}
+	if v.Lines > 300 || v.Nums > 300 {
+		t.Errorf("the DOM holds %d lines and %d gutter numbers of %d: want at most 300", v.Lines, v.Nums, lines)
+	}
+	if v.Line != "user-agent: *" || v.First != 1 {
+		t.Errorf("viewer's line 1 = %q (first held %d), want user-agent: *", v.Line, v.First)
+	}
+	if v.Height < lines*20 {
+		t.Errorf("viewer scrolls %d px for %d lines: want at least 20 px a line", v.Height, lines)
+	}
+	note := js[string](a, `document.querySelector("#editor-help").textContent`)
+	for _, want := range []string{"Read-only", "too long to edit here", "open it again", "download"} {
+		if !strings.Contains(note, want) {
+			t.Errorf("the note %q does not say %q", note, want)
+		}
+	}
+
+	rows := a.waitRows("both URLs tested", func(rows []resultRow) bool { return len(rows) == 2 })
+	checkRow(t, rows[0], "blocked", deep+2)
+	a.selectRow(0)
+	d := a.waitDecided(deep + 2)
+	if want := "disallow: /p" + strconv.Itoa(deep) + "/"; d.Text != want {
+		t.Errorf("deciding band's text %q, want %q", d.Text, want)
+	}
+	v = waitFor(a, "the viewer to hold the deciding line", "("+viewJS+")("+strconv.Itoa(deep+2)+")",
+		func(v viewState) bool { return v.Line != "" })
+	if y := 8 + (deep+1)*20; y < v.Top || y+20 > v.Top+v.Client {
+		t.Errorf("deciding line at y=%d is not in view (scrollTop %d, height %d)", y, v.Top, v.Client)
+	}
+	if !strings.HasPrefix(v.Line, "disallow: /p"+strconv.Itoa(deep)+"/") {
+		t.Errorf("the viewer's line %d is %q", deep+2, v.Line)
+	}
+	// The band, the viewer's line and the gutter's number are at one height.
+	off := call[[]float64](a, `n => {
+		const band = document.querySelector("#decided-line").getBoundingClientRect().top;
+		const pre = document.querySelector(".view-lines");
+		const line = pre.getBoundingClientRect().top + (n - +pre.dataset.first) * 20;
+		const nums = document.querySelector(".gutter .numbers");
+		const first = +nums.textContent.split("\n")[0];
+		const num = nums.getBoundingClientRect().top + parseFloat(getComputedStyle(nums).paddingTop) + (n - first) * 20;
+		return [band - line, num - line];
+	}`, deep+2)
+	if len(off) != 2 || off[0] < -1 || off[0] > 1 || off[1] < -1 || off[1] > 1 {
+		t.Errorf("band and gutter number are %v px off the viewer's line %d", off, deep+2)
+	}
+	js[bool](a, `(document.querySelector(".editor").scrollIntoView(), true)`)
+	screenshot(t, ctx, "bigfile-viewer")
+
+	// Keys scroll the focused viewer.
+	key := func(k string, want func(v viewState) bool, what string) viewState {
+		t.Helper()
+		js[bool](a, `(document.querySelector("#robots").focus(), true)`)
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+			t.Fatal(err)
+		}
+		return waitFor(a, what, "("+viewJS+")(1)", want)
+	}
+	v = key(kb.Home, func(v viewState) bool { return v.Top == 0 && v.First == 1 }, "Home to scroll to the top")
+	if v.Active != "robots" {
+		t.Errorf("focus is on %q, want the viewer", v.Active)
+	}
+	v = key(kb.ArrowDown, func(v viewState) bool { return v.Top == 20 }, "ArrowDown to scroll a line")
+	v = key(kb.PageDown, func(v viewState) bool { return v.Top == 20+v.Client-20 }, "PageDown to scroll a page")
+	v = key(kb.End, func(v viewState) bool {
+		return v.Top > 0 && v.Top+v.Client >= v.Height-1 && v.First+v.Lines-1 == lines
+	}, "End to scroll to the end and the viewer to hold the last line")
+	last := call[viewState](a, viewJS, lines)
+	if last.Line != "" {
+		t.Errorf("the last line is %q, want it empty (the file ends with a line break)", last.Line)
+	}
+	if last.Lines > 300 {
+		t.Errorf("at the end the DOM holds %d lines", last.Lines)
+	}
+	if n := js[string](a, `document.querySelector(".gutter .numbers").textContent.split("\n").pop()`); n != strconv.Itoa(lines) {
+		t.Errorf("the gutter's last number at the end is %s, want %d", n, lines)
+	}
+
+	// Clear: the textarea is back, empty, with the caret in it.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#clear-robots"))); err != nil {
+		t.Fatal(err)
+	}
+	v = waitFor(a, "the textarea back", "("+viewJS+")(1)", func(v viewState) bool { return v.Textarea && !v.Viewer })
+	if got := js[string](a, `document.querySelector("textarea#robots").value`); got != "" || v.Active != "robots" {
+		t.Errorf("after Clear the textarea holds %q, focus on %q: want it empty and focused", got, v.Active)
+	}
+	if v.Nums != 1 {
+		t.Errorf("after Clear the gutter has %d numbers, want 1", v.Nums)
+	}
+
+	// A small paste goes into the textarea as the browser inserts it.
+	small := bigRobots(60 << 10)
+	if call[bool](a, pasteJS, "textarea#robots", small) {
+		t.Errorf("a paste of %d bytes was taken from the textarea", len(small))
+	}
+	a.setText("textarea#robots", small)
+	smallLines := strings.Count(small, "\n") + 1
+	v = waitFor(a, "the small file's gutter", "("+viewJS+")(1)", func(v viewState) bool { return v.Nums == smallLines })
+	if v.Viewer || !v.Textarea || js[int](a, `document.querySelector("textarea#robots").value.length`) != len(small) {
+		t.Errorf("a %d-byte file is not in the textarea: %+v", len(small), v)
+	}
+
+	// An opened big file goes to the viewer.
+	path := filepath.Join(t.TempDir(), "big-robots.txt")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(robots, "\n", "\r\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#open-file"), []string{path})); err != nil {
+		t.Fatal(err)
+	}
+	v = waitFor(a, "the viewer for the opened file", "("+viewJS+")(2)", func(v viewState) bool { return v.Viewer })
+	if v.Textarea || v.Line != "disallow: /p0/" || !strings.Contains(v.Label, commaNumber(lines)+" lines") {
+		t.Errorf("opened CRLF file: %+v, want the viewer alone, line 2 disallow: /p0/, %d lines", v, lines)
+	}
+}
+
+// commaNumber is wasm's number: 1234567 → "1,234,567".
+func commaNumber(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

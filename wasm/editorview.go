@@ -1,0 +1,351 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// A robots.txt longer than maxEditBytes is not put in the textarea:
+// Chromium lays out and shapes every line of a textarea's value, which
+// for a 4 MiB file is a task of seconds, and no CSS shortens it. Such a
+// file is shown in a read-only viewer instead, which holds only the lines
+// in view (and a margin) in the DOM, at the textarea's line height and
+// padding, so the gutter, the highlight bands, the markers and the hit
+// counts line up with it as they do with the textarea, and its numbers
+// are only those in view too. The store still holds, and the engine still
+// reads, the whole file; every way a text arrives (file, fetch, link,
+// draft, Reset) goes through store.replace, whose text the editor shows
+// here or in the textarea by its size, and a long paste into the textarea
+// is taken before the browser inserts it (pasteRobots).
+
+// maxEditBytes is the longest text the textarea is given. Setting a
+// textarea's value costs about 0.3 to 0.5 ms per KiB of robots.txt here
+// (BenchmarkBrowserBigFile/textarea-*: 64 KiB, 13–33 ms on the 2-core
+// benchmark machine), so 64 KiB keeps that task under 50 ms, and is
+// still larger than almost every real file (corpus: 4 of 386).
+const maxEditBytes = 64 << 10
+
+// bigMode reports whether the editor shows the viewer: the text the store
+// last replaced is too long for the textarea. A text typed longer stays
+// in the textarea, where it grew a keystroke at a time.
+func bigMode() bool { return len(store.editorText) > maxEditBytes }
+
+// viewLineCap is how many bytes of a line the viewer shows: a line
+// longer than that (Google reads at most 16,664 bytes of one, and a file
+// may be one line of megabytes) would cost its layout again.
+const viewLineCap = 400
+
+// maxViewLines is the most lines the viewer scrolls through: Chromium
+// places boxes at most about 33 million pixels down, and 1,000,000 lines
+// of 20 px stay under that. Google's 500 KiB hold fewer lines.
+const maxViewLines = 1000000
+
+// bigView is the viewer's state: the text's lines and where the viewer
+// is scrolled.
+type bigView struct {
+	version int     // the editorVersion starts was taken of
+	starts  []int32 // where each line starts in store.editorText
+	cols    int     // the longest line shown, in bytes
+	more    bool    // lines past maxViewLines are not shown
+	// The viewer's scrollTop and clientHeight at its last scroll event.
+	top, height int
+	lines       *ViewLines
+	numbers     *ViewNumbers
+}
+
+var viewer = bigView{lines: &ViewLines{}, numbers: &ViewNumbers{}}
+
+// index takes the lines of the store's text when it is a new one. Lines
+// end as Google ends them (countLines): at LF, CR or CRLF.
+func (v *bigView) index() {
+	s := store
+	if v.version == s.editorVersion && v.starts != nil {
+		return
+	}
+	v.version, v.top, v.more = s.editorVersion, 0, false
+	if el := viewElement(); el.Truthy() {
+		// The viewer stays when one long text replaces another, and so
+		// does its scroll.
+		v.top, v.height = el.Get("scrollTop").Int(), el.Get("clientHeight").Int()
+	}
+	text := s.editorText
+	v.starts, v.cols = append(v.starts[:0], 0), 0
+	last := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		if c == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		v.cols = max(v.cols, min(i-last, viewLineCap+1))
+		if len(v.starts) == maxViewLines {
+			v.more = true
+			break
+		}
+		last = i + 1
+		v.starts = append(v.starts, int32(last))
+	}
+	v.cols = max(v.cols, min(len(text)-last, viewLineCap+1))
+	v.place()
+}
+
+// viewElement is the viewer, null when the editor is the textarea.
+func viewElement() js.Value {
+	el := js.Global().Get("document").Call("getElementById", "robots")
+	if el.Truthy() && el.Get("tagName").String() == "DIV" {
+		return el
+	}
+	return js.Null()
+}
+
+// scrolled records the viewer's scroll and writes the lines now in view,
+// when they changed.
+func (v *bigView) scrolled(el js.Value) {
+	v.top, v.height = el.Get("scrollTop").Int(), el.Get("clientHeight").Int()
+	if v.version != store.editorVersion {
+		return
+	}
+	if v.place() {
+		renderNow(v.lines, v.numbers)
+	}
+}
+
+// place gives the lines and their numbers the window in view, and reports
+// whether it moved.
+func (v *bigView) place() bool {
+	first, last := v.window()
+	moved := first != v.lines.First || last != v.lines.Last || v.version != v.lines.Version
+	v.lines.Version, v.lines.First, v.lines.Last = v.version, first, last
+	v.numbers.Version, v.numbers.First, v.numbers.Last = v.version, first, last
+	return moved
+}
+
+// viewMargin is how many lines beyond those in view the viewer holds,
+// and viewStep how far it scrolls before they are written again, as for
+// the hit counts (gutterMargin, gutterStep).
+const (
+	viewMargin = 40
+	viewStep   = 20
+)
+
+// window is the range of lines the viewer holds.
+func (v *bigView) window() (first, last int) {
+	base := (v.top / linePx / viewStep) * viewStep
+	first = max(1, base-viewMargin)
+	return first, min(len(v.starts), base+max(v.height, 24*16)/linePx+viewStep+viewMargin)
+}
+
+// text is lines first to last, each cut at viewLineCap bytes.
+func (v *bigView) text(first, last int) string {
+	text := store.editorText
+	var b strings.Builder
+	for n := first; n <= last; n++ {
+		from, to := int(v.starts[n-1]), len(text)
+		if n < len(v.starts) {
+			to = int(v.starts[n])
+		}
+		line := strings.TrimRight(text[from:to], "\r\n")
+		if len(line) > viewLineCap {
+			cut := viewLineCap
+			for cut > 0 && text[from+cut]&0xC0 == 0x80 {
+				cut-- // not inside a UTF-8 sequence
+			}
+			line = line[:cut] + " … (" + number(len(line)-cut) + " more bytes)"
+		}
+		if n > first {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line)
+	}
+	if v.more && last == len(v.starts) {
+		b.WriteString("\n(Lines after " + number(maxViewLines) + " are not shown here: download the file to read them.)")
+	}
+	return b.String()
+}
+
+// BigView is the viewer: a focusable scroll region, rendered again only
+// for a new text; the lines in it are ViewLines, written as it scrolls.
+type BigView struct {
+	vecty.Core
+	Version int `vecty:"prop"`
+}
+
+func (c *BigView) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*BigView)
+	return ok && p.Version == c.Version
+}
+
+func (c *BigView) Render() vecty.ComponentOrHTML {
+	v := &viewer
+	return elem.Div(
+		vecty.Markup(
+			prop.ID("robots"),
+			vecty.Class("big-view"),
+			vecty.Attribute("tabindex", "0"),
+			vecty.Attribute("role", "region"),
+			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+number(len(v.starts))+" lines"),
+			vecty.Attribute("aria-describedby", "editor-help"),
+			event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
+			event.KeyDown(viewKey),
+		),
+		elem.Div(
+			vecty.Markup(vecty.Class("view-body"), vecty.Style("height", px(len(v.starts)*linePx)), vecty.Style("min-width", strconv.Itoa(v.cols+2)+"ch")),
+			v.lines,
+		),
+	)
+}
+
+// ViewLines are the lines the viewer holds.
+type ViewLines struct {
+	vecty.Core
+	Version, First, Last int `vecty:"prop"`
+}
+
+func (c *ViewLines) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ViewLines)
+	return ok && p.Version == c.Version && p.First == c.First && p.Last == c.Last
+}
+
+func (c *ViewLines) Render() vecty.ComponentOrHTML {
+	v := &viewer
+	return elem.Preformatted(
+		vecty.Markup(vecty.Class("view-lines"), vecty.Data("first", strconv.Itoa(c.First)), vecty.Style("top", px((c.First-1)*linePx))),
+		vecty.Text(v.text(c.First, c.Last)),
+	)
+}
+
+// ViewNumbers are the gutter's numbers of the lines the viewer holds.
+type ViewNumbers struct {
+	vecty.Core
+	Version, First, Last int `vecty:"prop"`
+}
+
+func (c *ViewNumbers) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ViewNumbers)
+	return ok && p.Version == c.Version && p.First == c.First && p.Last == c.Last
+}
+
+func (c *ViewNumbers) Render() vecty.ComponentOrHTML {
+	var b strings.Builder
+	for n := c.First; n <= c.Last; n++ {
+		if n > c.First {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return elem.Preformatted(
+		vecty.Markup(vecty.Class("numbers"), vecty.Style("padding-top", px(padPx+(c.First-1)*linePx))),
+		vecty.Text(b.String()),
+	)
+}
+
+// viewKey scrolls the viewer a line (arrows), a page (Page Up, Page Down)
+// or to an end (Home, End), as a textarea's caret would move it.
+func viewKey(ev *vecty.Event) {
+	el := ev.Target
+	top, page := el.Get("scrollTop").Int(), max(linePx, el.Get("clientHeight").Int()-linePx)
+	switch ev.Get("key").String() {
+	case "ArrowDown":
+		top += linePx
+	case "ArrowUp":
+		top -= linePx
+	case "PageDown":
+		top += page
+	case "PageUp":
+		top -= page
+	case "Home":
+		top = 0
+	case "End":
+		top = el.Get("scrollHeight").Int()
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+	el.Set("scrollTop", max(0, top))
+}
+
+// bigNote says why the viewer is read-only and what to do, with a way
+// back to an empty editor.
+func bigNote() *vecty.HTML {
+	v := &viewer
+	return elem.Div(
+		vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
+		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
+			" lines, too long to edit here (a text box that size would freeze the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
+		button("clear-robots", "Clear the editor", clearRobots),
+		button("view-download", "Download robots.txt", func() {
+			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+		}),
+	)
+}
+
+// clearRobots empties the editor, which is the textarea again, and puts
+// the caret in it.
+func clearRobots() {
+	in := store.in
+	in.Robots = ""
+	store.replace(in)
+	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
+		area.Call("focus")
+	}
+}
+
+// pasteRobots keeps a paste that would make the textarea's text longer
+// than maxEditBytes out of it: the browser would lay the whole text out
+// in the paste's task. The text (the textarea's with the paste in place
+// of its selection) is read into Go a piece at a time, in slices, and
+// replaces the store's, which shows it in the viewer.
+func pasteRobots(ev *vecty.Event) {
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return
+	}
+	area := ev.Target
+	value := js.Global().Get("Object").Invoke(area.Get("value"))
+	start, end := area.Get("selectionStart").Int(), area.Get("selectionEnd").Int()
+	// A String object: its length is read without copying the text.
+	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
+	n := pasted.Get("length").Int()
+	if area.Get("textLength").Int()-(end-start)+n <= maxEditBytes {
+		return
+	}
+	ev.Call("preventDefault")
+	s := store
+	// The textarea's text has LF breaks; the paste keeps its own bytes.
+	before := editorBytes(value.Call("substring", 0, start).String(), s.bom, s.eol)
+	after := editorBytes(value.Call("substring", end).String(), "", s.eol)
+	var b strings.Builder
+	at := 0
+	runSliced(func(deadline time.Time) bool {
+		if at == 0 {
+			b.Grow(len(before) + n + len(after))
+			b.WriteString(before)
+		}
+		for at < n && time.Now().Before(deadline) {
+			// The next piece, not cut inside a surrogate pair.
+			to := min(at+pastePiece, n)
+			if c := pasted.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
+				to--
+			}
+			b.WriteString(pasted.Call("substring", at, to).String())
+			at = to
+		}
+		return at == n
+	}, func() {
+		b.WriteString(after)
+		in := store.in
+		in.Robots = b.String()
+		store.replace(in)
+	})
+}
