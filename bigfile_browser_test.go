@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,4 +217,90 @@ func commaNumber(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// BenchmarkBrowserBigFile measures what a large robots.txt costs the page.
+//
+//	go test -run '^$' -bench BrowserBigFile -benchtime 3x .
+//
+// textarea-<size>: setting the textarea's value (as a typed or small
+// pasted text is) to a file of that size, the layout forced at once:
+// layout-ms is that task (the page's own work on an input is a string
+// copy; the engine waits for the debounce), which is what maxEditBytes
+// (wasm/editorview.go) is chosen by. paste-4MiB and open-4MiB: a 4 MiB
+// file pasted into the editor (a paste event, as Ctrl+V fires) or opened
+// with "Open robots.txt…", with 10 URLs listed: shown-ms until the viewer
+// and the verdicts are shown, and longest-task-ms, the longest main-thread
+// task from the paste or the file's choice until 300 ms after (its
+// findings included). With BENCH_TRACE=/tmp/traces the longest tasks'
+// trace events are logged.
+func BenchmarkBrowserBigFile(b *testing.B) {
+	for _, size := range []int{32, 64, 128, 512} {
+		b.Run(fmt.Sprintf("textarea-%dKiB", size), func(b *testing.B) {
+			a, ctx := openMeasured(b)
+			text, _, _ := benchRobots(size<<10, 0)
+			var layout, longest []float64
+			for i := 0; b.Loop(); i++ {
+				a.setText("textarea#robots", "")
+				a.longest()
+				tr := startTrace(b, ctx)
+				layout = append(layout, call[float64](a, `text => {
+					const area = document.querySelector("textarea#robots");
+					const start = performance.now();
+					area.value = text;
+					area.dispatchEvent(new Event("input", {bubbles: true}));
+					void area.scrollHeight;
+					return performance.now() - start;
+				}`, text+fmt.Sprintf("# %d\n", i)))
+				longest = append(longest, a.longest())
+				tr.end(fmt.Sprintf("bigfile-textarea-%dKiB-%d", size, i))
+			}
+			b.ReportMetric(mean(layout), "layout-ms")
+			b.ReportMetric(slices.Max(longest), "longest-task-ms")
+		})
+	}
+	robots := bigRobots(4 << 20)
+	_, _, urls := benchRobots(1000, 10)
+	path := filepath.Join(b.TempDir(), "robots.txt")
+	if err := os.WriteFile(path, []byte(robots), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, how := range []string{"paste", "open"} {
+		b.Run(how+"-4MiB", func(b *testing.B) {
+			a, ctx := openMeasured(b)
+			a.setText("textarea#urls", strings.Join(urls, "\n"))
+			if how == "paste" {
+				call[bool](a, `text => { window.__bigText = text; return true; }`, robots)
+			}
+			var shown, longest []float64
+			for i := 0; b.Loop(); i++ {
+				a.setText("textarea#robots", "")
+				a.longest()
+				tr := startTrace(b, ctx)
+				start := js[float64](a, `performance.now()`)
+				if how == "paste" {
+					js[bool](a, `(`+pasteJS+`)("textarea#robots", window.__bigText)`)
+				} else if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#open-file"), []string{path})); err != nil {
+					b.Fatal(err)
+				}
+				shown = append(shown, call[float64](a, `start => new Promise((resolve, reject) => {
+					const poll = () => {
+						if (document.querySelector("div#robots.big-view") && document.querySelector("table#results").dataset.settled === "true") {
+							resolve(performance.now() - start);
+						} else if (performance.now() - start > 30000) {
+							reject(new Error("no viewer within 30 s"));
+						} else {
+							setTimeout(poll, 5);
+						}
+					};
+					poll();
+				})`, start))
+				longest = append(longest, a.longest())
+				tr.end(fmt.Sprintf("bigfile-%s-%d", how, i))
+				js[bool](a, `(document.querySelector("#clear-robots").click(), true)`)
+			}
+			b.ReportMetric(mean(shown), "shown-ms")
+			b.ReportMetric(slices.Max(longest), "longest-task-ms")
+		})
+	}
 }

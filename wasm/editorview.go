@@ -71,33 +71,47 @@ func (v *bigView) index() {
 	if v.version == s.editorVersion && v.starts != nil {
 		return
 	}
-	v.version, v.top, v.more = s.editorVersion, 0, false
+	v.version, v.top = s.editorVersion, 0
 	if el := viewElement(); el.Truthy() {
 		// The viewer stays when one long text replaces another, and so
 		// does its scroll.
 		v.top, v.height = el.Get("scrollTop").Int(), el.Get("clientHeight").Int()
 	}
-	text := s.editorText
-	v.starts, v.cols = append(v.starts[:0], 0), 0
-	last := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c != '\n' && c != '\r' {
-			continue
-		}
-		if c == '\r' && i+1 < len(text) && text[i+1] == '\n' {
-			i++
-		}
-		v.cols = max(v.cols, min(i-last, viewLineCap+1))
-		if len(v.starts) == maxViewLines {
-			v.more = true
-			break
-		}
-		last = i + 1
-		v.starts = append(v.starts, int32(last))
-	}
-	v.cols = max(v.cols, min(len(text)-last, viewLineCap+1))
+	v.starts, v.cols, v.more = lineStarts(s.editorText, v.starts[:0])
 	v.place()
+}
+
+// lineStarts appends to starts where each line of text starts, at most
+// maxViewLines of them (more: there are others), and measures the longest
+// line, up to viewLineCap+1 bytes. Lines end as Google ends them
+// (countLines): at LF, CR or CRLF. A text without CR, as most are, is cut
+// at each LF by strings.IndexByte, several times quicker in WebAssembly
+// than a loop over the bytes (4 MiB: 7–20 ms in Chromium otherwise).
+func lineStarts(text string, starts []int32) (_ []int32, cols int, more bool) {
+	starts = append(starts, 0)
+	cr := strings.IndexByte(text, '\r') >= 0
+	for last := 0; ; {
+		end, next := len(text), len(text)
+		if cr {
+			if i := strings.IndexAny(text[last:], "\r\n"); i >= 0 {
+				end, next = last+i, last+i+1
+				if text[end] == '\r' && next < len(text) && text[next] == '\n' {
+					next++
+				}
+			}
+		} else if i := strings.IndexByte(text[last:], '\n'); i >= 0 {
+			end, next = last+i, last+i+1
+		}
+		cols = max(cols, min(end-last, viewLineCap+1))
+		if end == len(text) {
+			return starts, cols, false
+		}
+		if len(starts) == maxViewLines {
+			return starts, cols, true
+		}
+		last = next
+		starts = append(starts, int32(last))
+	}
 }
 
 // viewElement is the viewer, null when the editor is the textarea.
