@@ -185,7 +185,7 @@ func TestBrowserBigFile(t *testing.T) {
 	}
 
 	// A small paste goes into the textarea as the browser inserts it.
-	small := bigRobots(60 << 10)
+	small := bigRobots(30 << 10)
 	if call[bool](a, pasteJS, "textarea#robots", small) {
 		t.Errorf("a paste of %d bytes was taken from the textarea", len(small))
 	}
@@ -196,7 +196,18 @@ func TestBrowserBigFile(t *testing.T) {
 		t.Errorf("a %d-byte file is not in the textarea: %+v", len(small), v)
 	}
 
-	// An opened big file goes to the viewer.
+	// A paste just over 32 KiB (maxEditBytes) goes to the viewer.
+	over := small + strings.Repeat("# padding to go over 32 KiB\n", (32<<10-len(small))/28+2)
+	if !call[bool](a, pasteJS, "textarea#robots", over) {
+		t.Errorf("a paste of %d bytes was left to the textarea", len(over))
+	}
+	v = waitFor(a, "the viewer for a paste just over the limit", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer })
+	if want := commaNumber(strings.Count(over, "\n")+1) + " lines"; v.Textarea || !strings.Contains(v.Label, want) {
+		t.Errorf("after a %d-byte paste: %+v, want the viewer alone with %s", len(over), v, want)
+	}
+
+	// An opened big file goes to the viewer, which is scrolled.
+	call[bool](a, `() => { const v = document.querySelector("#robots"); v.scrollTop = 400; v.dispatchEvent(new Event("scroll")); return true; }`)
 	path := filepath.Join(t.TempDir(), "big-robots.txt")
 	if err := os.WriteFile(path, []byte(strings.ReplaceAll(robots, "\n", "\r\n")), 0o644); err != nil {
 		t.Fatal(err)
@@ -204,9 +215,11 @@ func TestBrowserBigFile(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#open-file"), []string{path})); err != nil {
 		t.Fatal(err)
 	}
-	v = waitFor(a, "the viewer for the opened file", "("+viewJS+")(2)", func(v viewState) bool { return v.Viewer })
-	if v.Textarea || v.Line != "disallow: /p0/" || !strings.Contains(v.Label, commaNumber(lines)+" lines") {
-		t.Errorf("opened CRLF file: %+v, want the viewer alone, line 2 disallow: /p0/, %d lines", v, lines)
+	v = waitFor(a, "the viewer for the opened file", "("+viewJS+")(22)", func(v viewState) bool {
+		return strings.Contains(v.Label, commaNumber(lines)+" lines")
+	})
+	if v.Textarea || v.Line != "disallow: /p20/" || v.Top != 400 {
+		t.Errorf("opened CRLF file: %+v, want the viewer alone, still scrolled to 400, line 22 disallow: /p20/", v)
 	}
 }
 
@@ -235,7 +248,7 @@ func commaNumber(n int) string {
 // findings included). With BENCH_TRACE=/tmp/traces the longest tasks'
 // trace events are logged.
 func BenchmarkBrowserBigFile(b *testing.B) {
-	for _, size := range []int{32, 64, 128, 512} {
+	for _, size := range []int{32, 48, 64, 128, 512} {
 		b.Run(fmt.Sprintf("textarea-%dKiB", size), func(b *testing.B) {
 			a, ctx := openMeasured(b)
 			text, _, _ := benchRobots(size<<10, 0)

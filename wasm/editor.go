@@ -59,8 +59,10 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help")),
 			vecty.Text("Paste or type the file. Line numbers are Google's; beside each rule, how many URLs of the list it decides (select a count to show only those)."),
 		)
+	lines := e.count
 	if big {
 		numbers, area, help = viewer.numbers, &BigView{Version: s.editorVersion}, bigNote()
+		lines = len(viewer.starts)
 	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("editor")),
@@ -69,7 +71,12 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("editor-frame")),
 			elem.Div(
-				vecty.Markup(vecty.Class("gutter"), vecty.Attribute("aria-hidden", "true")),
+				vecty.Markup(
+					vecty.Class("gutter"), vecty.Attribute("aria-hidden", "true"),
+					// As wide as the last line's number, which the
+					// viewer does not hold until scrolled to it.
+					vecty.Style("min-width", "calc(2.5em + "+strconv.Itoa(max(4, len(strconv.Itoa(lines))))+"ch)"),
+				),
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					numbers,

@@ -28,11 +28,13 @@ import (
 // is taken before the browser inserts it (pasteRobots).
 
 // maxEditBytes is the longest text the textarea is given. Setting a
-// textarea's value costs about 0.3 to 0.5 ms per KiB of robots.txt here
-// (BenchmarkBrowserBigFile/textarea-*: 64 KiB, 13–33 ms on the 2-core
-// benchmark machine), so 64 KiB keeps that task under 50 ms, and is
-// still larger than almost every real file (corpus: 4 of 386).
-const maxEditBytes = 64 << 10
+// textarea's value and laying it out costs about 0.5 to 1 ms per KiB of
+// robots.txt on the 2-core benchmark machine (BenchmarkBrowserBigFile,
+// layout-ms: 32 KiB 27–32 ms, 48 KiB 46, 64 KiB 37–54, 128 KiB 73–92,
+// 512 KiB 240–385), so 32 KiB is the size that stays well under 50 ms.
+// 55 of the 387 real files of the test corpus are longer (the largest
+// tenth starts at 64 KB): those are read-only here, and tested whole.
+const maxEditBytes = 32 << 10
 
 // bigMode reports whether the editor shows the viewer: the text the store
 // last replaced is too long for the textarea. A text typed longer stays
@@ -298,7 +300,7 @@ func bigNote() *vecty.HTML {
 		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
 			" lines, too long to edit here (a text box that size would freeze the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
 		button("clear-robots", "Clear the editor", clearRobots),
-		button("view-download", "Download robots.txt", func() {
+		button("view-download", "Download the file", func() {
 			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 		}),
 	)
