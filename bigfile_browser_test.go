@@ -143,6 +143,16 @@ func TestBrowserBigFile(t *testing.T) {
 	js[bool](a, `(document.querySelector(".editor").scrollIntoView(), true)`)
 	screenshot(t, ctx, "bigfile-viewer")
 
+	// A finding's line: the viewer, focused, shows it, and the band marks it.
+	cut := js[int](a, `+document.querySelector("button.diag[data-severity=error]").dataset.line`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("button.diag[data-severity=error]"))); err != nil {
+		t.Fatal(err)
+	}
+	v = waitFor(a, "the viewer at the finding's line", "("+viewJS+")("+strconv.Itoa(cut)+")", func(v viewState) bool { return v.Line != "" })
+	if band := js[string](a, `(document.querySelector(".band.focus-line") || {dataset: {}}).dataset.line || ""`); band != strconv.Itoa(cut) || v.Active != "robots" {
+		t.Errorf("after the finding on line %d: focus band on %q, focus on %q; want the band on it and the viewer focused", cut, band, v.Active)
+	}
+
 	// Keys scroll the focused viewer.
 	key := func(k string, want func(v viewState) bool, what string) viewState {
 		t.Helper()
