@@ -28,12 +28,12 @@ func bigRobots(size int) string {
 // pasteJS pastes text into the textarea sel as Ctrl+V would: a paste event
 // with the text as clipboard data, dispatched in a task of its own, over
 // the whole of the textarea's text. It resolves once the event is handled.
-const pasteJS = `(sel, text) => new Promise(resolve => {
+const pasteJS = `(sel, text, from, to) => new Promise(resolve => {
 	const t = document.querySelector(sel);
 	const data = new DataTransfer();
 	data.setData("text/plain", text);
 	t.focus();
-	t.select();
+	if (from === undefined) t.select(); else t.setSelectionRange(from, to);
 	setTimeout(() => {
 		const taken = !t.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
 		resolve(taken);
@@ -216,6 +216,20 @@ func TestBrowserBigFile(t *testing.T) {
 		t.Errorf("after a %d-byte paste: %+v, want the viewer alone with %s", len(over), v, want)
 	}
 
+	// A long paste in place of a selection keeps the text around it, and
+	// the pasted bytes as they are: "A\n" + paste + "\nZ" from "A\nBC\nZ".
+	js[bool](a, `(document.querySelector("#clear-robots").click(), true)`)
+	a.setText("textarea#robots", "A\nBC\nZ")
+	crlf := "user-agent: *\r\n" + strings.Repeat("disallow: /é\r\n", 3000)
+	if !call[bool](a, pasteJS, "textarea#robots", crlf, 2, 4) {
+		t.Fatal("a long paste over a selection was left to the textarea")
+	}
+	waitFor(a, "the viewer for the paste over a selection", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer && v.Line == "A" })
+	captureDownloads(a)
+	if got, want := string(download(a, "#view-download")), "A\n"+crlf+"\nZ"; got != want {
+		t.Errorf("after a paste over a selection the file is %d bytes %.40q…, want %d bytes %.40q…", len(got), got, len(want), want)
+	}
+
 	// An opened big file goes to the viewer, which is scrolled.
 	call[bool](a, `() => { const v = document.querySelector("#robots"); v.scrollTop = 400; v.dispatchEvent(new Event("scroll")); return true; }`)
 	path := filepath.Join(t.TempDir(), "big-robots.txt")
@@ -230,6 +244,9 @@ func TestBrowserBigFile(t *testing.T) {
 	})
 	if v.Textarea || v.Line != "disallow: /p20/" || v.Top != 400 {
 		t.Errorf("opened CRLF file: %+v, want the viewer alone, still scrolled to 400, line 22 disallow: /p20/", v)
+	}
+	if got := download(a, "#view-download"); string(got) != strings.ReplaceAll(robots, "\n", "\r\n") {
+		t.Errorf("the opened CRLF file downloads as %d other bytes", len(got))
 	}
 }
 
