@@ -59,12 +59,11 @@ type bigView struct {
 	cols    int     // the longest line shown, in bytes
 	more    bool    // lines past maxViewLines are not shown
 	// The viewer's scrollTop and clientHeight at its last scroll event.
-	top, height int
-	lines       *ViewLines
-	numbers     *ViewNumbers
+	top, height    int
+	lines, numbers *ViewWindow
 }
 
-var viewer = bigView{lines: &ViewLines{}, numbers: &ViewNumbers{}}
+var viewer = bigView{lines: &ViewWindow{}, numbers: &ViewWindow{numbers: true}}
 
 // index takes the lines of the store's text when it is a new one. Lines
 // end as Google ends them (countLines): at LF, CR or CRLF.
@@ -191,7 +190,7 @@ func (v *bigView) text(first, last int) string {
 }
 
 // BigView is the viewer: a focusable scroll region, rendered again only
-// for a new text; the lines in it are ViewLines, written as it scrolls.
+// for a new text; the lines in it are a ViewWindow, written as it scrolls.
 type BigView struct {
 	vecty.Core
 	Version int `vecty:"prop"`
@@ -222,37 +221,26 @@ func (c *BigView) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// ViewLines are the lines the viewer holds.
-type ViewLines struct {
+// ViewWindow is the lines the viewer holds, or (numbers) their numbers
+// in the gutter.
+type ViewWindow struct {
 	vecty.Core
 	Version, First, Last int `vecty:"prop"`
+	numbers              bool
 }
 
-func (c *ViewLines) SkipRender(prev vecty.Component) bool {
-	p, ok := prev.(*ViewLines)
+func (c *ViewWindow) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ViewWindow)
 	return ok && p.Version == c.Version && p.First == c.First && p.Last == c.Last
 }
 
-func (c *ViewLines) Render() vecty.ComponentOrHTML {
-	v := &viewer
-	return elem.Preformatted(
-		vecty.Markup(vecty.Class("view-lines"), vecty.Data("first", strconv.Itoa(c.First)), vecty.Style("top", px((c.First-1)*linePx))),
-		vecty.Text(v.text(c.First, c.Last)),
-	)
-}
-
-// ViewNumbers are the gutter's numbers of the lines the viewer holds.
-type ViewNumbers struct {
-	vecty.Core
-	Version, First, Last int `vecty:"prop"`
-}
-
-func (c *ViewNumbers) SkipRender(prev vecty.Component) bool {
-	p, ok := prev.(*ViewNumbers)
-	return ok && p.Version == c.Version && p.First == c.First && p.Last == c.Last
-}
-
-func (c *ViewNumbers) Render() vecty.ComponentOrHTML {
+func (c *ViewWindow) Render() vecty.ComponentOrHTML {
+	if !c.numbers {
+		return elem.Preformatted(
+			vecty.Markup(vecty.Class("view-lines"), vecty.Data("first", strconv.Itoa(c.First)), vecty.Style("top", px((c.First-1)*linePx))),
+			vecty.Text(viewer.text(c.First, c.Last)),
+		)
+	}
 	var b strings.Builder
 	for n := c.First; n <= c.Last; n++ {
 		if n > c.First {
