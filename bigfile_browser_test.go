@@ -230,7 +230,21 @@ func TestBrowserBigFile(t *testing.T) {
 		t.Errorf("after a paste over a selection the file is %d bytes %.40q…, want %d bytes %.40q…", len(got), got, len(want), want)
 	}
 
+	// Text dropped into the textarea that makes it too long: to the viewer.
+	js[bool](a, `(document.querySelector("#clear-robots").click(), true)`)
+	call[bool](a, `text => {
+		const t = document.querySelector("textarea#robots");
+		t.value = text;
+		t.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromDrop"}));
+		return true;
+	}`, over)
+	v = waitFor(a, "the viewer for dropped text", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer })
+	if want := commaNumber(strings.Count(over, "\n")+1) + " lines"; !strings.Contains(v.Label, want) {
+		t.Errorf("after a drop of %d bytes: %+v, want the viewer with %s", len(over), v, want)
+	}
+
 	// An opened big file goes to the viewer, which is scrolled.
+	draft := js[string](a, `localStorage.getItem("robots-tester.draft") || ""`)
 	call[bool](a, `() => { const v = document.querySelector("#robots"); v.scrollTop = 400; v.dispatchEvent(new Event("scroll")); return true; }`)
 	path := filepath.Join(t.TempDir(), "big-robots.txt")
 	if err := os.WriteFile(path, []byte(strings.ReplaceAll(robots, "\n", "\r\n")), 0o644); err != nil {
@@ -247,6 +261,19 @@ func TestBrowserBigFile(t *testing.T) {
 	}
 	if got := download(a, "#view-download"); string(got) != strings.ReplaceAll(robots, "\n", "\r\n") {
 		t.Errorf("the opened CRLF file downloads as %d other bytes", len(got))
+	}
+
+	// Its draft, at the next start, goes to the viewer too.
+	waitFor(a, "the opened file's draft", `localStorage.getItem("robots-tester.draft") || ""`, func(d string) bool {
+		return d != draft && strings.HasPrefix(d, "v1.")
+	})
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "the page to start again", `document.body !== null && document.body.dataset.ready === "true"`, func(ok bool) bool { return ok })
+	v = a.view(2)
+	if v.Textarea || v.Line != "disallow: /p0/" || !strings.Contains(v.Label, commaNumber(lines)+" lines") {
+		t.Errorf("after a reload with the 4 MiB draft: %+v, want the viewer alone with %d lines", v, lines)
 	}
 }
 
