@@ -169,6 +169,8 @@ func (v *bigView) text(first, last int) string {
 		from, to := int(v.starts[n-1]), len(text)
 		if n < len(v.starts) {
 			to = int(v.starts[n])
+		} else if i := strings.IndexAny(text[from:], "\r\n"); v.more && i >= 0 {
+			to = from + i
 		}
 		line := strings.TrimRight(text[from:to], "\r\n")
 		if len(line) > viewLineCap {

@@ -56,3 +56,24 @@ func BenchmarkLineStarts(b *testing.B) {
 		})
 	}
 }
+
+func TestViewTextCutsLongLinesAtARune(t *testing.T) {
+	defer func(was string) { store.editorText = was }(store.editorText)
+	long := strings.Repeat("a", viewLineCap-1) + "éz"
+	store.editorText = "one\r\n" + long + "\rthree"
+	var v bigView
+	v.starts, _, _ = lineStarts(store.editorText, nil)
+	want := "one\n" + strings.Repeat("a", viewLineCap-1) + " … (3 more bytes)\nthree"
+	if got := v.text(1, 3); got != want {
+		t.Errorf("text = %q\nwant %q", got, want)
+	}
+	if got := v.text(2, 2); !strings.HasPrefix(got, "aaa") || strings.Contains(got, "\n") {
+		t.Errorf("text(2, 2) = %q", got)
+	}
+	// Past maxViewLines, the last line shown stops at its break.
+	store.editorText = strings.Repeat("x\n", maxViewLines) + "y\n"
+	v.starts, _, v.more = lineStarts(store.editorText, v.starts[:0])
+	if got := v.text(maxViewLines, maxViewLines); got != "x\n(Lines after 1,000,000 are not shown here: download the file to read them.)" {
+		t.Errorf("text with more = %q", got)
+	}
+}
