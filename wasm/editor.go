@@ -22,8 +22,10 @@ import (
 // highlights behind the text (the deciding line, the line a diagnostic
 // points at, the 500 KiB cut). Line N of the textarea is Google's line N,
 // so a layer item for line N sits at (N-1) line heights. The numbers and
-// highlights are built from a few precomputed strings, so a 500 KiB file
-// costs one string per change, not one element per line.
+// highlights are built from a few precomputed strings, so a text costs
+// one string per change, not one element per line. A text longer than
+// maxEditBytes, which the textarea would take too long to lay out, is
+// shown in a read-only viewer instead, with the same layers (editorview.go).
 
 // Keep in step with --line and --pad in web/style.css.
 const (
@@ -271,7 +273,8 @@ func gutterNumbers(n int) string {
 	return b.String()
 }
 
-// syncScroll moves the gutter and highlight layers with the textarea.
+// syncScroll moves the gutter and highlight layers with the textarea (or
+// the viewer, whose lines in view it writes).
 func syncScroll(area js.Value) {
 	if bigMode() {
 		viewer.scrolled(area)
