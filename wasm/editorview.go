@@ -289,7 +289,7 @@ func bigNote() *vecty.HTML {
 		vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
 		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
 			" lines, too long to edit here (a text box that size would freeze the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
-		button("clear-robots", "Clear the editor", clearRobots),
+		vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
 		button("view-download", "Download the file", func() {
 			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 		}),
@@ -314,7 +314,7 @@ func clearRobots() {
 // replaces the store's, which shows it in the viewer.
 func pasteRobots(ev *vecty.Event) {
 	data := ev.Get("clipboardData")
-	if !data.Truthy() {
+	if !data.Truthy() || readOnlyMode() {
 		return
 	}
 	area := ev.Target
