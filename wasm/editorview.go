@@ -288,7 +288,7 @@ func bigNote() *vecty.HTML {
 	return elem.Div(
 		vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
 		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
-			" lines, too long to edit here (a text box that size would freeze the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
+			" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
 		vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
 		button("view-download", "Download the file", func() {
 			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
