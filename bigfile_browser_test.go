@@ -90,8 +90,11 @@ func TestBrowserBigFile(t *testing.T) {
 		t.Fatal("the paste of 4 MiB was not taken from the textarea (preventDefault)")
 	}
 	v := waitFor(a, "the viewer", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer })
-	if v.Textarea {
-		t.Errorf("the textarea is still on the page beside the viewer")
+	if v.Textarea || v.Active != "robots" {
+		t.Errorf("textarea still on the page: %v; focus on %q: want the viewer alone, focused", v.Textarea, v.Active)
+	}
+	if msg := js[string](a, `document.querySelector("#share-message").textContent`); !strings.Contains(msg, "Pasted 4,096 KiB: too long to edit here") {
+		t.Errorf("after the paste the page says %q", msg)
 	}
 	if want := commaNumber(lines) + " lines"; !strings.Contains(v.Label, "read-only") || !strings.Contains(v.Label, want) {
 		t.Errorf("viewer label %q: want it to say read-only and %q", v.Label, want)

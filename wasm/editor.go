@@ -127,9 +127,7 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 			if ev.Target.Get("textLength").Int() > maxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") {
 				// A long text dropped (a paste is taken before,
 				// pasteRobots): to the viewer before it is laid out.
-				in := store.in
-				in.Robots = editorBytes(value, store.bom, store.eol)
-				store.replace(in)
+				toViewer(editorBytes(value, store.bom, store.eol), "Dropped")
 				return
 			}
 			store.editRobots(value)

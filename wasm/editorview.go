@@ -350,8 +350,18 @@ func pasteRobots(ev *vecty.Event) {
 		return at == n
 	}, func() {
 		b.WriteString(after)
-		in := store.in
-		in.Robots = b.String()
-		store.replace(in)
+		toViewer(b.String(), "Pasted")
 	})
+}
+
+// toViewer puts robots, pasted or dropped into the textarea, in the store,
+// which shows it in the viewer, and keeps the focus in the editor.
+func toViewer(robots, how string) {
+	in := store.in
+	in.Robots = robots
+	store.replace(in)
+	if el := viewElement(); el.Truthy() {
+		el.Call("focus")
+	}
+	store.notify(how+" "+number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", "")
 }
