@@ -66,6 +66,26 @@ const viewJS = `n => {
 	return s;
 }`
 
+// alignJS measures, for line n, how far the deciding band (0 when there
+// is none) and the gutter's number are from the viewer's line, in pixels.
+const alignJS = `n => {
+	// Where line k of the text node t is drawn.
+	const top = (t, k) => {
+		const lines = t.data.split("\n");
+		let at = 0;
+		for (let i = 0; i < k; i++) at += lines[i].length + 1;
+		const r = document.createRange();
+		r.setStart(t, at);
+		r.setEnd(t, at + lines[k].length);
+		return r.getBoundingClientRect().top;
+	};
+	const pre = document.querySelector(".view-lines"), nums = document.querySelector(".gutter .numbers");
+	const line = top(pre.firstChild, n - +pre.dataset.first);
+	const d = document.querySelector("#decided-line");
+	return [d ? d.getBoundingClientRect().top - (pre.getBoundingClientRect().top + (n - +pre.dataset.first) * 20) : 0,
+		top(nums.firstChild, n - +nums.textContent.split("\n")[0]) - line];
+}`
+
 func (a *app) view(line int) viewState {
 	a.t.Helper()
 	return call[viewState](a, viewJS, line)
@@ -131,15 +151,7 @@ func TestBrowserBigFile(t *testing.T) {
 		t.Errorf("the viewer's line %d is %q", deep+2, v.Line)
 	}
 	// The band, the viewer's line and the gutter's number are at one height.
-	off := call[[]float64](a, `n => {
-		const band = document.querySelector("#decided-line").getBoundingClientRect().top;
-		const pre = document.querySelector(".view-lines");
-		const line = pre.getBoundingClientRect().top + (n - +pre.dataset.first) * 20;
-		const nums = document.querySelector(".gutter .numbers");
-		const first = +nums.textContent.split("\n")[0];
-		const num = nums.getBoundingClientRect().top + parseFloat(getComputedStyle(nums).paddingTop) + (n - first) * 20;
-		return [band - line, num - line];
-	}`, deep+2)
+	off := call[[]float64](a, alignJS, deep+2)
 	if len(off) != 2 || off[0] < -1 || off[0] > 1 || off[1] < -1 || off[1] > 1 {
 		t.Errorf("band and gutter number are %v px off the viewer's line %d", off, deep+2)
 	}
@@ -183,6 +195,9 @@ func TestBrowserBigFile(t *testing.T) {
 	}
 	if n := js[string](a, `document.querySelector(".gutter .numbers").textContent.split("\n").pop()`); n != strconv.Itoa(lines) {
 		t.Errorf("the gutter's last number at the end is %s, want %d", n, lines)
+	}
+	if off := call[[]float64](a, alignJS, lines-1); len(off) != 2 || off[1] < -1 || off[1] > 1 {
+		t.Errorf("the gutter's number of line %d is %v px off the viewer's line", lines-1, off)
 	}
 
 	// Clear: the textarea is back, empty, with the caret in it.
