@@ -293,6 +293,13 @@ func TestBrowserBigFile(t *testing.T) {
 	if v.Textarea || v.Line != "disallow: /p0/" || !strings.Contains(v.Label, commaNumber(lines)+" lines") {
 		t.Errorf("after a reload with the 4 MiB draft: %+v, want the viewer alone with %d lines", v, lines)
 	}
+
+	// Reset to the example: the textarea again.
+	js[bool](a, `(document.querySelector("#reset").click(), true)`)
+	v = waitFor(a, "the example in the textarea", "("+viewJS+")(1)", func(v viewState) bool { return v.Textarea })
+	if v.Viewer || v.Nums < 2 || v.Nums > 100 {
+		t.Errorf("after Reset: %+v, want the textarea alone and the example's line numbers", v)
+	}
 }
 
 // commaNumber is wasm's number: 1234567 → "1,234,567".
