@@ -163,6 +163,13 @@ func BenchmarkBrowserScaleImport(b *testing.B) {
 		if hits == "" || hits == "0" {
 			b.Fatalf("no hit count for line 3 after the import")
 		}
+		// The editor's gutter shows the same count beside line 3.
+		gutter := waitFor(a, "line 3's count in the editor gutter",
+			`(document.querySelector('button.gutter-hit[data-line="3"]:not(.partial)') || {dataset: {}}).dataset.hits || ""`,
+			func(h string) bool { return h != "" })
+		if gutter != hits {
+			b.Fatalf("line 3: %s URLs in the gutter, %s in the hit-count panel", gutter, hits)
+		}
 		total += ms
 		longest = max(longest, a.longest())
 		rows = js[int](a, `document.querySelectorAll("tr").length`)

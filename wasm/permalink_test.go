@@ -281,3 +281,34 @@ func pack(raw []byte) string {
 	}
 	return base64.RawURLEncoding.EncodeToString(packed)
 }
+
+// Without the browser's compression streams a link is neither made nor
+// opened, and each says so with what to do; a draft cannot be saved.
+func TestNoCompressionStreams(t *testing.T) {
+	fakeBrowser(t, "")
+	frag, err := encodeFragment(Saved{Robots: "User-agent: *\nDisallow: /x\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := js.Global()
+	cs, ds := g.Get("CompressionStream"), g.Get("DecompressionStream")
+	g.Delete("CompressionStream")
+	g.Delete("DecompressionStream")
+	t.Cleanup(func() { g.Set("CompressionStream", cs); g.Set("DecompressionStream", ds) })
+
+	if _, err := encodeFragment(Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "could not be made") || !strings.Contains(err.Error(), "update it") {
+		t.Errorf("encodeFragment without CompressionStream: %v", err)
+	}
+	if _, present, err := decodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
+		t.Errorf("decodeFragment without DecompressionStream: present %v, %v", present, err)
+	}
+	if err := saveDraft(Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
+		t.Errorf("saveDraft without CompressionStream: %v", err)
+	}
+	if err := writeDraftNow(Saved{Robots: "x"}); err != nil {
+		t.Errorf("the draft written as the page goes away needs no stream: %v", err)
+	}
+	if d, ok := loadDraft(); !ok || d.Robots != "x" {
+		t.Errorf("the uncompressed draft reads back as %+v, %v", d, ok)
+	}
+}
