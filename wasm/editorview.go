@@ -335,7 +335,9 @@ func pasteRobots(ev *vecty.Event) {
 	var b strings.Builder
 	at := 0
 	runSliced(func(deadline time.Time) bool {
-		if at == 0 {
+		if b.Cap() == 0 {
+			// Megabytes, which can start a collection: not in the
+			// paste's own task.
 			b.Grow(len(before) + n + len(after))
 			b.WriteString(before)
 		}
