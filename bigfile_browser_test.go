@@ -234,9 +234,30 @@ func TestBrowserBigFile(t *testing.T) {
 		t.Errorf("after a %d-byte paste: %+v, want the viewer alone with %s", len(over), v, want)
 	}
 
+	// Edit it here anyway: the textarea takes the whole text, and a paste
+	// into it stays there, until a new text replaces it.
+	js[bool](a, `(document.querySelector("#edit-anyway").click(), true)`)
+	v = waitFor(a, "the textarea with the long text", "("+viewJS+")(1)", func(v viewState) bool { return v.Textarea && !v.Viewer })
+	if got := js[int](a, `document.querySelector("textarea#robots").value.length`); got != len(over) || v.Active != "robots" {
+		t.Errorf("Edit it here anyway: the textarea holds %d characters, focus on %q; want %d, focused", got, v.Active, len(over))
+	}
+	if call[bool](a, pasteJS, "textarea#robots", "Disallow: /edited\n", 0, 0) {
+		t.Error("a paste into a long text edited anyway was taken from the textarea")
+	}
+	// (A synthetic paste inserts nothing: the edit is typed.)
+	js[bool](a, `(() => {
+		const t = document.querySelector("textarea#robots");
+		t.value = "Disallow: /edited\n" + t.value;
+		t.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText"}));
+		return true;
+	})()`)
+	v = waitFor(a, "the edit in the long text's textarea", "("+viewJS+")(1)", func(v viewState) bool { return v.Textarea })
+	if v.Viewer || !js[bool](a, `document.querySelector("textarea#robots").value.startsWith("Disallow: /edited\n")`) {
+		t.Errorf("after an edit of the long text edited anyway: %+v", v)
+	}
+
 	// A long paste in place of a selection keeps the text around it, and
 	// the pasted bytes as they are: "A\n" + paste + "\nZ" from "A\nBC\nZ".
-	js[bool](a, `(document.querySelector("#clear-robots").click(), true)`)
 	a.setText("textarea#robots", "A\nBC\nZ")
 	crlf := "user-agent: *\r\n" + strings.Repeat("disallow: /é\r\n", 3000)
 	if !call[bool](a, pasteJS, "textarea#robots", crlf, 2, 4) {

@@ -40,7 +40,9 @@ const maxEditBytes = 32 << 10
 // bigMode reports whether the editor shows the viewer: the text the store
 // last replaced is too long for the textarea. A text typed longer stays
 // in the textarea, where it grew a keystroke at a time.
-func bigMode() bool { return len(store.editorText) > maxEditBytes }
+func bigMode() bool {
+	return len(store.editorText) > maxEditBytes && viewer.editAnyway != store.editorVersion
+}
 
 // viewLineCap is how many bytes of a line the viewer shows: a line
 // longer than that (Google reads at most 16,664 bytes of one, and a file
@@ -55,10 +57,11 @@ const maxViewLines = 1000000
 // bigView is the viewer's state: the text's lines and where the viewer
 // is scrolled.
 type bigView struct {
-	version int     // the editorVersion starts was taken of
-	starts  []int32 // where each line starts in store.editorText
-	cols    int     // the longest line shown, in bytes
-	more    bool    // lines past maxViewLines are not shown
+	editAnyway int     // the editorVersion the person chose to edit in the textarea anyway
+	version    int     // the editorVersion starts was taken of
+	starts     []int32 // where each line starts in store.editorText
+	cols       int     // the longest line shown, in bytes
+	more       bool    // lines past maxViewLines are not shown
 	// The viewer's scrollTop and clientHeight at its last scroll event.
 	top, height    int
 	lines, numbers *ViewWindow
@@ -290,11 +293,25 @@ func bigNote() *vecty.HTML {
 		vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
 		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
 			" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
+		vecty.If(!readOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
+		vecty.If(!readOnlyMode(), button("edit-anyway", "Edit it here anyway", editAnyway)),
 		vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
 		button("view-download", "Download the file", func() {
 			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 		}),
 	)
+}
+
+// editAnyway puts the long text in the textarea, where it can be edited
+// at the cost the viewer avoids, until a new text replaces it; the caret
+// goes to its start.
+func editAnyway() {
+	viewer.editAnyway = store.editorVersion
+	store.changed()
+	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
+		area.Call("focus")
+		area.Call("setSelectionRange", 0, 0)
+	}
 }
 
 // clearRobots empties the editor, which is the textarea again, and puts
@@ -319,6 +336,9 @@ func pasteRobots(ev *vecty.Event) {
 		return
 	}
 	area := ev.Target
+	if viewer.editAnyway == store.editorVersion && area.Get("textLength").Int() > maxEditBytes {
+		return // a long text the person chose to edit here
+	}
 	value := js.Global().Get("Object").Invoke(area.Get("value"))
 	start, end := area.Get("selectionStart").Int(), area.Get("selectionEnd").Int()
 	// A String object: its length is read without copying the text.
