@@ -40,12 +40,26 @@ type Cut struct {
 
 // FetchLimit applies GooglebotFetchLimit to body.
 func FetchLimit(body []byte) Cut {
-	c := Cut{Size: len(body), Limit: len(body), Body: body}
 	if len(body) <= GooglebotFetchLimit {
-		return c
+		return Cut{Size: len(body), Limit: len(body), Body: body}
 	}
-	c.Truncated, c.Limit, c.Body = true, GooglebotFetchLimit, body[:GooglebotFetchLimit]
-	s := string(body)
+	return cutAt(string(body), body[:GooglebotFetchLimit])
+}
+
+// FetchLimitString is FetchLimit for a text held as a string, as an editor
+// holds it: only the part Googlebot reads is copied, so a 4 MiB text costs
+// a 500 KiB copy, not two of 4 MiB.
+func FetchLimitString(text string) Cut {
+	if len(text) <= GooglebotFetchLimit {
+		return Cut{Size: len(text), Limit: len(text), Body: []byte(text)}
+	}
+	return cutAt(text, []byte(text[:GooglebotFetchLimit]))
+}
+
+// cutAt is the Cut of s, longer than the limit, whose first
+// GooglebotFetchLimit bytes are head.
+func cutAt(s string, head []byte) Cut {
+	c := Cut{Size: len(s), Truncated: true, Limit: GooglebotFetchLimit, Body: head}
 	start, end := 0, 0
 	c.LastLine = splitLines(s, skipBOM(s), func(number, lineStart, lineEnd int) {
 		// The last line starting at or before the limit holds it.

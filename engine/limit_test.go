@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -104,6 +105,26 @@ func TestFetchLimitAgreesWithParse(t *testing.T) {
 	for k := 0; k < len(tail); k++ {
 		body := []byte(filler(GooglebotFetchLimit-k, "\n") + tail)
 		checkCutAgainstParse(t, "tail shifted by "+strconv.Itoa(k), body, FetchLimit(body))
+	}
+}
+
+// FetchLimitString, for a text held as a string, cuts as FetchLimit does,
+// at every position of the tail across the limit and for short texts.
+func TestFetchLimitStringIsFetchLimit(t *testing.T) {
+	tail := "ab\r\n\r\ncd\rx\n\nefg\r\r\nh"
+	bodies := []string{"", "User-agent: *\n", "\ufeffDisallow: /", filler(GooglebotFetchLimit, "\n")}
+	for k := 0; k <= len(tail); k++ {
+		bodies = append(bodies, filler(GooglebotFetchLimit-k, "\r\n")+tail, "\ufeff"+filler(GooglebotFetchLimit-k, "\n")+tail)
+	}
+	for _, body := range bodies {
+		want, got := FetchLimit([]byte(body)), FetchLimitString(body)
+		if !bytes.Equal(got.Body, want.Body) {
+			t.Fatalf("%d bytes: FetchLimitString keeps %d bytes, FetchLimit %d", len(body), len(got.Body), len(want.Body))
+		}
+		got.Body, want.Body = nil, nil
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%d bytes: FetchLimitString %+v, FetchLimit %+v", len(body), got, want)
+		}
 	}
 }
 

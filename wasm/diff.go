@@ -61,7 +61,7 @@ func rememberDrafts() {
 // Googlebot reads it (the first 500 KiB).
 func otherVersion(text string) *engine.Robots {
 	if diffs.otherRobots == nil || diffs.other != text {
-		diffs.other, diffs.otherRobots = text, engine.Parse(engine.FetchLimit([]byte(text)).Body)
+		diffs.other, diffs.otherRobots = text, engine.Parse(engine.FetchLimitString(text).Body)
 	}
 	return diffs.otherRobots
 }

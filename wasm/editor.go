@@ -22,8 +22,10 @@ import (
 // highlights behind the text (the deciding line, the line a diagnostic
 // points at, the 500 KiB cut). Line N of the textarea is Google's line N,
 // so a layer item for line N sits at (N-1) line heights. The numbers and
-// highlights are built from a few precomputed strings, so a 500 KiB file
-// costs one string per change, not one element per line.
+// highlights are built from a few precomputed strings, so a text costs
+// one string per change, not one element per line. A text longer than
+// maxEditBytes, which the textarea would take too long to lay out, is
+// shown in a read-only viewer instead, with the same layers (editorview.go).
 
 // Keep in step with --line and --pad in web/style.css.
 const (
@@ -41,28 +43,45 @@ type Editor struct {
 
 func (e *Editor) Render() vecty.ComponentOrHTML {
 	s := store
+	big := bigMode()
 	// Comparing the strings is cheap when they are the same string, as
 	// they are on every render that is not an edit.
-	if text := s.in.Robots[len(s.bom):]; text != e.text {
+	if text := s.in.Robots[len(s.bom):]; big {
+		viewer.index()
+		e.text, e.count = "", 0
+	} else if text != e.text || e.count == 0 {
 		e.text = text
 		if n := countLines(text); n != e.count {
 			e.count, e.numbers = n, gutterNumbers(n)
 		}
 	}
-	return elem.Div(
-		vecty.Markup(vecty.Class("editor")),
-		elem.Label(vecty.Markup(prop.For("robots"), vecty.Class("visually-hidden")), vecty.Text("robots.txt")),
+	var numbers, area, help vecty.ComponentOrHTML = elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
+		&EditorArea{Version: s.editorVersion, Text: s.editorText},
 		elem.Paragraph(
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help")),
 			vecty.Text("Paste or type the file. Line numbers are Google's; beside each rule, how many URLs of the list it decides (select a count to show only those)."),
-		),
+		)
+	lines := e.count
+	if big {
+		numbers, area, help = viewer.numbers, &BigView{Version: s.editorVersion}, bigNote()
+		lines = len(viewer.starts)
+	}
+	return elem.Div(
+		vecty.Markup(vecty.Class("editor")),
+		vecty.If(!big, elem.Label(vecty.Markup(prop.For("robots"), vecty.Class("visually-hidden")), vecty.Text("robots.txt"))),
+		help,
 		elem.Div(
 			vecty.Markup(vecty.Class("editor-frame")),
 			elem.Div(
-				vecty.Markup(vecty.Class("gutter"), vecty.Attribute("aria-hidden", "true")),
+				vecty.Markup(
+					vecty.Class("gutter"), vecty.Attribute("aria-hidden", "true"),
+					// As wide as the last line's number, which the
+					// viewer does not hold until scrolled to it.
+					vecty.Style("min-width", "calc(2.5em + "+strconv.Itoa(max(4, len(strconv.Itoa(lines))))+"ch)"),
+				),
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
-					elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
+					numbers,
 					&Markers{Lint: s.lint},
 					&DiffMarks{},
 				),
@@ -74,7 +93,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 					vecty.Markup(vecty.Class("highlights"), vecty.Attribute("aria-hidden", "true")),
 					elem.Div(highlights()...),
 				),
-				&EditorArea{Version: s.editorVersion, Text: s.editorText},
+				area,
 			),
 		),
 	)
@@ -104,9 +123,18 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 		vecty.Attribute("aria-describedby", "editor-help"),
 		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
 		event.Input(func(ev *vecty.Event) {
-			store.editRobots(ev.Target.Get("value").String())
+			value := ev.Target.Get("value").String()
+			if ev.Target.Get("textLength").Int() > maxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") &&
+				(viewer.editAnyway != store.editorVersion || len(store.in.Robots) <= maxEditBytes) {
+				// A long text dropped (a paste is taken before,
+				// pasteRobots): to the viewer before it is laid out.
+				toViewer(editorBytes(value, store.bom, store.eol), "Dropped")
+				return
+			}
+			store.editRobots(value)
 			gutterHits.markStale()
 		}),
+		event.Paste(pasteRobots),
 		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
 		vecty.Property("value", a.Text),
 	))
@@ -244,8 +272,12 @@ func gutterNumbers(n int) string {
 	return b.String()
 }
 
-// syncScroll moves the gutter and highlight layers with the textarea.
+// syncScroll moves the gutter and highlight layers with the textarea (or
+// the viewer, whose lines in view it writes).
 func syncScroll(area js.Value) {
+	if bigMode() {
+		viewer.scrolled(area)
+	}
 	top := area.Get("scrollTop").Int()
 	left := area.Get("scrollLeft").Int()
 	doc := js.Global().Get("document")
@@ -283,6 +315,12 @@ func revealLine(line int) {
 func goToLine(line int) {
 	area := js.Global().Get("document").Call("getElementById", "robots")
 	if !area.Truthy() || line < 1 {
+		return
+	}
+	if bigMode() {
+		// The viewer has no caret: it shows the line, with focus.
+		area.Call("focus", map[string]any{"preventScroll": true})
+		revealLine(line)
 		return
 	}
 	// The textarea's value has LF breaks and counts UTF-16 units.

@@ -92,6 +92,7 @@ var store = newState(exampleState)
 func newState(in Saved) *state {
 	s := &state{selected: -1, edits: debouncer{delay: debounceDelay}}
 	s.replace(in)
+	s.lintNow() // the page's first paint shows the findings
 	return s
 }
 
@@ -107,7 +108,6 @@ func (s *state) replace(in Saved) {
 	s.pending = false
 	s.in = in
 	s.parse()
-	s.lintNow()
 	s.bom = in.Robots[:s.robots.BOM]
 	s.eol = lineEnding(in.Robots)
 	s.editorText = in.Robots[s.robots.BOM:]
@@ -115,6 +115,7 @@ func (s *state) replace(in Saved) {
 	s.selected, s.focusLine = -1, 0
 	s.test()
 	s.changed()
+	s.lintLater()
 }
 
 // importList replaces the URL list with one read from a file or pasted: a
@@ -264,30 +265,35 @@ func (s *state) flush() {
 	}
 	s.test()
 	s.changed()
-	if s.linted != s.robots {
-		// Two tasks, each well under 50 ms on a 500 KiB file: the other
-		// readers' findings (kept by portabilityDiagnostics), then
-		// Google's and the render of both. A newer parse drops them: its
-		// own flush lints it.
-		robots := s.robots
-		nextTask(func() {
-			if s.robots != robots {
-				return
-			}
-			portabilityDiagnostics(robots)
-			nextTask(func() {
-				if s.robots == robots && s.linted != robots {
-					s.lintNow()
-					s.changed()
-				}
-			})
-		})
+	s.lintLater()
+}
+
+// lintLater lints the parse after the verdicts are shown, when it is not
+// linted yet, in two tasks, each well under 50 ms on a 500 KiB file: the
+// other readers' findings (kept by portabilityDiagnostics), then Google's
+// and the render of both. A newer parse drops them: it lints itself.
+func (s *state) lintLater() {
+	if s.linted == s.robots {
+		return
 	}
+	robots := s.robots
+	nextTask(func() {
+		if s.robots != robots || s.linted == robots {
+			return
+		}
+		portabilityDiagnostics(robots)
+		nextTask(func() {
+			if s.robots == robots && s.linted != robots {
+				s.lintNow()
+				s.changed()
+			}
+		})
+	})
 }
 
 func (s *state) parse() {
 	s.reparse = false
-	s.cut = engine.FetchLimit([]byte(s.in.Robots))
+	s.cut = engine.FetchLimitString(s.in.Robots)
 	s.robots = engine.Parse(s.cut.Body)
 }
 

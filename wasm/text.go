@@ -11,6 +11,11 @@ import "strings"
 // lineEnding is the break an edited text is written back with: the
 // original's style when all its breaks were CRLF or all CR, else LF.
 func lineEnding(body string) string {
+	if strings.IndexByte(body, '\r') < 0 {
+		// Most files: no byte loop over megabytes (4 MiB: 9–20 ms in
+		// Chromium; IndexByte is several times quicker).
+		return "\n"
+	}
 	var crlf, cr, lf int
 	for i := 0; i < len(body); i++ {
 		switch body[i] {

@@ -1,0 +1,390 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// A robots.txt longer than maxEditBytes is not put in the textarea:
+// Chromium lays out and shapes every line of a textarea's value, which
+// for a 4 MiB file is a task of seconds, and no CSS shortens it. Such a
+// file is shown in a read-only viewer instead, which holds only the lines
+// in view (and a margin) in the DOM, at the textarea's line height and
+// padding, so the gutter, the highlight bands, the markers and the hit
+// counts line up with it as they do with the textarea, and its numbers
+// are only those in view too. The store still holds, and the engine still
+// reads, the whole file; every way a text arrives (file, fetch, link,
+// draft, Reset) goes through store.replace, whose text the editor shows
+// here or in the textarea by its size, and a long paste into the textarea
+// is taken before the browser inserts it (pasteRobots).
+
+// maxEditBytes is the longest text the textarea is given. Setting a
+// textarea's value and laying it out costs about 0.5 to 1 ms per KiB of
+// robots.txt on the 2-core benchmark machine (BenchmarkBrowserBigFile,
+// layout-ms over five runs on a shared machine: 32 KiB 26–40 ms, 48 KiB
+// 27–48, 64 KiB 35–71, 128 KiB 63–178, 512 KiB 222–385), so 32 KiB is the
+// size that stays under 50 ms.
+// 55 of the 387 real files of the test corpus are longer (the largest
+// tenth starts at 64 KB): those are read-only here, and tested whole.
+const maxEditBytes = 32 << 10
+
+// bigMode reports whether the editor shows the viewer: the text the store
+// last replaced is too long for the textarea. A text typed longer stays
+// in the textarea, where it grew a keystroke at a time.
+func bigMode() bool {
+	return len(store.editorText) > maxEditBytes && viewer.editAnyway != store.editorVersion
+}
+
+// viewLineCap is how many bytes of a line the viewer shows: a line
+// longer than that (Google reads at most 16,664 bytes of one, and a file
+// may be one line of megabytes) would cost its layout again.
+const viewLineCap = 400
+
+// maxViewLines is the most lines the viewer scrolls through: Chromium
+// places boxes at most about 33 million pixels down, and 1,000,000 lines
+// of 20 px stay under that. Google's 500 KiB hold fewer lines.
+const maxViewLines = 1000000
+
+// bigView is the viewer's state: the text's lines and where the viewer
+// is scrolled.
+type bigView struct {
+	editAnyway int     // the editorVersion the person chose to edit in the textarea anyway
+	version    int     // the editorVersion starts was taken of
+	starts     []int32 // where each line starts in store.editorText
+	cols       int     // the longest line shown, in bytes
+	more       bool    // lines past maxViewLines are not shown
+	// The viewer's scrollTop and clientHeight at its last scroll event.
+	top, height    int
+	lines, numbers *ViewWindow
+}
+
+var viewer = bigView{lines: &ViewWindow{}, numbers: &ViewWindow{numbers: true}}
+
+// index takes the lines of the store's text when it is a new one. Lines
+// end as Google ends them (countLines): at LF, CR or CRLF.
+func (v *bigView) index() {
+	s := store
+	if v.version == s.editorVersion && v.starts != nil {
+		return
+	}
+	v.version, v.top = s.editorVersion, 0
+	if el := viewElement(); el.Truthy() {
+		// The viewer stays when one long text replaces another, and so
+		// does its scroll.
+		v.top, v.height = el.Get("scrollTop").Int(), el.Get("clientHeight").Int()
+	}
+	v.starts, v.cols, v.more = lineStarts(s.editorText, v.starts[:0])
+	v.place()
+}
+
+// lineStarts appends to starts where each line of text starts, at most
+// maxViewLines of them (more: there are others), and measures the longest
+// line, up to viewLineCap+1 bytes. Lines end as Google ends them
+// (countLines): at LF, CR or CRLF. A text without CR, as most are, is cut
+// at each LF by strings.IndexByte, several times quicker in WebAssembly
+// than a loop over the bytes (4 MiB: 7–20 ms in Chromium otherwise).
+func lineStarts(text string, starts []int32) (_ []int32, cols int, more bool) {
+	starts = append(starts, 0)
+	cr := strings.IndexByte(text, '\r') >= 0
+	for last := 0; ; {
+		end, next := len(text), len(text)
+		if cr {
+			if i := strings.IndexAny(text[last:], "\r\n"); i >= 0 {
+				end, next = last+i, last+i+1
+				if text[end] == '\r' && next < len(text) && text[next] == '\n' {
+					next++
+				}
+			}
+		} else if i := strings.IndexByte(text[last:], '\n'); i >= 0 {
+			end, next = last+i, last+i+1
+		}
+		cols = max(cols, min(end-last, viewLineCap+1))
+		if end == len(text) {
+			return starts, cols, false
+		}
+		if len(starts) == maxViewLines {
+			return starts, cols, true
+		}
+		last = next
+		starts = append(starts, int32(last))
+	}
+}
+
+// viewElement is the viewer, null when the editor is the textarea.
+func viewElement() js.Value {
+	el := js.Global().Get("document").Call("getElementById", "robots")
+	if el.Truthy() && el.Get("tagName").String() == "DIV" {
+		return el
+	}
+	return js.Null()
+}
+
+// scrolled records the viewer's scroll and writes the lines now in view,
+// when they changed.
+func (v *bigView) scrolled(el js.Value) {
+	v.top, v.height = el.Get("scrollTop").Int(), el.Get("clientHeight").Int()
+	if v.version != store.editorVersion {
+		return
+	}
+	if v.place() {
+		renderNow(v.lines, v.numbers)
+	}
+}
+
+// place gives the lines and their numbers the window in view, and reports
+// whether it moved.
+func (v *bigView) place() bool {
+	first, last := v.window()
+	moved := first != v.lines.First || last != v.lines.Last || v.version != v.lines.Version
+	v.lines.Version, v.lines.First, v.lines.Last = v.version, first, last
+	v.numbers.Version, v.numbers.First, v.numbers.Last = v.version, first, last
+	return moved
+}
+
+// viewMargin is how many lines beyond those in view the viewer holds,
+// and viewStep how far it scrolls before they are written again, as for
+// the hit counts (gutterMargin, gutterStep).
+const (
+	viewMargin = 40
+	viewStep   = 20
+)
+
+// window is the range of lines the viewer holds.
+func (v *bigView) window() (first, last int) {
+	base := (v.top / linePx / viewStep) * viewStep
+	first = max(1, base-viewMargin)
+	return first, min(len(v.starts), base+max(v.height, 24*16)/linePx+viewStep+viewMargin)
+}
+
+// text is lines first to last, each cut at viewLineCap bytes.
+func (v *bigView) text(first, last int) string {
+	text := store.editorText
+	var b strings.Builder
+	for n := first; n <= last; n++ {
+		from, to := int(v.starts[n-1]), len(text)
+		if n < len(v.starts) {
+			to = int(v.starts[n])
+		} else if i := strings.IndexAny(text[from:], "\r\n"); v.more && i >= 0 {
+			to = from + i
+		}
+		line := strings.TrimRight(text[from:to], "\r\n")
+		if len(line) > viewLineCap {
+			cut := viewLineCap
+			for cut > 0 && text[from+cut]&0xC0 == 0x80 {
+				cut-- // not inside a UTF-8 sequence
+			}
+			line = line[:cut] + " … (" + number(len(line)-cut) + " more bytes)"
+		}
+		if n > first {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line)
+	}
+	if v.more && last == len(v.starts) {
+		b.WriteString("\n(Lines after " + number(maxViewLines) + " are not shown here: download the file to read them.)")
+	}
+	return b.String()
+}
+
+// BigView is the viewer: a focusable scroll region, rendered again only
+// for a new text; the lines in it are a ViewWindow, written as it scrolls.
+type BigView struct {
+	vecty.Core
+	Version int `vecty:"prop"`
+}
+
+func (c *BigView) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*BigView)
+	return ok && p.Version == c.Version
+}
+
+func (c *BigView) Render() vecty.ComponentOrHTML {
+	v := &viewer
+	return elem.Div(
+		vecty.Markup(
+			prop.ID("robots"),
+			vecty.Class("big-view"),
+			vecty.Attribute("tabindex", "0"),
+			vecty.Attribute("role", "region"),
+			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+number(len(v.starts))+" lines"),
+			vecty.Attribute("aria-describedby", "editor-help"),
+			event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
+			event.KeyDown(viewKey),
+		),
+		elem.Div(
+			vecty.Markup(vecty.Class("view-body"), vecty.Style("height", px(len(v.starts)*linePx)), vecty.Style("min-width", strconv.Itoa(v.cols+2)+"ch")),
+			v.lines,
+		),
+	)
+}
+
+// ViewWindow is the lines the viewer holds, or (numbers) their numbers
+// in the gutter.
+type ViewWindow struct {
+	vecty.Core
+	Version, First, Last int `vecty:"prop"`
+	numbers              bool
+}
+
+func (c *ViewWindow) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*ViewWindow)
+	return ok && p.Version == c.Version && p.First == c.First && p.Last == c.Last
+}
+
+func (c *ViewWindow) Render() vecty.ComponentOrHTML {
+	if !c.numbers {
+		return elem.Preformatted(
+			vecty.Markup(vecty.Class("view-lines"), vecty.Data("first", strconv.Itoa(c.First)), vecty.Style("top", px((c.First-1)*linePx))),
+			vecty.Text(viewer.text(c.First, c.Last)),
+		)
+	}
+	var b strings.Builder
+	for n := c.First; n <= c.Last; n++ {
+		if n > c.First {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return elem.Preformatted(
+		vecty.Markup(vecty.Class("numbers"), vecty.Style("padding-top", px(padPx+(c.First-1)*linePx))),
+		vecty.Text(b.String()),
+	)
+}
+
+// viewKey scrolls the viewer a line (arrows), a page (Page Up, Page Down)
+// or to an end (Home, End), as a textarea's caret would move it.
+func viewKey(ev *vecty.Event) {
+	el := ev.Target
+	top, page := el.Get("scrollTop").Int(), max(linePx, el.Get("clientHeight").Int()-linePx)
+	switch ev.Get("key").String() {
+	case "ArrowDown":
+		top += linePx
+	case "ArrowUp":
+		top -= linePx
+	case "PageDown":
+		top += page
+	case "PageUp":
+		top -= page
+	case "Home":
+		top = 0
+	case "End":
+		top = el.Get("scrollHeight").Int()
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+	el.Set("scrollTop", max(0, top))
+}
+
+// bigNote says why the viewer is read-only and what to do, with a way
+// back to an empty editor.
+func bigNote() *vecty.HTML {
+	v := &viewer
+	return elem.Div(
+		vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
+		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
+			" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
+		vecty.If(!readOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
+		vecty.If(!readOnlyMode(), button("edit-anyway", "Edit it here anyway", editAnyway)),
+		vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
+		button("view-download", "Download the file", func() {
+			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+		}),
+	)
+}
+
+// editAnyway puts the long text in the textarea, where it can be edited
+// at the cost the viewer avoids, until a new text replaces it; the caret
+// goes to its start.
+func editAnyway() {
+	viewer.editAnyway = store.editorVersion
+	store.changed()
+	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
+		area.Call("focus")
+		area.Call("setSelectionRange", 0, 0)
+	}
+}
+
+// clearRobots empties the editor, which is the textarea again, and puts
+// the caret in it.
+func clearRobots() {
+	in := store.in
+	in.Robots = ""
+	store.replace(in)
+	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
+		area.Call("focus")
+	}
+}
+
+// pasteRobots keeps a paste that would make the textarea's text longer
+// than maxEditBytes out of it: the browser would lay the whole text out
+// in the paste's task. The text (the textarea's with the paste in place
+// of its selection) is read into Go a piece at a time, in slices, and
+// replaces the store's, which shows it in the viewer.
+func pasteRobots(ev *vecty.Event) {
+	data := ev.Get("clipboardData")
+	if !data.Truthy() || readOnlyMode() {
+		return
+	}
+	area := ev.Target
+	if viewer.editAnyway == store.editorVersion && area.Get("textLength").Int() > maxEditBytes {
+		return // a long text the person chose to edit here
+	}
+	value := js.Global().Get("Object").Invoke(area.Get("value"))
+	start, end := area.Get("selectionStart").Int(), area.Get("selectionEnd").Int()
+	// A String object: its length is read without copying the text.
+	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
+	n := pasted.Get("length").Int()
+	if area.Get("textLength").Int()-(end-start)+n <= maxEditBytes {
+		return
+	}
+	ev.Call("preventDefault")
+	s := store
+	// The textarea's text has LF breaks; the paste keeps its own bytes.
+	before := editorBytes(value.Call("substring", 0, start).String(), s.bom, s.eol)
+	after := editorBytes(value.Call("substring", end).String(), "", s.eol)
+	var b strings.Builder
+	at := 0
+	runSliced(func(deadline time.Time) bool {
+		if b.Cap() == 0 {
+			// Megabytes, which can start a collection: not in the
+			// paste's own task.
+			b.Grow(len(before) + n + len(after))
+			b.WriteString(before)
+		}
+		for at < n && time.Now().Before(deadline) {
+			// The next piece, not cut inside a surrogate pair.
+			to := min(at+pastePiece, n)
+			if c := pasted.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
+				to--
+			}
+			b.WriteString(pasted.Call("substring", at, to).String())
+			at = to
+		}
+		return at == n
+	}, func() {
+		b.WriteString(after)
+		toViewer(b.String(), "Pasted")
+	})
+}
+
+// toViewer puts robots, pasted or dropped into the textarea, in the store,
+// which shows it in the viewer, and keeps the focus in the editor.
+func toViewer(robots, how string) {
+	in := store.in
+	in.Robots = robots
+	store.replace(in)
+	if el := viewElement(); el.Truthy() {
+		el.Call("focus")
+	}
+	store.notify(how+" "+number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", "")
+}
