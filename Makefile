@@ -150,7 +150,7 @@ test-wasm: node
 bench: wasm brotli chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x .
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed)' -benchtime 3x .
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed|BigFile|Autosave|Readers100k)' -benchtime 3x .
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserMatrixRecompute -benchtime 10x .
 
 # What a browser downloads for the page: Brotli as the server sends it (the
