@@ -214,24 +214,32 @@ func (p *portability) line(ln *Line) {
 		}
 		return
 	}
-	url := exampleURL(value)
-	if strings.Contains(value, "*") || strings.HasSuffix(value, "$") {
+	// The example URL is made only for a check that will probe it: most
+	// rules need none, and a 500 KiB file has thousands of them.
+	example := ""
+	url := func() string {
+		if example == "" {
+			example = exampleURL(value)
+		}
+		return example
+	}
+	if (strings.Contains(value, "*") || strings.HasSuffix(value, "$")) && p.wants("readers-wildcard") {
 		p.rule(ln, raw, value, "readers-wildcard",
 			"'*' and a final '$' are Google's wildcards; readers without them compare the characters literally, and a regular-expression reader matches anywhere in the path — where you can, add plain prefix rules for the paths you mean.",
-			url, "https://example.com/zz"+url[len("https://example.com"):], url+"z")
+			url(), "https://example.com/zz"+url()[len("https://example.com"):], url()+"z")
 	}
-	if strings.HasPrefix(value, "*") {
-		p.rule(ln, raw, value, "readers-pattern-start", "RFC 9309 requires a rule's path to start with /, so strict readers skip it — write "+quoteValue(canonical+": /"+value)+".", url)
+	if strings.HasPrefix(value, "*") && p.wants("readers-pattern-start") {
+		p.rule(ln, raw, value, "readers-pattern-start", "RFC 9309 requires a rule's path to start with /, so strict readers skip it — write "+quoteValue(canonical+": /"+value)+".", url())
 	}
-	if !isASCII(value) {
+	if !isASCII(value) && p.wants("readers-non-ascii") {
 		p.rule(ln, raw, value, "readers-non-ascii", "non-ASCII characters are compared as raw bytes by some readers and as UTF-8 escapes by others — write them percent-encoded ("+
-			quoteValue(percentEncode(value, func(c byte) bool { return c >= 0x80 }))+").", url)
+			quoteValue(percentEncode(value, func(c byte) bool { return c >= 0x80 }))+").", url())
 	}
-	if hasEscapedUnreserved(value) {
+	if hasEscapedUnreserved(value) && p.wants("readers-escaped-unreserved") {
 		p.rule(ln, raw, value, "readers-escaped-unreserved", "some readers decode %XX of a letter, digit or -._~ before comparing and Google does not — write the character itself.",
-			exampleURL(pyUnquote(value)), url)
+			exampleURL(pyUnquote(value)), url())
 	}
-	if i := strings.IndexAny(value, " \t"); i >= 0 {
+	if i := strings.IndexAny(value, " \t"); i >= 0 && p.wants("readers-value-space") {
 		p.rule(ln, raw, value, "readers-value-space", "a reader that splits at spaces keeps only the first word — write the space as %20.", exampleURL(value[:i])+"x")
 	}
 }
