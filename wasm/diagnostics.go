@@ -33,10 +33,12 @@ type Diagnostics struct {
 	vecty.Core
 }
 
+func (d *Diagnostics) Mount() { diagnosticsShown = d }
+
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut)},
+		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut), Shown: findingsShown()},
 		vecty.If(len(store.others) > 0, &OtherFindings{Found: store.others}),
 	)
 }
@@ -50,24 +52,61 @@ type Findings struct {
 	Lint     engine.Diagnostics `vecty:"prop"`
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
 	Coverage string             `vecty:"prop"` // which lines the findings cover, "" for the whole file
+	Shown    int                `vecty:"prop"` // how many findings and sitemaps are listed so far (findingsShown)
+}
+
+// diagnosticsShown is the Diagnostics in the page, rendered again as its
+// lists grow.
+var diagnosticsShown *Diagnostics
+
+// findingsFill is how far the lists of the lint last shown have grown: a
+// long list gains findingsBatch items a task, so no render of it holds the
+// page (300 findings and 175 sitemaps at once took 150 to 280 ms the first
+// time in a page, BenchmarkBrowserAutosave's trace).
+var findingsFill struct {
+	of      *engine.Robots // the parse the lists are of (store.linted)
+	n       int
+	growing bool
+}
+
+const findingsBatch = 40
+
+// findingsShown is how many findings, and how many sitemaps, the lists show
+// now; while that is fewer than they hold, the next task shows more.
+func findingsShown() int {
+	c := &findingsFill
+	if c.of != store.linted {
+		c.of, c.n = store.linted, findingsBatch
+	}
+	if c.n < max(min(len(store.lint), maxListed), len(store.linted.Sitemaps)) && !c.growing {
+		c.growing = true
+		nextTask(func() {
+			c.growing = false
+			if c.of == store.linted && diagnosticsShown != nil {
+				c.n += findingsBatch
+				renderNow(diagnosticsShown)
+			}
+		})
+	}
+	return c.n
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage && p.Shown == f.Shown
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
 	errs, warns, infos := f.Lint.Counts()
 	items := vecty.List{}
 	for i, d := range listed(f.Lint) {
-		if i == maxListed {
+		if i == min(maxListed, f.Shown) {
 			break
 		}
 		items = append(items, &Finding{Diagnostic: d})
 	}
-	maps := make(vecty.List, len(f.Sitemaps))
-	for i, m := range f.Sitemaps {
+	maps := make(vecty.List, min(len(f.Sitemaps), f.Shown))
+	for i, m := range f.Sitemaps[:len(maps)] {
 		maps[i] = elem.ListItem(
 			elem.Code(vecty.Text(m.URL)),
 			vecty.Text(" (line "+strconv.Itoa(m.Line)+")"),

@@ -82,7 +82,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					numbers,
-					&Markers{Lint: s.lint},
+					markersOf(s.lint),
 					&DiffMarks{},
 				),
 			),
@@ -183,22 +183,34 @@ func band(line int, id, class, text string) *vecty.HTML {
 
 // Markers are the gutter's diagnostic markers, one per line with findings,
 // showing its most severe one by icon and (for screen readers, which skip
-// the gutter) nothing: the findings list says it in words. Skipped while the
-// findings are the same, as they are after most edits.
+// the gutter) nothing: the findings list says it in words. Only the lines
+// near the editor's scroll have theirs (the window the hit counts use,
+// gutterView.window): a 500 KiB file can have thousands, which as
+// elements cost 100–280 ms in one task the first time in a page (traced).
+// Skipped while the findings and the window are the same, as they are
+// after most edits.
 type Markers struct {
 	vecty.Core
-	Lint engine.Diagnostics `vecty:"prop"`
+	Lint        engine.Diagnostics `vecty:"prop"`
+	First, Last int                `vecty:"prop"` // the lines whose markers are drawn
 }
+
+// markersShown is the Markers in the page, rendered again when a scroll
+// moves the window (syncScroll).
+var markersShown *Markers
+
+func (m *Markers) Mount() { markersShown = m }
 
 func (m *Markers) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Markers)
-	return ok && slices.Equal(p.Lint, m.Lint)
+	return ok && slices.Equal(p.Lint, m.Lint) && p.First == m.First && p.Last == m.Last
 }
 
 func (m *Markers) Render() vecty.ComponentOrHTML {
 	var items vecty.List
 	lint := m.Lint
-	for i := 0; i < len(lint); {
+	i, _ := slices.BinarySearchFunc(lint, m.First, func(d engine.Diagnostic, line int) int { return d.Line - line })
+	for i < len(lint) && lint[i].Line <= m.Last {
 		d := lint[i]
 		// Lint sorts by line: take the most severe finding of each line.
 		for i++; i < len(lint) && lint[i].Line == d.Line; i++ {
@@ -238,6 +250,12 @@ func (m *Marker) Render() vecty.ComponentOrHTML {
 		),
 		vecty.Text(severityIcon[m.Severity]),
 	)
+}
+
+// markersOf is the markers of lint for the lines near the editor's scroll.
+func markersOf(lint engine.Diagnostics) *Markers {
+	first, last := gutterHits.window()
+	return &Markers{Lint: lint, First: first, Last: last}
 }
 
 func px(n int) string { return strconv.Itoa(n) + "px" }
@@ -281,6 +299,13 @@ func syncScroll(area js.Value) {
 	top := area.Get("scrollTop").Int()
 	left := area.Get("scrollLeft").Int()
 	doc := js.Global().Get("document")
+	gutterHits.scrolled(area)
+	if m := markersShown; m != nil {
+		if first, last := gutterHits.window(); first != m.First || last != m.Last {
+			m.First, m.Last = first, last
+			vecty.Rerender(m)
+		}
+	}
 	if g := doc.Call("querySelector", ".gutter-layer"); g.Truthy() {
 		g.Get("style").Set("transform", "translateY("+px(-top)+")")
 	}
@@ -292,7 +317,6 @@ func syncScroll(area js.Value) {
 		// A count focused by Tab may have scrolled its column, which
 		// only moves with the editor.
 		g.Get("parentNode").Set("scrollTop", 0)
-		gutterHits.scrolled(area)
 		gutterHits.sync()
 	}
 }
