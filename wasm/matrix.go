@@ -685,28 +685,13 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	row, col := matrix.selRow, matrix.selCol
 	column := m.Columns[col]
 	res := m.Result(r, row, col)
-	ex := r.Explain(res)
-	shown := shownMatches(len(ex.Rules), res.Winner)
-	matches := make(vecty.List, len(shown))
-	for k, i := range shown {
-		won := i == res.Winner
-		matches[k] = elem.ListItem(vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))), sentence(ex.Rules[i]))
-	}
-	hidden := len(ex.Rules) - len(shown)
 	url := m.URLs[row]
 	pin, pinned := pinIndex()[pinKey{url, columnKey(column)}]
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
 		vecty.If(rowScopes()[row].Code != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(rowScopes()[row].Reason))),
 		readerWhy(row, col),
-		ownWhy(row, col, elem.Div(vecty.Markup(vecty.Class("google-why")),
-			elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
-			vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
-			elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
-			vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
-			vecty.If(hidden > 0, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules))))),
-			elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
-		)),
+		ownWhy(row, col, elem.Div(vecty.Markup(vecty.Class("google-why")), explanation(r, res))),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons", "pin-buttons")),
 			button("pin-allowed", "Expect allowed", func() { pinCell(row, col, true) }),

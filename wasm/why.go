@@ -8,6 +8,8 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/engine"
 )
 
 // Why explains the selected result. Every sentence comes from the engine
@@ -31,28 +33,12 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
 		)
 	}
-	ex := s.robots.Explain(r.Result)
 	_, outcome := serverAnswer(s.in.Status)
-	shown := shownMatches(len(ex.Rules), r.Result.Winner)
-	matches := make(vecty.List, len(shown))
-	for k, i := range shown {
-		won := i == r.Result.Winner
-		matches[k] = elem.ListItem(
-			vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))),
-			sentence(ex.Rules[i]),
-		)
-	}
-	hidden := len(ex.Rules) - len(shown)
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
 		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), sentence(outcome.Reason+" The rules below are what the file would decide."))),
 		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(r.OffScope.Reason))),
-		elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict)),
-		vecty.If(ex.Agent != "", elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent))),
-		elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)),
-		vecty.If(len(matches) > 0, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches)),
-		vecty.If(hidden > 0, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules))))),
-		elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)),
+		explanation(s.robots, r.Result),
 		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), sentences(r.Encoding))),
 	)
 }
@@ -82,6 +68,35 @@ func shownMatches(n, winner int) []int {
 		shown = append(shown, winner)
 	}
 	return shown
+}
+
+// explanation is Google's account of res in sentences: the verdict, how
+// the agent was read, the group chosen, the matching rules (the winner
+// marked) and the path, as the Why panel and the matrix's show it.
+func explanation(r *engine.Robots, res engine.Result) vecty.List {
+	ex := r.Explain(res)
+	shown := shownMatches(len(ex.Rules), res.Winner)
+	matches := make(vecty.List, len(shown))
+	for k, i := range shown {
+		won := i == res.Winner
+		matches[k] = elem.ListItem(
+			vecty.Markup(vecty.MarkupIf(won, vecty.Class("won"), vecty.Attribute("aria-current", "true"))),
+			sentence(ex.Rules[i]),
+		)
+	}
+	hidden := len(ex.Rules) - len(shown)
+	out := vecty.List{elem.Paragraph(vecty.Markup(vecty.Class("winner")), sentence(ex.Verdict))}
+	if ex.Agent != "" {
+		out = append(out, elem.Paragraph(vecty.Markup(vecty.Class("agent-reading")), sentence(ex.Agent)))
+	}
+	out = append(out, elem.Paragraph(vecty.Markup(vecty.Class("group-choice")), sentence(ex.Group)))
+	if len(matches) > 0 {
+		out = append(out, elem.OrderedList(vecty.Markup(vecty.Class("matches")), matches))
+	}
+	if hidden > 0 {
+		out = append(out, elem.Paragraph(vecty.Markup(vecty.Class("matches-hidden")), vecty.Text(hiddenMatches(hidden, len(ex.Rules)))))
+	}
+	return append(out, elem.Paragraph(vecty.Markup(vecty.Class("path")), sentence(ex.Path)))
 }
 
 // hiddenMatches says how many matching rules the list leaves out.
