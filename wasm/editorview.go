@@ -362,13 +362,9 @@ func pasteRobots(ev *vecty.Event) {
 			b.WriteString(before)
 		}
 		for at < n && time.Now().Before(deadline) {
-			// The next piece, not cut inside a surrogate pair.
-			to := min(at+pastePiece, n)
-			if c := pasted.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
-				to--
-			}
-			b.WriteString(pasted.Call("substring", at, to).String())
-			at = to
+			var piece string
+			piece, at = nextPiece(pasted, at, n)
+			b.WriteString(piece)
 		}
 		return at == n
 	}, func() {

@@ -92,10 +92,6 @@ func toggleLineFilter(line int) {
 type gutterView struct {
 	shown gutterKey
 	layer js.Value
-	// rules are the rule lines of the groups the crawler obeys, in order,
-	// for the recompute rulesOf.
-	rules   []int
-	rulesOf int
 	// focusLine is the rule whose count takes the column's Tab stop, 0
 	// before one was focused.
 	focusLine int
@@ -160,17 +156,8 @@ func (g *gutterView) sync() {
 	if !layer.Truthy() {
 		return
 	}
-	if s.generation != g.rulesOf || g.rules == nil {
-		g.rulesOf, g.rules = s.generation, nil
-		for _, r := range s.hitRules() {
-			g.rules = append(g.rules, r.line)
-		}
-		if g.rules == nil {
-			g.rules = []int{}
-		}
-	}
 	first, last := g.window()
-	hidden := s.list.Len() == 0 || s.res.overridden || len(g.rules) == 0
+	hidden := s.list.Len() == 0 || s.res.overridden || len(s.hitLines()) == 0
 	key := gutterKey{s.generation, s.res.tested, s.table.line, first, last, s.res.stopped, hidden}
 	if layer.Equal(g.layer) && key == g.shown && !g.stale {
 		return
@@ -206,9 +193,10 @@ func (g *gutterView) sync() {
 // html is the counts of the rule lines from first to last.
 func (g *gutterView) html(s *state, first, last int) string {
 	partial := !s.res.done()
-	i, _ := slices.BinarySearch(g.rules, first)
-	j, _ := slices.BinarySearch(g.rules, last+1)
-	shown := g.rules[i:j]
+	rules := s.hitLines()
+	i, _ := slices.BinarySearch(rules, first)
+	j, _ := slices.BinarySearch(rules, last+1)
+	shown := rules[i:j]
 	if len(shown) == 0 {
 		return ""
 	}
@@ -275,7 +263,8 @@ func hitLabel(s *state, line, hits int) string {
 // previous rule, the first or the last. It reports whether the key was
 // one of those.
 func (g *gutterView) key(line int, key string) bool {
-	i, _ := slices.BinarySearch(g.rules, line)
+	rules := store.hitLines()
+	i, _ := slices.BinarySearch(rules, line)
 	switch key {
 	case "ArrowDown":
 		i++
@@ -284,15 +273,15 @@ func (g *gutterView) key(line int, key string) bool {
 	case "Home":
 		i = 0
 	case "End":
-		i = len(g.rules) - 1
+		i = len(rules) - 1
 	default:
 		return false
 	}
-	if i < 0 || i >= len(g.rules) {
+	if i < 0 || i >= len(rules) {
 		return true
 	}
-	g.focused(g.rules[i])
-	g.focusCount(g.rules[i])
+	g.focused(rules[i])
+	g.focusCount(rules[i])
 	return true
 }
 

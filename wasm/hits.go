@@ -186,17 +186,30 @@ func isOrAre(n int) string {
 // order, with how many URLs each decided. Which groups apply depends on
 // the crawler alone, not on the URL (google-behaviour.md, group choice).
 func (s *state) hitRules() []hitRule {
-	res := s.tester.result(sent{url: "/"})
-	var out []hitRule
-	for _, g := range res.Groups {
-		for _, r := range s.robots.Groups[g].Rules {
-			hits := 0
-			if r.Line < len(s.res.hits) {
-				hits = int(s.res.hits[r.Line])
-			}
-			out = append(out, hitRule{line: r.Line, hits: hits})
+	lines := s.hitLines()
+	out := make([]hitRule, len(lines))
+	for i, line := range lines {
+		out[i].line = line
+		if line < len(s.res.hits) {
+			out[i].hits = int(s.res.hits[line])
 		}
 	}
-	slices.SortFunc(out, func(a, b hitRule) int { return a.line - b.line })
-	return slices.CompactFunc(out, func(a, b hitRule) bool { return a.line == b.line })
+	return out
+}
+
+// hitLines are the rule lines of the groups the crawler obeys, in order:
+// worked out once a test (generation), for the panel and the gutter.
+func (s *state) hitLines() []int {
+	if s.hitLinesOf != s.generation || s.hitLinesList == nil {
+		res := s.tester.result(sent{url: "/"})
+		lines := []int{}
+		for _, g := range res.Groups {
+			for _, r := range s.robots.Groups[g].Rules {
+				lines = append(lines, r.Line)
+			}
+		}
+		slices.Sort(lines)
+		s.hitLinesList, s.hitLinesOf = slices.Compact(lines), s.generation
+	}
+	return s.hitLinesList
 }

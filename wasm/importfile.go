@@ -74,13 +74,9 @@ func pasteURLs(ev *vecty.Event) {
 		}
 		for time.Now().Before(deadline) {
 			if at < n {
-				// The next piece, not cut inside a surrogate pair.
-				to := min(at+pastePiece, n)
-				if c := pasted.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
-					to--
-				}
-				rest += pasted.Call("substring", at, to).String()
-				at = to
+				var piece string
+				piece, at = nextPiece(pasted, at, n)
+				rest += piece
 				if at == n {
 					rest += value[end:]
 				}
@@ -118,6 +114,17 @@ func pasteURLs(ev *vecty.Event) {
 // once: a millisecond or two of converting and splitting, so that a slice
 // ends close to its budget.
 const pastePiece = 64 << 10
+
+// nextPiece is the next piece of the JavaScript string str (n UTF-16
+// units long) from at, at most pastePiece long and not cut inside a
+// surrogate pair, and where the piece after it starts.
+func nextPiece(str js.Value, at, n int) (string, int) {
+	to := min(at+pastePiece, n)
+	if c := str.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
+		to--
+	}
+	return str.Call("substring", at, to).String(), to
+}
 
 // fileImport is the import running, nil when none.
 var fileImport *importRun

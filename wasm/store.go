@@ -51,8 +51,11 @@ type state struct {
 	linted     *engine.Robots
 	sent       sentCache // each URL's encoded form and scope (short lists)
 	generation int       // recomputes so far
-	pending    bool      // an edit waits for its debounce
-	reparse    bool      // the waiting edit changed the robots.txt
+	// hitLines' list and the generation it is of.
+	hitLinesList []int
+	hitLinesOf   int
+	pending      bool // an edit waits for its debounce
+	reparse      bool // the waiting edit changed the robots.txt
 
 	// The URL list as tested: split from in.URLs, or a list too long for
 	// the text box (imported, and then in.URLs is empty).
