@@ -125,7 +125,7 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 		event.Input(func(ev *vecty.Event) {
 			value := ev.Target.Get("value").String()
 			if ev.Target.Get("textLength").Int() > maxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") &&
-				(viewer.editAnyway != store.editorVersion || len(store.in.Robots) <= maxEditBytes) {
+				!editingLongText(len(store.in.Robots)) {
 				// A long text dropped (a paste is taken before,
 				// pasteRobots): to the viewer before it is laid out.
 				toViewer(editorBytes(value, store.bom, store.eol), "Dropped")

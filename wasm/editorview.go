@@ -302,6 +302,13 @@ func bigNote() *vecty.HTML {
 	)
 }
 
+// editingLongText reports whether the textarea holds, by the person's
+// choice (editAnyway), a text of n bytes too long for it: pastes and drops
+// then stay in it.
+func editingLongText(n int) bool {
+	return viewer.editAnyway == store.editorVersion && n > maxEditBytes
+}
+
 // editAnyway puts the long text in the textarea, where it can be edited
 // at the cost the viewer avoids, until a new text replaces it; the caret
 // goes to its start.
@@ -336,7 +343,7 @@ func pasteRobots(ev *vecty.Event) {
 		return
 	}
 	area := ev.Target
-	if viewer.editAnyway == store.editorVersion && area.Get("textLength").Int() > maxEditBytes {
+	if editingLongText(area.Get("textLength").Int()) {
 		return // a long text the person chose to edit here
 	}
 	value := js.Global().Get("Object").Invoke(area.Get("value"))
