@@ -56,9 +56,7 @@ func throughStream(kind string, b []byte, limit int) ([]byte, error) {
 	go func() {
 		for at := 0; at < len(b); at += streamPiece {
 			if at > 0 {
-				wait := make(chan struct{})
-				yieldTask(func() { close(wait) })
-				<-wait
+				laterTask()
 			}
 			select {
 			case <-stop:

@@ -237,9 +237,7 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		if time.Since(time.Unix(0, r.last)) > sliceBudget {
 			// Chunks can arrive as already-settled promises, whose
 			// callbacks run in the same task: make it end.
-			wait := make(chan struct{})
-			yieldTask(func() { close(wait) })
-			<-wait
+			laterTask()
 		}
 		chunk, done, err := r.next()
 		r.last = time.Now().UnixNano()

@@ -79,6 +79,14 @@ func yieldTask(fn func()) {
 	tasks.port.Call("postMessage", nil)
 }
 
+// laterTask waits, on a goroutine, until a later task of the event loop:
+// the page runs in between.
+func laterTask() {
+	wait := make(chan struct{})
+	yieldTask(func() { close(wait) })
+	<-wait
+}
+
 // tasks are the functions yieldTask queued, one message each.
 var tasks struct {
 	port  js.Value
