@@ -17,23 +17,6 @@ type mergedRules struct {
 	group []int32 // group[i]: the group of rule i
 }
 
-// prepare gives a list of several groups its merged rules, whose index is
-// built now when they hold eagerWildBytes of wildcard rules (parse.go), or
-// that one group its own, likewise.
-func (gl *groupList) prepare(r *Robots) {
-	wild := 0
-	for _, gi := range gl.groups {
-		wild += r.Groups[gi].wildBytes
-	}
-	if len(gl.groups) > 1 {
-		gl.merged = &mergedRules{}
-	}
-	if wild >= eagerWildBytes {
-		ix, _ := gl.rules(r)
-		ix.automaton()
-	}
-}
-
 // rules is the index over the list's rules, with the group of each rule
 // (nil when the list is one group, whose rules the index holds).
 func (gl *groupList) rules(r *Robots) (*ruleIndex, []int32) {

@@ -229,30 +229,37 @@ func TestManyWildcardRulesAtOnce(t *testing.T) {
 	}
 }
 
-// Parse builds the automaton of a group with eagerWildBytes of wildcard
-// rules, so that no Test pays for it; a smaller group waits for a Test.
-func TestParseBuildsLargeWildcardGroups(t *testing.T) {
-	body := func(wildBytes int) []byte {
-		var b strings.Builder
-		b.WriteString("User-agent: *\n")
-		for i, n := 0, 0; n < wildBytes; i++ {
-			v := "/*" + strings.Repeat(string(rune('a'+i%26)), 1+i%7) + "*x" + strings.Repeat("y", i%5)
-			b.WriteString("Disallow: " + v + "\n")
-			n += len(v)
+// Parse builds no index, however many wildcard rules a group holds: the
+// first Test that needs a group's index builds it, and its automaton only
+// when a path reaches manyAt wildcard rules; the groups no Test asks for
+// are never indexed.
+func TestParseLeavesIndexesToTheFirstTest(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i, n := 0, 0; n < 64<<10; i++ {
+		v := "/*" + strings.Repeat(string(rune('a'+i%26)), 1+i%7) + "*x" + strings.Repeat("y", i%5)
+		b.WriteString("Disallow: " + v + "\n")
+		n += len(v)
+	}
+	b.WriteString("User-agent: other\nDisallow: /*a*b\n")
+	r := Parse([]byte(b.String()))
+	for i := range r.Groups {
+		if r.Groups[i].index.ix != nil {
+			t.Fatalf("group %d was indexed by Parse", i)
 		}
-		return []byte(b.String())
 	}
-	large := Parse(body(eagerWildBytes))
-	if ix := large.Groups[0].index.ix; ix == nil || ix.ac == nil {
-		t.Error("a group with eagerWildBytes of wildcard rules has no automaton after Parse")
-	}
-	small := Parse(body(eagerWildBytes / 4))
-	if small.Groups[0].index.ix != nil {
-		t.Error("a group with few wildcard rules was indexed by Parse; its first Test should do it")
+	if res := r.Test("bot", "/plain"); !res.Allowed || r.Groups[0].index.ix == nil || r.Groups[0].index.ix.ac != nil {
+		t.Fatalf("/plain: allowed=%v, index %v: want allowed, an index and no automaton (no wildcard rule is reached)", res.Allowed, r.Groups[0].index.ix != nil)
 	}
 	// Rule 442 (line 444) is the first /*aa*xyy, the longest that matches.
-	if res := large.Test("bot", "/aaxyy"); res.Allowed || res.Line != 444 {
+	if res := r.Test("bot", "/aaxyy"); res.Allowed || res.Line != 444 {
 		t.Errorf("/aaxyy: allowed=%v line %d, want blocked by line 444, Disallow: /*aa*xyy", res.Allowed, res.Line)
+	}
+	if r.Groups[0].index.ix.ac == nil {
+		t.Error("/aaxyy reached every wildcard rule, yet they were not matched all at once")
+	}
+	if r.Groups[1].index.ix != nil {
+		t.Error("the group of \"other\" was indexed, though no Test asked for it")
 	}
 }
 
@@ -379,8 +386,7 @@ func TestPrefixSortAndLinks(t *testing.T) {
 // Several groups naming one token, or "*", are one list of rules to
 // Google, and to a Test one index over all of them: each match still says
 // its group, the verdicts agree with the oracle, and no group of the list
-// gets an index of its own. A list whose groups hold eagerWildBytes of
-// wildcard rules between them has its index and automaton from Parse.
+// gets an index of its own.
 func TestGroupsOfOneTokenShareAnIndex(t *testing.T) {
 	var b strings.Builder
 	for i := range 400 {
@@ -422,16 +428,5 @@ func TestGroupsOfOneTokenShareAnIndex(t *testing.T) {
 				t.Fatalf("group %d got an index of its own", gi)
 			}
 		}
-	}
-
-	b.Reset()
-	for i, wild := 0, 0; wild < eagerWildBytes; i++ {
-		pattern := fmt.Sprintf("/*a%d*b", i)
-		fmt.Fprintf(&b, "User-agent: Googlebot\nDisallow: %s\n", pattern)
-		wild += len(pattern)
-	}
-	eager := Parse([]byte(b.String()))
-	if m := eager.byToken["googlebot"].merged; m == nil || m.ix == nil || m.ix.ac == nil {
-		t.Fatal("groups of one token with eagerWildBytes of wildcard rules between them have no automaton after Parse")
 	}
 }

@@ -85,8 +85,7 @@ type Group struct {
 	Agents []Agent
 	Rules  []Rule
 
-	index     *lazyIndex // built once, by the first Test that needs this group
-	wildBytes int        // bytes of the rules with a '*'
+	index *lazyIndex // built once, by the first Test that needs this group
 }
 
 // Sitemap is one sitemap line.
@@ -99,9 +98,10 @@ type Sitemap struct {
 // concurrent use by many Test calls. Everything that depends only on the
 // file is computed once: the lines and groups in Parse, the rule index of
 // the groups of a token (or of "*") on the first Test that needs them (a
-// file with two thousand groups is mostly tested for one or two of them),
-// except where they hold large wildcard rules (eagerWildBytes), whose index
-// Parse builds.
+// file with two thousand groups is mostly tested for one or two of them).
+// Parse builds no index: an index, and its automaton for many wildcard
+// rules, can cost more than the whole parse, and would be built in vain for
+// the groups no Test asks for.
 type Robots struct {
 	Body     string    // the bytes as given
 	BOM      int       // leading bytes Google skipped as a byte-order mark
@@ -162,24 +162,15 @@ func Parse(body []byte) *Robots {
 			}
 		}
 	}
-	// A list of several groups gets one index over all their rules. Parse
-	// builds the index of a list, or of a group tested alone, that holds
-	// eagerWildBytes of wildcard rules.
-	r.global.prepare(r)
+	// A list of several groups gets one index over all their rules, built
+	// by the first Test that needs it.
+	if len(r.global.groups) > 1 {
+		r.global.merged = &mergedRules{}
+	}
 	for _, k := range several {
 		gl := r.byToken[k]
-		gl.prepare(r)
+		gl.merged = &mergedRules{}
 		r.byToken[k] = gl
-	}
-	for i := range r.Groups {
-		if g := &r.Groups[i]; g.wildBytes >= eagerWildBytes {
-			for _, a := range g.Agents {
-				if !a.Global && len(r.byToken[lowerASCII(a.Token)].groups) == 1 {
-					g.rules().automaton()
-					break
-				}
-			}
-		}
 	}
 	return r
 }
@@ -195,17 +186,10 @@ type parser struct {
 	rules      []Rule
 	agentStart int // where the current group's agents start in agents
 	ruleStart  int // likewise for rules
-	wildBytes  int // bytes of the current group's rules with a '*'
 
 	// The next NUL and '#' in the body: most lines have neither.
 	nul, hash nextByte
 }
-
-// eagerWildBytes is the size of a group's wildcard rules from which Parse
-// builds the group's index and automaton (multimatch.go) itself: building
-// them for up to 500 KiB of such rules costs tens of milliseconds, which the
-// first Test would otherwise pay. Below it a lazy build costs a few.
-const eagerWildBytes = 64 << 10
 
 // endGroup gives the current group its agents and rules. Earlier groups'
 // slices stay valid when the shared slices grow: they keep the old arrays.
@@ -216,8 +200,7 @@ func (p *parser) endGroup() {
 	g := &p.r.Groups[p.group]
 	g.Agents = p.agents[p.agentStart:len(p.agents):len(p.agents)]
 	g.Rules = p.rules[p.ruleStart:len(p.rules):len(p.rules)]
-	g.wildBytes = p.wildBytes
-	p.agentStart, p.ruleStart, p.wildBytes = len(p.agents), len(p.rules), 0
+	p.agentStart, p.ruleStart = len(p.agents), len(p.rules)
 }
 
 func (p *parser) line(number, start, end int) {
@@ -257,9 +240,8 @@ func (p *parser) line(number, start, end int) {
 			r.OrphanRules++
 			break
 		}
-		plain, star := scanPattern(value)
 		pattern := value
-		if !plain {
+		if !scanPattern(value) {
 			pattern = normalisePattern(value)
 		}
 		p.rules = append(p.rules, Rule{
@@ -268,9 +250,6 @@ func (p *parser) line(number, start, end int) {
 			Value:   value,
 			Pattern: pattern,
 		})
-		if star {
-			p.wildBytes += len(value)
-		}
 		p.sawRules = true
 		ln.Group = p.group
 	case KindSitemap:
