@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Portability: lines that other readers read differently from Google. Lint
@@ -97,19 +98,67 @@ type probe struct {
 
 // differ runs the probes through every reader and returns the readers
 // whose answer (allowed, blocked or failed) differs from Google's on any.
+// The answer is remembered (probeAnswers): after an edit, a file's probes
+// are mostly those of the file before it.
 func differ(probes ...probe) []string {
+	var key strings.Builder
+	for _, pr := range probes {
+		key.WriteString(pr.body)
+		key.WriteByte(0)
+		key.WriteString(pr.agent)
+		key.WriteByte(0)
+		key.WriteString(pr.url)
+		key.WriteByte(0)
+	}
+	if readers, ok := probeAnswers.get(key.String()); ok {
+		return slices.Clone(readers)
+	}
+	google := make([]ReaderResult, len(probes))
+	for i, pr := range probes {
+		google[i], _ = TestWith("google", []byte(pr.body), pr.agent, pr.url)
+	}
 	var out []string
 	for _, id := range Readers()[1:] {
-		for _, pr := range probes {
-			g, _ := TestWith("google", []byte(pr.body), pr.agent, pr.url)
+		for i, pr := range probes {
 			o, _ := TestWith(id, []byte(pr.body), pr.agent, pr.url)
-			if g.Allowed != o.Allowed || g.Failed != o.Failed {
+			if g := google[i]; g.Allowed != o.Allowed || g.Failed != o.Failed {
 				out = append(out, id)
 				break
 			}
 		}
 	}
-	return out
+	probeAnswers.put(key.String(), out)
+	return slices.Clone(out)
+}
+
+// probeAnswers remembers differ's answers, up to maxProbeBytes of probes:
+// then it starts again, empty. Each answer costs four parses and tests, and
+// a file has up to maxPortabilityProbes of each code.
+var probeAnswers answerCache
+
+const maxProbeBytes = 4 << 20
+
+type answerCache struct {
+	mu    sync.Mutex
+	m     map[string][]string
+	bytes int
+}
+
+func (c *answerCache) get(key string) ([]string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	readers, ok := c.m[key]
+	return readers, ok
+}
+
+func (c *answerCache) put(key string, readers []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || c.bytes+len(key) > maxProbeBytes {
+		c.m, c.bytes = map[string][]string{}, 0
+	}
+	c.m[key] = readers
+	c.bytes += len(key)
 }
 
 // wants reports whether probes for code are still to be run.

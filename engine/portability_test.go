@@ -60,6 +60,46 @@ func TestPortabilityFindings(t *testing.T) {
 	}
 }
 
+// Portability remembers each probe's answer: asked again, with the answers
+// remembered or after they were dropped, it says the same, and a caller
+// that changes the readers it was given changes no later answer.
+func TestPortabilityRemembersProbes(t *testing.T) {
+	for _, c := range portabilityCases {
+		r := Parse([]byte(c.body))
+		probeAnswers.put("", nil) // some answer is remembered
+		// The answers, worked out, then remembered; the caller changes both.
+		for range 2 {
+			fs := Portability(r)
+			for i := range fs {
+				for j := range fs[i].Readers {
+					fs[i].Readers[j] = "changed"
+				}
+			}
+		}
+		again := Portability(r)
+		probeAnswers.mu.Lock()
+		probeAnswers.m = nil
+		probeAnswers.mu.Unlock()
+		fresh := Portability(r)
+		if !slices.EqualFunc(again, fresh, func(a, b PortabilityFinding) bool {
+			return a.Diagnostic == b.Diagnostic && slices.Equal(a.Readers, b.Readers)
+		}) {
+			t.Errorf("%q: remembered answers %v, fresh ones %v", c.body, again, fresh)
+		}
+		for _, f := range again {
+			if slices.Contains(f.Readers, "changed") {
+				t.Errorf("%q: a caller's change to Readers reached a later answer: %v", c.body, f)
+			}
+		}
+	}
+	// Past maxProbeBytes the answers start again from none.
+	probeAnswers.put("a", nil)
+	probeAnswers.put(strings.Repeat("b", maxProbeBytes), []string{"python"})
+	if _, ok := probeAnswers.get("a"); ok || probeAnswers.bytes != maxProbeBytes {
+		t.Errorf("after maxProbeBytes of probes: %d bytes kept, the first answer kept %v", probeAnswers.bytes, ok)
+	}
+}
+
 // TestPortabilityClaimsHoldInTheFile: for each finding about a rule, the
 // readers it names really decide the rule's own example URL differently
 // from Google in the whole file, and the readers it does not name agree.
