@@ -36,9 +36,10 @@ type Diagnostics struct {
 func (d *Diagnostics) Mount() { diagnosticsShown = d }
 
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
+	lintN, mapsN := listedSoFar()
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title")),
-		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut), Shown: findingsShown()},
+		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut), LintN: lintN, MapsN: mapsN},
 		vecty.If(len(store.others) > 0, &OtherFindings{Found: store.others}),
 	)
 }
@@ -52,7 +53,8 @@ type Findings struct {
 	Lint     engine.Diagnostics `vecty:"prop"`
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
 	Coverage string             `vecty:"prop"` // which lines the findings cover, "" for the whole file
-	Shown    int                `vecty:"prop"` // how many findings and sitemaps are listed so far (findingsShown)
+	LintN    int                `vecty:"prop"` // how many findings are listed so far (listedSoFar)
+	MapsN    int                `vecty:"prop"` // and how many sitemaps
 }
 
 // diagnosticsShown is the Diagnostics in the page, rendered again as its
@@ -64,53 +66,80 @@ var diagnosticsShown *Diagnostics
 // page (300 findings and 175 sitemaps at once took 150 to 280 ms the first
 // time in a page, BenchmarkBrowserAutosave's trace).
 var findingsFill struct {
-	of      *engine.Robots // the parse the lists are of (store.linted)
-	n       int
-	growing bool
+	of           *engine.Robots     // the parse the lists are of (store.linted)
+	lint         engine.Diagnostics // its findings
+	lintN, mapsN int                // how many of them, and of its sitemaps, are listed
+	growing      bool
 }
 
 const findingsBatch = 40
 
-// findingsShown is how many findings, and how many sitemaps, the lists show
+// listedSoFar is how many findings and how many sitemaps the lists show
 // now; while that is fewer than they hold, the next task shows more.
-func findingsShown() int {
+//
+// A new lint keeps the items that read as they did, at the same places,
+// and rewrites at most findingsBatch of the others in each list at once:
+// after most edits every item is as it was, and none is written again;
+// after a line is added at the top, every line number moves, and the lists
+// grow back a batch a task.
+func listedSoFar() (lintN, mapsN int) {
 	c := &findingsFill
 	if c.of != store.linted {
-		c.of, c.n = store.linted, findingsBatch
+		var maps []engine.Sitemap
+		if c.of != nil {
+			maps = c.of.Sitemaps
+		}
+		grow := func(shown, kept int) int { return max(findingsBatch, min(shown, kept+findingsBatch)) }
+		c.lintN = grow(c.lintN, alikeShown(listed(c.lint), listed(store.lint), c.lintN))
+		c.mapsN = grow(c.mapsN, alikeShown(maps, store.linted.Sitemaps, c.mapsN))
+		c.of, c.lint = store.linted, store.lint
 	}
-	if c.n < max(min(len(store.lint), maxListed), len(store.linted.Sitemaps)) && !c.growing {
+	if (c.lintN < min(len(store.lint), maxListed) || c.mapsN < len(store.linted.Sitemaps)) && !c.growing {
 		c.growing = true
 		nextTask(func() {
 			c.growing = false
 			if c.of == store.linted && diagnosticsShown != nil {
-				c.n += findingsBatch
+				c.lintN += findingsBatch
+				c.mapsN += findingsBatch
 				renderNow(diagnosticsShown)
 			}
 		})
 	}
-	return c.n
+	return c.lintN, c.mapsN
+}
+
+// alikeShown is how many of the first n items of two lists are the same,
+// at the same places: n when the lists show the same items.
+func alikeShown[T comparable](was, is []T, n int) int {
+	was, is = was[:min(n, len(was))], is[:min(n, len(is))]
+	k := 0
+	for k < len(was) && k < len(is) && was[k] == is[k] {
+		k++
+	}
+	if k == len(is) {
+		// Every item to show is shown already: only those past them go.
+		return n
+	}
+	return k
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage && p.Shown == f.Shown
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage && p.LintN == f.LintN && p.MapsN == f.MapsN
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
 	errs, warns, infos := f.Lint.Counts()
 	items := vecty.List{}
 	for i, d := range listed(f.Lint) {
-		if i == min(maxListed, f.Shown) {
+		if i == min(maxListed, f.LintN) {
 			break
 		}
 		items = append(items, &Finding{Diagnostic: d})
 	}
-	maps := make(vecty.List, min(len(f.Sitemaps), f.Shown))
+	maps := make(vecty.List, min(len(f.Sitemaps), f.MapsN))
 	for i, m := range f.Sitemaps[:len(maps)] {
-		maps[i] = elem.ListItem(
-			elem.Code(vecty.Text(m.URL)),
-			vecty.Text(" (line "+strconv.Itoa(m.Line)+")"),
-		)
+		maps[i] = &SitemapItem{Sitemap: m}
 	}
 	return elem.Div(
 		elem.Heading3(vecty.Markup(prop.ID("diag-title")), vecty.Text("Findings")),
@@ -128,6 +157,25 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		elem.Heading3(vecty.Text("Sitemaps")),
 		vecty.If(len(maps) == 0, elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("No sitemap lines."))),
 		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps")), maps),
+	)
+}
+
+// SitemapItem is one item of the sitemaps list, re-rendered only when the
+// sitemap at its place changes, as a Finding is.
+type SitemapItem struct {
+	vecty.Core
+	Sitemap engine.Sitemap `vecty:"prop"`
+}
+
+func (m *SitemapItem) SkipRender(prev vecty.Component) bool {
+	p, ok := prev.(*SitemapItem)
+	return ok && p.Sitemap == m.Sitemap
+}
+
+func (m *SitemapItem) Render() vecty.ComponentOrHTML {
+	return elem.ListItem(
+		elem.Code(vecty.Text(m.Sitemap.URL)),
+		vecty.Text(" (line "+strconv.Itoa(m.Sitemap.Line)+")"),
 	)
 }
 

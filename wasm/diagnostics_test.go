@@ -100,3 +100,73 @@ func TestFindingsFollowAnEditInLaterTasks(t *testing.T) {
 		t.Errorf("the other readers' findings are not the last edit's (line 4 only):\n%s", got)
 	}
 }
+
+// A new lint keeps the findings and sitemaps shown that read as they did,
+// at the same places, and rewrites at most a batch of the others in each
+// list at once.
+func TestFindingsListKeepsWhatReadsTheSame(t *testing.T) {
+	saved, fill := store, findingsFill
+	t.Cleanup(func() { store, findingsFill = saved, fill })
+	findingsFill.of = nil
+	// Sitemaps from and up to to, no two alike.
+	sitemaps := func(from, to int) string {
+		var b strings.Builder
+		for i := from; i < to; i++ {
+			b.WriteString("Sitemap: https://example.com/s" + strconv.Itoa(i) + ".xml\n")
+		}
+		return b.String()
+	}
+	in := exampleState
+	in.Robots = "User-agent: *\nDisallow: /a\n" + sitemaps(0, 200)
+	store = newState(in)
+	if lintN, mapsN := listedSoFar(); lintN != findingsBatch || mapsN != findingsBatch {
+		t.Fatalf("a first lint lists %d findings and %d sitemaps, want %d of each", lintN, mapsN, findingsBatch)
+	}
+	lint := func(robots string) {
+		store.editRobots(robots)
+		store.flush()
+		store.lintNow()
+	}
+	plain := "User-agent: *\nDisallow: /b\n"
+	for _, c := range []struct {
+		was, is      string
+		lintN, mapsN int
+	}{
+		{plain + sitemaps(0, 200), plain + sitemaps(0, 200) + "# the same items\n", 200, 200},
+		{plain + sitemaps(0, 200), plain + sitemaps(0, 100), 200, 200},
+		{plain + sitemaps(0, 100), "User-agent: *\nDissallow: /b\n" + sitemaps(0, 100), findingsBatch, 200},
+		{plain + sitemaps(0, 200), "# a line above them all\n" + plain + sitemaps(0, 200), 200, findingsBatch},
+		{plain + sitemaps(0, 200), plain + sitemaps(0, 120) + "Sitemap: https://example.com/other.xml\n" + sitemaps(121, 200), 200, 120 + findingsBatch},
+	} {
+		lint(c.was)
+		listedSoFar()
+		findingsFill.lintN, findingsFill.mapsN = 200, 200 // the lists have grown
+		lint(c.is)
+		if lintN, mapsN := listedSoFar(); lintN != c.lintN || mapsN != c.mapsN {
+			t.Errorf("after %.50q…: %d findings and %d sitemaps listed, want %d and %d", c.is, lintN, mapsN, c.lintN, c.mapsN)
+		}
+		if lintN, mapsN := listedSoFar(); lintN != c.lintN || mapsN != c.mapsN {
+			t.Errorf("a render of the same lint changed the counts to %d and %d", lintN, mapsN)
+		}
+	}
+}
+
+func TestAlikeShown(t *testing.T) {
+	for _, c := range []struct {
+		was, is []int
+		n, want int
+	}{
+		{nil, nil, 0, 0},
+		{[]int{1, 2, 3}, []int{1, 2, 3}, 2, 2},
+		{[]int{1, 2, 3}, []int{1, 2, 4}, 2, 2}, // the third is not shown
+		{[]int{1, 2, 3}, []int{1, 2, 4}, 3, 2},
+		{[]int{1, 2}, []int{1, 2, 3}, 5, 2}, // a third item is new
+		{[]int{1, 2, 3}, []int{1, 2}, 5, 5}, // only one goes
+		{[]int{1}, []int{1}, 40, 40},
+		{[]int{9, 2}, []int{1, 2}, 40, 0},
+	} {
+		if got := alikeShown(c.was, c.is, c.n); got != c.want {
+			t.Errorf("alikeShown(%v, %v, %d) = %d, want %d", c.was, c.is, c.n, got, c.want)
+		}
+	}
+}
