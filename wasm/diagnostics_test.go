@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"robotstester/engine"
 )
 
 // A file over 500 KiB gets its cut among its findings, with the findings of
@@ -102,12 +104,11 @@ func TestFindingsFollowAnEditInLaterTasks(t *testing.T) {
 }
 
 // A new lint keeps the findings and sitemaps shown that read as they did,
-// at the same places, and rewrites at most a batch of the others in each
+// at the same places, and writes at most a batch of the others in each
 // list at once.
-func TestFindingsListKeepsWhatReadsTheSame(t *testing.T) {
-	saved, fill := store, findingsFill
-	t.Cleanup(func() { store, findingsFill = saved, fill })
-	findingsFill.of = nil
+func TestFindingListsKeepWhatReadsTheSame(t *testing.T) {
+	saved := store
+	t.Cleanup(func() { store = saved })
 	// Sitemaps from and up to to, no two alike.
 	sitemaps := func(from, to int) string {
 		var b strings.Builder
@@ -116,16 +117,15 @@ func TestFindingsListKeepsWhatReadsTheSame(t *testing.T) {
 		}
 		return b.String()
 	}
-	in := exampleState
-	in.Robots = "User-agent: *\nDisallow: /a\n" + sitemaps(0, 200)
-	store = newState(in)
-	if lintN, mapsN := listedSoFar(); lintN != findingsBatch || mapsN != findingsBatch {
-		t.Fatalf("a first lint lists %d findings and %d sitemaps, want %d of each", lintN, mapsN, findingsBatch)
-	}
-	lint := func(robots string) {
+	store = newState(exampleState)
+	// lint lints robots, and gives its lists as a page that has grown them
+	// to 200 items would show them.
+	var lint, maps itemList
+	lintOf := func(robots string) (lintItems, mapItems []string) {
 		store.editRobots(robots)
 		store.flush()
 		store.lintNow()
+		return findingItems(listed(store.lint)), sitemapItems(store.linted.Sitemaps)
 	}
 	plain := "User-agent: *\nDisallow: /b\n"
 	for _, c := range []struct {
@@ -137,17 +137,36 @@ func TestFindingsListKeepsWhatReadsTheSame(t *testing.T) {
 		{plain + sitemaps(0, 100), "User-agent: *\nDissallow: /b\n" + sitemaps(0, 100), findingsBatch, 200},
 		{plain + sitemaps(0, 200), "# a line above them all\n" + plain + sitemaps(0, 200), 200, findingsBatch},
 		{plain + sitemaps(0, 200), plain + sitemaps(0, 120) + "Sitemap: https://example.com/other.xml\n" + sitemaps(121, 200), 200, 120 + findingsBatch},
+		{plain + sitemaps(0, 100), plain + sitemaps(0, 200), 200, 100 + findingsBatch},
 	} {
-		lint(c.was)
-		listedSoFar()
-		findingsFill.lintN, findingsFill.mapsN = 200, 200 // the lists have grown
-		lint(c.is)
-		if lintN, mapsN := listedSoFar(); lintN != c.lintN || mapsN != c.mapsN {
-			t.Errorf("after %.50q…: %d findings and %d sitemaps listed, want %d and %d", c.is, lintN, mapsN, c.lintN, c.mapsN)
+		wasLint, wasMaps := lintOf(c.was)
+		lint.shown, lint.n = wasLint[:min(200, len(wasLint))], 200
+		maps.shown, maps.n = wasMaps[:min(200, len(wasMaps))], 200
+		isLint, isMaps := lintOf(c.is)
+		lint.kept(isLint)
+		maps.kept(isMaps)
+		if lint.n != c.lintN || maps.n != c.mapsN {
+			t.Errorf("after %.50q…: %d findings and %d sitemaps listed, want %d and %d", c.is, lint.n, maps.n, c.lintN, c.mapsN)
 		}
-		if lintN, mapsN := listedSoFar(); lintN != c.lintN || mapsN != c.mapsN {
-			t.Errorf("a render of the same lint changed the counts to %d and %d", lintN, mapsN)
-		}
+	}
+	if got := sitemapItems(store.linted.Sitemaps)[0]; got != `<li><code>https://example.com/s0.xml</code> (line 3)</li>` {
+		t.Errorf("the first sitemap item is %s", got)
+	}
+}
+
+// A finding's item is what the page showed before it was written as HTML:
+// a button for a line, escaped, with the sentence's quoted values as code.
+func TestFindingItems(t *testing.T) {
+	got := findingItems(engine.Diagnostics{
+		{Line: 5, Severity: engine.SeverityWarning, Code: "x", Message: "the value `<a&b>` is odd"},
+		{Line: 0, Severity: engine.SeverityError, Code: "y", Message: "no `closing"},
+	})
+	want := []string{
+		`<li><button type="button" class="diag" data-line="5" data-severity="warning"><span class="severity warning"><span aria-hidden="true">⚠ </span>warning: </span>line 5: the value <code>&lt;a&amp;b&gt;</code> is odd</button></li>`,
+		`<li><span class="diag whole-file"><span class="severity error"><span aria-hidden="true">⛔ </span>error: </span>no ` + "`" + `closing</span></li>`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findingItems:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

@@ -72,6 +72,7 @@ func main() {
 		hits.sync()
 		readerTable.sync()
 		renderNow(page.parts()...)
+		findingLists.sync()
 		if !store.pending && !draftFailed && currentSaved() != saved {
 			drafts.schedule(func() { save(false) })
 		}
