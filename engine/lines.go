@@ -28,22 +28,46 @@ func skipBOM(body string) int {
 // and CRLF each end a line; CRLF counts once (Google skips an LF that comes
 // right after the CR that ended a line). The bytes after the last break
 // always form one more line, even when empty, so an empty body has one line.
+// It returns the number of lines.
 func splitLines(body string, from int, emit func(number, start, end int)) int {
-	number := 0
-	pos := from
-	lf, cr := nextByte{c: '\n', at: -1}, nextByte{c: '\r', at: -1}
-	for {
-		end := min(lf.from(body, pos), cr.from(body, pos))
-		number++
-		emit(number, pos, end)
-		if end == len(body) {
-			return number
-		}
-		pos = end + 1
-		if body[end] == '\r' && pos < len(body) && body[pos] == '\n' {
-			pos++
-		}
+	ls := newLineSplitter(body, from)
+	for ls.next() {
+		emit(ls.number, ls.start, ls.end)
 	}
+	return ls.number
+}
+
+// lineSplitter is splitLines a line at a time, for a caller that stops and
+// goes on later (Parsing).
+type lineSplitter struct {
+	body               string
+	number, start, end int // the line next gave
+	pos                int // where the next line starts, -1 after the last
+	lf, cr             nextByte
+}
+
+func newLineSplitter(body string, from int) lineSplitter {
+	return lineSplitter{body: body, pos: from, lf: nextByte{c: '\n', at: -1}, cr: nextByte{c: '\r', at: -1}}
+}
+
+// next moves to the next line, false when there is none.
+func (ls *lineSplitter) next() bool {
+	if ls.pos < 0 {
+		return false
+	}
+	body, pos := ls.body, ls.pos
+	end := min(ls.lf.from(body, pos), ls.cr.from(body, pos))
+	ls.number++
+	ls.start, ls.end = pos, end
+	switch {
+	case end == len(body):
+		ls.pos = -1
+	case body[end] == '\r' && end+1 < len(body) && body[end+1] == '\n':
+		ls.pos = end + 2
+	default:
+		ls.pos = end + 1
+	}
+	return true
 }
 
 // nextByte finds the next c at or after a position that only moves

@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // Kind is what Google made of one line.
 type Kind uint8
@@ -121,6 +124,25 @@ type Robots struct {
 // Google's parser: Googlebot's 500 KiB fetch limit is a separate step
 // (FetchLimit).
 func Parse(body []byte) *Robots {
+	ps := StartParse(body)
+	for {
+		if r := ps.Continue(math.MaxInt); r != nil {
+			return r
+		}
+	}
+}
+
+// Parsing is a Parse done some lines at a time, for a caller that must not
+// hold its thread for long: in a browser's page, the first parse of a
+// 500 KiB file takes 50 ms or more, in code not yet compiled for speed.
+type Parsing struct {
+	p     parser
+	lines lineSplitter
+	r     *Robots // the parse once done
+}
+
+// StartParse starts a Parse of body; Continue reads it.
+func StartParse(body []byte) *Parsing {
 	src := string(body)
 	r := &Robots{Body: src}
 	r.BOM = skipBOM(src)
@@ -128,9 +150,36 @@ func Parse(body []byte) *Robots {
 	r.Lines = make([]Line, 0, lines)
 	// No more rules than lines: one allocation instead of a slice that grows
 	// (and is copied) a dozen times in a large file.
-	p := parser{r: r, group: -1, rules: make([]Rule, 0, lines),
-		nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}}
-	splitLines(src, r.BOM, p.line)
+	return &Parsing{
+		p: parser{r: r, group: -1, rules: make([]Rule, 0, lines),
+			nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}},
+		lines: newLineSplitter(src, r.BOM),
+	}
+}
+
+// Continue reads up to n more lines, and returns the parse once the body is
+// read, the same as Parse's; nil while lines are left.
+func (ps *Parsing) Continue(n int) *Robots {
+	if ps.r != nil {
+		return ps.r
+	}
+	// The splitter in a local, not behind ps: a Parse's one Continue
+	// then runs as fast as a loop over splitLines.
+	p, ls := &ps.p, ps.lines
+	defer func() { ps.lines = ls }()
+	for range n {
+		if !ls.next() {
+			ps.r = p.finish()
+			return ps.r
+		}
+		p.line(ls.number, ls.start, ls.end)
+	}
+	return nil
+}
+
+// finish ends the last group and files the groups by token.
+func (p *parser) finish() *Robots {
+	r := p.r
 	p.endGroup()
 	// One allocation for all the groups' lazy indexes, and one for the
 	// group lists of the tokens named once (most are): such a list's

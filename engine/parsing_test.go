@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"testing"
+)
+
+// A Parse done a few lines at a time is the Parse: the same lines, groups,
+// rules, sitemaps and verdicts, however the lines are shared out between
+// the calls to Continue, on the corpus and on bodies with every kind of
+// line break.
+func TestParsingInStepsIsParse(t *testing.T) {
+	bodies := [][]byte{nil, []byte("\n"), []byte("\r"), []byte("\r\n"), []byte("\xEF\xBB\xBF")}
+	for _, b := range fuzzSeedBodies {
+		bodies = append(bodies, []byte(b))
+	}
+	bodies = append(bodies, []byte("User-agent: a\rDisallow: /x\r\nAllow: /y\n\rUser-agent: b\r\rDisallow: /\n"))
+	for _, path := range corpusFiles(t) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, b)
+	}
+	rng := rand.New(rand.NewPCG(25, 11))
+	for _, body := range bodies {
+		want := Parse(body)
+		ps := StartParse(body)
+		steps := 0
+		var got *Robots
+		for got == nil {
+			n := 1 + rng.IntN(300)
+			if rng.IntN(4) == 0 {
+				n = 0 // a call that reads nothing
+			}
+			got = ps.Continue(n)
+			if steps++; steps > len(want.Lines)*2+10 {
+				t.Fatalf("%.60q: Continue has not finished after %d calls", body, steps)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%.60q: the parse in steps differs from Parse's", body)
+		}
+		if ps.Continue(5) != got {
+			t.Fatalf("%.60q: Continue after the end did not give the same parse", body)
+		}
+		for _, u := range []string{"/", "/x", "/y/z", "/a/b.pdf"} {
+			if g, w := got.Test("Googlebot", u), want.Test("Googlebot", u); g.Allowed != w.Allowed || g.Line != w.Line {
+				t.Fatalf("%.60q: %s: allowed %v line %d in steps, %v line %d by Parse", body, u, g.Allowed, g.Line, w.Allowed, w.Line)
+			}
+		}
+	}
+}
