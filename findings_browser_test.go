@@ -1,6 +1,8 @@
 package main
 
 import (
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,3 +54,72 @@ func TestBrowserFindingsStayAcrossEdits(t *testing.T) {
 	}
 	screenshot(t, ctx, "findings-kept")
 }
+
+// A robots.txt of workerLintBytes or more is linted in a worker, one under
+// it on the page, and a page without workers lints every file itself: the
+// findings, Google's and the other readers', read the same either way.
+func TestBrowserLongFileLintedInAWorker(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; b.Len() < 100<<10; i++ {
+		switch i % 5 {
+		case 0:
+			b.WriteString("Dissallow: /typo/" + strconv.Itoa(i) + "\n")
+		case 1:
+			b.WriteString("Disallow: /*.pdf$\n")
+		case 2:
+			b.WriteString("Sitemap: https://example.com/s" + strconv.Itoa(i) + ".xml\n")
+		default:
+			b.WriteString("Disallow: /p" + strconv.Itoa(i) + "/\n")
+		}
+	}
+	long := b.String()
+	short := long[:2000]
+	type lists struct {
+		By, Counts                 string
+		Findings, Others, Sitemaps []string
+	}
+	read := `(() => {
+		const items = sel => Array.from(document.querySelectorAll(sel + " > li")).map(li => li.textContent.trim());
+		return {By: document.querySelector("#diagnostics").dataset.lintedBy, Counts: document.querySelector("#diag-counts").textContent,
+			Findings: items("#findings"), Others: items("#findings-other"), Sitemaps: items("#sitemaps")};
+	})()`
+	lint := func(a *app, text string) lists {
+		t.Helper()
+		a.setText("textarea#robots", text)
+		// The lint done, and its lists grown in full.
+		var last lists
+		waitFor(a, "the findings of the file", read, func(l lists) bool {
+			total := 0
+			for _, n := range regexp.MustCompile(`\d+`).FindAllString(l.Counts, -1) {
+				k, _ := strconv.Atoi(n)
+				total += k
+			}
+			done := l.By != "" && len(l.Sitemaps) == strings.Count(text, "Sitemap:") && len(l.Sitemaps) > 0 &&
+				total > 0 && len(l.Findings) == min(maxListedFindings, total) && reflect.DeepEqual(l, last)
+			last = l
+			return done
+		})
+		return last
+	}
+	withWorkers, _ := openScalePage(t, "")
+	without, _ := openScalePage(t, "delete window.Worker;")
+	for _, c := range []struct {
+		text, by string
+	}{{long, "worker"}, {short, "page"}} {
+		got, want := lint(withWorkers, c.text), lint(without, c.text)
+		if got.By != c.by || want.By != "page" {
+			t.Errorf("%d bytes linted by %q with workers, %q without; want %q and page", len(c.text), got.By, want.By, c.by)
+		}
+		got.By, want.By = "", ""
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%d bytes: the findings differ with workers and without:\n%+v\n%+v", len(c.text), got, want)
+		}
+		if len(got.Others) == 0 {
+			t.Errorf("%d bytes: no other readers' findings", len(c.text))
+		}
+	}
+}
+
+// maxListedFindings is wasm/diagnostics.go's maxListed.
+const maxListedFindings = 300

@@ -37,7 +37,7 @@ func (d *Diagnostics) Mount() { findingLists.sync() }
 
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
-		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title"),
+		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title"), vecty.Data("lintedBy", store.lintedBy),
 			// The findings are written as HTML (findingLists): one
 			// listener takes the clicks of them all.
 			event.Click(func(ev *vecty.Event) {

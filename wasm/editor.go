@@ -46,7 +46,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 	big := bigMode()
 	// Comparing the strings is cheap when they are the same string, as
 	// they are on every render that is not an edit.
-	if text := s.in.Robots[len(s.bom):]; big {
+	if text := s.editorRobots()[len(s.bom):]; big {
 		viewer.index()
 		e.text, e.count = "", 0
 	} else if text != e.text || e.count == 0 {

@@ -385,9 +385,17 @@ func pasteRobots(ev *vecty.Event) {
 func toViewer(robots, how string) {
 	in := store.in
 	in.Robots = robots
-	store.replace(in)
-	if el := viewElement(); el.Truthy() {
-		el.Call("focus")
+	// The textarea the text came into goes out of focus now: removed
+	// while focused, it makes the browser lay the page out in the middle
+	// of the render that puts the viewer in its place (about 20 ms for a
+	// long file's first render). The viewer takes the focus once shown.
+	if area := js.Global().Get("document").Get("activeElement"); area.Truthy() && area.Get("id").String() == "robots" {
+		area.Call("blur")
 	}
-	store.notify(how+" "+number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", "")
+	store.message, store.link = how+" "+number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
+	store.replaceThen(in, func() {
+		if el := viewElement(); el.Truthy() {
+			el.Call("focus")
+		}
+	})
 }

@@ -123,12 +123,20 @@ const (
 // here would lay the page out again in the middle of a render.
 func (g *gutterView) window() (first, last int) {
 	if g.scrollOf != store.editorVersion {
-		// A new text: the textarea may have scrolled back without an
-		// event.
+		// A new text: the editor may have scrolled back without an event.
+		// Read where once the page is painted, laid out anyway: reading it
+		// now would lay it out in the middle of this render (10 to 20 ms
+		// for a long file's first render).
 		g.scrollOf = store.editorVersion
-		if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
-			g.scrolled(area)
-		}
+		afterPaint(func() {
+			if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
+				top, height := g.top, g.height
+				g.scrolled(area)
+				if g.top != top || g.height != height {
+					g.sync()
+				}
+			}
+		})
 	}
 	base := (g.top / linePx / gutterStep) * gutterStep
 	return max(1, base-gutterMargin), base + max(g.height, 24*16)/linePx + gutterStep + gutterMargin

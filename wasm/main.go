@@ -19,6 +19,9 @@ func main() {
 		return
 	}
 	store.runner = newRunner(store.receive)
+	if p, ok := store.runner.(*workerPool); ok {
+		store.lintElsewhere = p.lint
+	}
 	opening, from, err := openingState()
 	if from != OriginNone {
 		store.replace(dropExampleLeftover(opening))
@@ -26,6 +29,9 @@ func main() {
 	if err != nil {
 		store.message = err.Error()
 	}
+	// From now on a long robots.txt is parsed in slices (store.replace);
+	// the opening state's is parsed now, before the first paint.
+	store.parseInSlices = true
 	_, store.previousDraft = previousDraft()
 	page := newPage()
 	// The draft is written a second after the last change, compressed by
@@ -66,10 +72,19 @@ func main() {
 		drafts.cancel()
 		save(true)
 	}
+	shownText := store.editorVersion
 	store.onChange = func() {
-		// The rows and the rest of the page change together, now.
+		// The rows and the rest of the page change together, now; but for
+		// a new text, the rule hit counts beside it and in their panel
+		// come in the next task: a long file's first render is long
+		// enough without them.
 		view.sync()
-		hits.sync()
+		if store.editorVersion == shownText {
+			hits.sync()
+		} else {
+			shownText = store.editorVersion
+			yieldTask(hits.sync)
+		}
 		readerTable.sync()
 		renderNow(page.parts()...)
 		findingLists.sync()

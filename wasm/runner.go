@@ -173,6 +173,8 @@ func (p *workerPool) message(data js.Value) {
 		p.importMessage(data)
 	case "readers-results":
 		receiveReaders(data)
+	case "lint":
+		p.lintMessage(data)
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
@@ -181,6 +183,7 @@ func (p *workerPool) message(data js.Value) {
 			p.fallback.test(p.lastGen, p.lastJob)
 			readersWorkersBroke()
 			scopeOnPage()
+			lintsWorkersBroke()
 		}
 	}
 }

@@ -49,6 +49,7 @@ type state struct {
 	// first (see flush).
 	lint       engine.Diagnostics
 	linted     *engine.Robots
+	lintedBy   string    // "page", or "worker" (workerlint.go)
 	sent       sentCache // each URL's encoded form and scope (short lists)
 	generation int       // recomputes so far
 	// hitLines' list and the generation it is of.
@@ -85,9 +86,19 @@ type state struct {
 	onProgress func()
 	// onFilter brings the table back to its first row; nil in tests.
 	onFilter func()
+	// lintElsewhere asks a worker to lint a long robots.txt (workerlint.go)
+	// and reports whether one was asked; nil in tests.
+	lintElsewhere func(robots []byte, done func(lint, others engine.Diagnostics)) bool
 
 	lintedCut engine.Cut         // the cut of the linted bytes
 	others    engine.Diagnostics // the lines other readers read otherwise in linted (readers.go)
+
+	// parseInSlices: replace parses a long robots.txt in slices (the page;
+	// tests replace at once). parsing is that parse while it runs, and
+	// before the robots.txt the editor still shows meanwhile.
+	parseInSlices bool
+	parsing       *slicedJob
+	before        string
 }
 
 var store = newState(exampleState)
@@ -101,19 +112,85 @@ func newState(in Saved) *state {
 
 // replace swaps in a whole new state (example, permalink, draft, opened
 // file) and recomputes everything.
-func (s *state) replace(in Saved) {
+//
+// In the page, a robots.txt longer than maxEditBytes is parsed first, in
+// slices (engine.StartParse), as an edit waits for its debounce: the page
+// shows the state before, marked pending, until the new one is parsed. Its
+// first parse would otherwise hold the page 50 ms or more, in code the
+// browser has not yet compiled for speed.
+func (s *state) replace(in Saved) { s.replaceThen(in, nil) }
+
+// replaceThen is replace, then runs then (when not nil) once the new state
+// shows, unless a newer replace came first.
+func (s *state) replaceThen(in Saved, then func()) {
 	if in.URLs != "" {
 		// A state with a list of its own (the example, a link, a draft)
 		// replaces a long list kept aside.
 		s.imported = nil
 	}
 	s.edits.cancel()
-	s.pending = false
+	s.parsing.stop()
+	if !s.parseInSlices || len(in.Robots) <= maxEditBytes {
+		s.parsing, s.before, s.in = nil, "", in
+		s.parse()
+		s.replaced()
+		if then != nil {
+			then()
+		}
+		return
+	}
+	s.reparse = true
+	if !s.pending {
+		s.pending = true
+		if s.onPending != nil {
+			s.onPending()
+		}
+	}
+	if s.parsing == nil {
+		s.before = s.in.Robots
+	}
 	s.in = in
-	s.parse()
-	s.bom = in.Robots[:s.robots.BOM]
-	s.eol = lineEnding(in.Robots)
-	s.editorText = in.Robots[s.robots.BOM:]
+	text := in.Robots
+	cut := engine.FetchLimitString(text)
+	parsing := engine.StartParse(cut.Body)
+	var robots *engine.Robots
+	s.parsing = runSliced(func(deadline time.Time) bool {
+		for robots == nil {
+			if robots = parsing.Continue(checkEvery); robots == nil && time.Now().After(deadline) {
+				return false
+			}
+		}
+		return true
+	}, func() {
+		s.parsing, s.before = nil, ""
+		if s.in.Robots != text {
+			// Edited meanwhile: the edit's flush parses.
+			s.flush()
+			return
+		}
+		s.reparse, s.cut, s.robots = false, cut, robots
+		s.replaced()
+		if then != nil {
+			then()
+		}
+	})
+}
+
+// editorRobots is the robots.txt the editor shows: while a replaced one is
+// parsed (replace), still the one before it, whose parse the page shows.
+func (s *state) editorRobots() string {
+	if s.parsing != nil {
+		return s.before
+	}
+	return s.in.Robots
+}
+
+// replaced recomputes everything for a state replace has parsed.
+func (s *state) replaced() {
+	s.pending = false
+	s.bom = s.in.Robots[:s.robots.BOM]
+	s.eol = lineEnding(s.in.Robots)
+	s.editorText = s.in.Robots[s.robots.BOM:]
 	s.editorVersion++
 	s.selected, s.focusLine = -1, 0
 	s.test()
@@ -261,6 +338,10 @@ func (s *state) now(robotsChanged bool) {
 // for the findings.
 func (s *state) flush() {
 	s.edits.cancel()
+	if s.parsing != nil {
+		// A replaced robots.txt is being parsed: that parse recomputes.
+		return
+	}
 	s.pending = false
 	if s.reparse {
 		s.parse()
@@ -272,14 +353,41 @@ func (s *state) flush() {
 }
 
 // lintLater lints the parse after the verdicts are shown, when it is not
-// linted yet, in two tasks, each well under 50 ms on a 500 KiB file: the
-// other readers' findings (kept by portabilityDiagnostics), then Google's
-// and the render of both. A newer parse drops them: it lints itself.
+// linted yet: a long file in a worker (workerlint.go); else on this thread
+// in two tasks, each well under 50 ms on a 500 KiB file once the browser
+// has compiled the code for speed: the other readers' findings (kept by
+// portabilityDiagnostics), then Google's and the render of both. A newer
+// parse drops them: it lints itself.
 func (s *state) lintLater() {
 	if s.linted == s.robots {
 		return
 	}
-	robots := s.robots
+	robots, cut := s.robots, s.cut
+	if s.lintElsewhere != nil && len(s.in.Robots) >= workerLintBytes {
+		// Asked in a task of its own: the first time, the workers start.
+		text := s.in.Robots
+		nextTask(func() {
+			if s.robots != robots || s.linted == robots {
+				return
+			}
+			asked := s.lintElsewhere([]byte(text), func(lint, others engine.Diagnostics) {
+				if s.robots == robots && s.linted != robots {
+					s.lint, s.others, s.linted, s.lintedCut = lint, others, robots, cut
+					s.lintedBy = "worker"
+					s.changed()
+				}
+			})
+			if !asked {
+				s.lintOnPage(robots)
+			}
+		})
+		return
+	}
+	s.lintOnPage(robots)
+}
+
+// lintOnPage lints robots on this thread, if it is still the parse shown.
+func (s *state) lintOnPage(robots *engine.Robots) {
 	nextTask(func() {
 		if s.robots != robots || s.linted == robots {
 			return
@@ -305,6 +413,7 @@ func (s *state) parse() {
 func (s *state) lintNow() {
 	s.lint, s.linted, s.lintedCut = engine.LintCut(s.cut, s.robots), s.robots, s.cut
 	s.others = portabilityDiagnostics(s.robots)
+	s.lintedBy = "page"
 }
 
 // test tests every URL of the list: a short list at once, a long one by

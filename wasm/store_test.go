@@ -203,3 +203,77 @@ func TestAnEditShowsItsResultsBeforeItsFindings(t *testing.T) {
 		t.Fatalf("Lint did not run on the edit in a later task (linted=%v, %d findings)", s.linted == s.robots, len(s.lint))
 	}
 }
+
+// In the page a long robots.txt is parsed in slices before it replaces the
+// state: until then the page shows the state before, pending, and the
+// editor its text; then everything is as a replace at once makes it. A
+// newer replace drops an older one, and an edit made meanwhile is parsed
+// once the replaced text is.
+func TestLongReplaceParsesInSlices(t *testing.T) {
+	long := func(rule string) string {
+		return "User-agent: *\n" + rule + "\n" + strings.Repeat("Disallow: /padding/x\n", 8000)
+	}
+	wait := func(s *state, what string) {
+		t.Helper()
+		for i := 0; s.parsing != nil; i++ {
+			if i == 500 {
+				t.Fatalf("%s: the parse in slices did not end within 5 s", what)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	s := newState(exampleState)
+	s.parseInSlices = true
+	before, shown := s.robots, s.in.Robots
+	in := s.in
+	in.Robots = long("Disallow: /a")
+	then := 0
+	s.replaceThen(in, func() { then++ })
+	if s.robots != before || !s.pending || s.editorRobots() != shown || then != 0 {
+		t.Fatalf("at once: robots kept %v, pending %v, editor shows the text before %v, then ran %d times",
+			s.robots == before, s.pending, s.editorRobots() == shown, then)
+	}
+	s.flush() // a flush meanwhile leaves it to the parse
+	if s.robots != before {
+		t.Fatal("a flush while the replaced text is parsed parsed it at once")
+	}
+	wait(s, "one replace")
+	want := newState(in)
+	if s.pending || then != 1 || s.editorRobots() != in.Robots || s.editorText != want.editorText ||
+		len(s.robots.Lines) != len(want.robots.Lines) || s.robots.RuleText(2) != "Disallow: /a" {
+		t.Fatalf("after the parse: pending %v, then ran %d times, line 2 %q, %d lines (want %d)",
+			s.pending, then, s.robots.RuleText(2), len(s.robots.Lines), len(want.robots.Lines))
+	}
+	if got, w := s.row(0), want.row(0); got.Allowed != w.Allowed || got.Line != w.Line {
+		t.Errorf("row 0: allowed %v line %d, want %v line %d as a replace at once", got.Allowed, got.Line, w.Allowed, w.Line)
+	}
+
+	// A newer replace drops the older; its then does not run.
+	first, second := in, in
+	first.Robots, second.Robots = long("Disallow: /first"), long("Disallow: /second")
+	dropped := false
+	s.replaceThen(first, func() { dropped = true })
+	s.replace(second)
+	wait(s, "two replaces")
+	if dropped || s.robots.RuleText(2) != "Disallow: /second" {
+		t.Errorf("after two replaces: the first's then ran %v, line 2 %q", dropped, s.robots.RuleText(2))
+	}
+
+	// An edit while the parse runs is what the page shows after it.
+	third := in
+	third.Robots = long("Disallow: /third")
+	s.replace(third)
+	s.editRobots(long("Disallow: /typed"))
+	wait(s, "a replace and an edit")
+	if s.robots.RuleText(2) != "Disallow: /typed" || s.pending {
+		t.Errorf("after an edit during the parse: line 2 %q, pending %v", s.robots.RuleText(2), s.pending)
+	}
+
+	// A short text replaces at once.
+	short := in
+	short.Robots = "User-agent: *\nDisallow: /short\n"
+	s.replace(short)
+	if s.parsing != nil || s.robots.RuleText(2) != "Disallow: /short" {
+		t.Errorf("a short text was not parsed at once")
+	}
+}

@@ -130,6 +130,8 @@ func (w *workerState) handle(data js.Value) {
 		workerReadersGen = 0
 	case "scope":
 		w.scopeInWorker(data.Get("id").Int(), data.Get("robotsURL").String())
+	case "lint":
+		lintInWorker(data)
 	case "import":
 		importInWorker(data.Get("file"))
 	case "import-cancel":
