@@ -109,7 +109,7 @@ func TestBrowserBigFile(t *testing.T) {
 	if !call[bool](a, pasteJS, "textarea#robots", robots) {
 		t.Fatal("the paste of 4 MiB was not taken from the textarea (preventDefault)")
 	}
-	v := waitFor(a, "the viewer", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer })
+	v := waitFor(a, "the viewer, focused", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer && v.Active == "robots" })
 	if v.Textarea || v.Active != "robots" {
 		t.Errorf("textarea still on the page: %v; focus on %q: want the viewer alone, focused", v.Textarea, v.Active)
 	}

@@ -154,12 +154,24 @@ func (s *state) replaceThen(in Saved, then func()) {
 	cut := engine.FetchLimitString(text)
 	parsing := engine.StartParse(cut.Body)
 	var robots *engine.Robots
+	ahead := 0 // the steps done after the parse
 	s.parsing = runSliced(func(deadline time.Time) bool {
 		for robots == nil {
 			if robots = parsing.Continue(checkEvery); robots == nil && time.Now().After(deadline) {
 				return false
 			}
 		}
+		// Then, each in a slice of its own, what the render that shows
+		// the text would do first: the rule index the crawler's groups
+		// are tested through, and the viewer's lines.
+		switch ahead++; ahead {
+		case 1:
+			return false
+		case 2:
+			newTester(robots, s.in).verdict(sent{url: "/"})
+			return false
+		}
+		viewer.prepare(text[robots.BOM:])
 		return true
 	}, func() {
 		s.parsing, s.before = nil, ""
