@@ -104,10 +104,14 @@ func TestBrowserLongFileLintedInAWorker(t *testing.T) {
 	}
 	withWorkers, _ := openScalePage(t, "")
 	without, _ := openScalePage(t, "delete window.Worker;")
+	var longCounts string
 	for _, c := range []struct {
 		text, by string
 	}{{long, "worker"}, {short, "page"}} {
 		got, want := lint(withWorkers, c.text), lint(without, c.text)
+		if c.text == long {
+			longCounts = got.Counts
+		}
 		if got.By != c.by || want.By != "page" {
 			t.Errorf("%d bytes linted by %q with workers, %q without; want %q and page", len(c.text), got.By, want.By, c.by)
 		}
@@ -118,6 +122,18 @@ func TestBrowserLongFileLintedInAWorker(t *testing.T) {
 		if len(got.Others) == 0 {
 			t.Errorf("%d bytes: no other readers' findings", len(c.text))
 		}
+	}
+	// Edits in a row: the worker lints the newest (the older ones it has
+	// not started are dropped), and the page shows its findings.
+	last := long
+	for i := range 6 {
+		last = strings.Replace(long, "Disallow: /p3/", "Dissallow: /edit"+strconv.Itoa(i)+"/", 1)
+		withWorkers.setText("textarea#robots", last)
+	}
+	got, want := lint(withWorkers, last), lint(without, last)
+	got.By, want.By = "", ""
+	if !reflect.DeepEqual(got, want) || got.Counts == longCounts {
+		t.Errorf("after edits in a row the worker's findings are not the last edit's:\n%+v\n%+v", got, want)
 	}
 }
 

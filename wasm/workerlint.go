@@ -19,7 +19,8 @@ import (
 //	page → worker {type: "lint", id, robots: Uint8Array}
 //	worker → page {type: "lint", id, lint, others}
 //	    the findings of the bytes Googlebot reads of robots, each
-//	    [line, col, severity, code, message]
+//	    [line, col, severity, code, message]; a lint the worker has not
+//	    started when a newer one comes gets no answer
 
 // workerLintBytes is the robots.txt size from which a worker lints it.
 const workerLintBytes = maxEditBytes
@@ -36,6 +37,9 @@ func (p *workerPool) lint(robots []byte, done func(lint, others engine.Diagnosti
 	if p.broken || !p.startWorkers() {
 		return false
 	}
+	// A lint asked before is of an older parse: its findings would be
+	// dropped, and the worker drops it if it has not started it.
+	clear(workerLints)
 	lastLintID++
 	workerLints[lastLintID] = done
 	p.workers[0].Call("postMessage", map[string]any{"type": "lint", "id": lastLintID, "robots": jsBytes(robots)})
@@ -62,18 +66,30 @@ func lintsWorkersBroke() {
 	}
 }
 
-// lintInWorker lints the robots.txt of a "lint" message and posts its
-// findings back.
+// lintInWorker lints the robots.txt of a "lint" message, in a later task,
+// and posts its findings back; a newer lint asked meanwhile replaces it.
 func lintInWorker(data js.Value) {
-	body := make([]byte, data.Get("robots").Length())
-	js.CopyBytesToGo(body, data.Get("robots"))
-	cut := engine.FetchLimit(body)
-	r := engine.Parse(cut.Body)
-	js.Global().Call("postMessage", map[string]any{
-		"type": "lint", "id": data.Get("id").Int(),
-		"lint": diagnosticsToJS(engine.LintCut(cut, r)), "others": diagnosticsToJS(portabilityDiagnostics(r)),
+	waiting := workerLintNext.Truthy()
+	workerLintNext = data
+	if waiting {
+		return
+	}
+	yieldTask(func() {
+		data := workerLintNext
+		workerLintNext = js.Undefined()
+		body := make([]byte, data.Get("robots").Length())
+		js.CopyBytesToGo(body, data.Get("robots"))
+		cut := engine.FetchLimit(body)
+		r := engine.Parse(cut.Body)
+		js.Global().Call("postMessage", map[string]any{
+			"type": "lint", "id": data.Get("id").Int(),
+			"lint": diagnosticsToJS(engine.LintCut(cut, r)), "others": diagnosticsToJS(portabilityDiagnostics(r)),
+		})
 	})
 }
+
+// workerLintNext is the lint asked of this worker that waits for its task.
+var workerLintNext js.Value
 
 func diagnosticsToJS(ds engine.Diagnostics) []any {
 	out := make([]any, len(ds))
