@@ -241,6 +241,36 @@ func TestBrowserDiffTwoVersions(t *testing.T) {
 	}
 }
 
+// A long version to compare with, pasted into the diff's field, is kept out
+// of it (the browser would lay it out in the paste's task): the view says
+// how long it is, compares it whole, and can clear it.
+func TestBrowserDiffLongVersion(t *testing.T) {
+	after := "User-agent: *\nDisallow: /private\n"
+	before := after + strings.Repeat("# padding so that the file is long\n", 3000) + "User-agent: GPTBot\nDisallow: /\n"
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	a.load(after, "https://example.com/", "https://example.com/blog/")
+	a.openTab("diff")
+	if !call[bool](a, pasteJS, "#diff-other", before) {
+		t.Fatal("the long paste was not taken from the diff's field (preventDefault)")
+	}
+	note := waitFor(a, "the long version's note", `(document.querySelector("#diff-other-long") || {textContent: ""}).textContent`,
+		func(s string) bool { return s != "" })
+	if want := "is " + strconv.Itoa(len(before)/1024) + " KiB, 3,005 lines: too long to show here"; !strings.Contains(note, want) ||
+		js[bool](a, `!!document.querySelector("textarea#diff-other")`) {
+		t.Errorf("note %q (want %q), or the field still on the page", note, want)
+	}
+	// GPTBot was blocked from everything before; the draft has no group
+	// for it.
+	waitFor(a, "the diff of the long version", `document.querySelector("#diff-summary").textContent`, func(s string) bool {
+		return strings.Contains(s, "2 verdicts flip: 0 newly blocked, 2 newly allowed.")
+	})
+	screenshot(t, ctx, "diff-long-version")
+	a.click("#diff-other-clear")
+	waitFor(a, "the field back, empty", `(() => { const t = document.querySelector("textarea#diff-other"); return t ? t.value : "gone"; })()`,
+		func(v string) bool { return v == "" })
+}
+
 // Failing expectations are counted and listed first, marked in the grid,
 // and kept by the autosave with the diff's other version.
 func TestBrowserFailingExpectations(t *testing.T) {

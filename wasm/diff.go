@@ -356,6 +356,21 @@ func (a *OtherArea) SkipRender(prev vecty.Component) bool {
 }
 
 func (a *OtherArea) Render() vecty.ComponentOrHTML {
+	if len(a.Text) > maxEditBytes {
+		// As the robots.txt's viewer does: a text this long in a textarea
+		// would hold the page while the browser lays it out.
+		return elem.Div(
+			vecty.Markup(prop.ID("diff-other-long"), vecty.Class("help")),
+			vecty.Text("The version compared with is "+number(len(a.Text)/1024)+" KiB, "+number(countLines(a.Text))+
+				" lines: too long to show here, and compared whole (Googlebot's first 500 KiB). To change it, open or paste another version, or "),
+			elem.Button(
+				vecty.Markup(prop.ID("diff-other-clear"), prop.Type(prop.TypeButton),
+					event.Click(func(*vecty.Event) { setOther("", "") })),
+				vecty.Text("clear it"),
+			),
+			vecty.Text("."),
+		)
+	}
 	return elem.TextArea(vecty.Markup(
 		prop.ID("diff-other"),
 		vecty.Attribute("rows", "8"),
@@ -372,6 +387,10 @@ func (a *OtherArea) Render() vecty.ComponentOrHTML {
 					store.changed()
 				}
 			})
+		}),
+		event.Paste(func(ev *vecty.Event) {
+			longPaste(ev, func(before, after string) (string, string) { return before, after },
+				func(text string) { setOther(text, "pasted text") })
 		}),
 	))
 }

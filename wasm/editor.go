@@ -303,7 +303,9 @@ func syncScroll(area js.Value) {
 	if m := markersShown; m != nil {
 		if first, last := gutterHits.window(); first != m.First || last != m.Last {
 			m.First, m.Last = first, last
-			vecty.Rerender(m)
+			// Now, not at Vecty's next frame: a render Vecty has asked a
+			// frame for makes renderNow's renders wait for that frame too.
+			renderNow(m)
 		}
 	}
 	if g := doc.Call("querySelector", ".gutter-layer"); g.Truthy() {

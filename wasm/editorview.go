@@ -362,33 +362,42 @@ func clearRobots() {
 	}
 }
 
-// pasteRobots keeps a paste that would make the textarea's text longer
-// than maxEditBytes out of it: the browser would lay the whole text out
-// in the paste's task. The text (the textarea's with the paste in place
-// of its selection) is read into Go a piece at a time, in slices, and
-// replaces the store's, which shows it in the viewer.
+// pasteRobots keeps a paste that would make the robots.txt's textarea
+// hold more than maxEditBytes out of it (longPaste), and shows the text in
+// the viewer.
 func pasteRobots(ev *vecty.Event) {
-	data := ev.Get("clipboardData")
-	if !data.Truthy() || readOnlyMode() {
-		return
-	}
-	area := ev.Target
-	if editingLongText(area.Get("textLength").Int()) {
+	if readOnlyMode() || editingLongText(ev.Target.Get("textLength").Int()) {
 		return // a long text the person chose to edit here
 	}
+	s := store
+	// The textarea's text has LF breaks; the paste keeps its own bytes.
+	longPaste(ev, func(before, after string) (string, string) {
+		return editorBytes(before, s.bom, s.eol), editorBytes(after, "", s.eol)
+	}, func(text string) { toViewer(text, "Pasted") })
+}
+
+// longPaste keeps a paste that would make a textarea's text longer than
+// maxEditBytes out of it: the browser would lay the whole text out in the
+// paste's task. The text (the textarea's, as bytes turns the parts before
+// and after the selection, with the paste in place of the selection) is
+// read into Go a piece at a time, in slices, and given to done. It reports
+// whether it took the paste.
+func longPaste(ev *vecty.Event, bytes func(before, after string) (string, string), done func(text string)) bool {
+	data := ev.Get("clipboardData")
+	if !data.Truthy() {
+		return false
+	}
+	area := ev.Target
 	value := js.Global().Get("Object").Invoke(area.Get("value"))
 	start, end := area.Get("selectionStart").Int(), area.Get("selectionEnd").Int()
 	// A String object: its length is read without copying the text.
 	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
 	n := pasted.Get("length").Int()
 	if area.Get("textLength").Int()-(end-start)+n <= maxEditBytes {
-		return
+		return false
 	}
 	ev.Call("preventDefault")
-	s := store
-	// The textarea's text has LF breaks; the paste keeps its own bytes.
-	before := editorBytes(value.Call("substring", 0, start).String(), s.bom, s.eol)
-	after := editorBytes(value.Call("substring", end).String(), "", s.eol)
+	before, after := bytes(value.Call("substring", 0, start).String(), value.Call("substring", end).String())
 	var b strings.Builder
 	at := 0
 	runSliced(func(deadline time.Time) bool {
@@ -406,8 +415,9 @@ func pasteRobots(ev *vecty.Event) {
 		return at == n
 	}, func() {
 		b.WriteString(after)
-		toViewer(b.String(), "Pasted")
+		done(b.String())
 	})
+	return true
 }
 
 // toViewer puts robots, pasted or dropped into the textarea, in the store,
