@@ -425,3 +425,67 @@ func BenchmarkBrowserBigFile(b *testing.B) {
 		})
 	}
 }
+
+// The viewer's find searches the whole file, not only the lines in view
+// (which are all the browser's own find can reach): Ctrl+F in the viewer
+// goes to it, each match comes into view with a band on its line, and
+// Enter and Shift+Enter go to the next and the previous.
+func TestBrowserViewerFind(t *testing.T) {
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	robots := bigRobots(1 << 20)
+	if !call[bool](a, pasteJS, "textarea#robots", robots) {
+		t.Fatal("the paste of 1 MiB was not taken from the textarea")
+	}
+	waitFor(a, "the viewer, focused", "("+viewJS+")(1)", func(v viewState) bool { return v.Viewer && v.Active == "robots" })
+	// As Ctrl+F reaches the page (the browser's own find bar is not the
+	// headless browser's to open).
+	js[bool](a, `document.querySelector("#robots").dispatchEvent(new KeyboardEvent("keydown", {key: "f", ctrlKey: true, bubbles: true, cancelable: true})) === false`)
+	waitFor(a, "the find field, focused", `document.activeElement ? document.activeElement.id : ""`, func(id string) bool { return id == "view-find" })
+
+	const query = "DISALLOW: /P2000"
+	var lines []int // the lines it is on: /p2000/, /p20000/ … /p20009/
+	for i, line := range strings.Split(robots, "\n") {
+		if strings.Contains(line, strings.ToLower(query)) {
+			lines = append(lines, i+1)
+		}
+	}
+	if len(lines) < 2 {
+		t.Fatalf("%q is on %d lines of the file", query, len(lines))
+	}
+	status := func(want string) {
+		t.Helper()
+		waitFor(a, "the find status "+want, `document.querySelector("#view-find-status").textContent`, func(s string) bool { return s == want })
+	}
+	shown := func(k int) {
+		t.Helper()
+		line := lines[k]
+		status(strconv.Itoa(k+1) + " of " + strconv.Itoa(len(lines)) + " (line " + commaNumber(line) + ")")
+		v := waitFor(a, "line "+strconv.Itoa(line)+" in view", "("+viewJS+")("+strconv.Itoa(line)+")", func(v viewState) bool { return v.Line != "" })
+		if !strings.Contains(v.Line, strings.ToLower(query)) {
+			t.Errorf("match %d: the viewer's line %d is %q", k+1, line, v.Line)
+		}
+		if band := js[string](a, `(document.querySelector(".band.find-line") || {dataset: {}}).dataset.line || ""`); band != strconv.Itoa(line) {
+			t.Errorf("match %d: the find band is on line %q, want %d", k+1, band, line)
+		}
+	}
+	a.setText("#view-find", query)
+	shown(0)
+	a.key("\r")
+	shown(1)
+	screenshot(t, ctx, "viewer-find")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\r", chromedp.KeyModifiers(chromedp.ModifierShift))); err != nil {
+		t.Fatal(err)
+	}
+	shown(0)
+	a.click("#view-find-prev")
+	shown(len(lines) - 1)
+	a.setText("#view-find", "disallow: /nowhere/")
+	status("No match")
+	if n := js[int](a, `document.querySelectorAll(".band.find-line").length`); n != 0 {
+		t.Errorf("%d find bands with no match", n)
+	}
+	// Escape goes back to the viewer.
+	a.key("\u001b")
+	waitFor(a, "the viewer focused again", `document.activeElement ? document.activeElement.id : ""`, func(id string) bool { return id == "robots" })
+}

@@ -156,6 +156,9 @@ func highlights() []vecty.MarkupOrChild {
 	if s.focusLine > 0 {
 		out = append(out, band(s.focusLine, "", "focus-line", s.robots.LineText(s.focusLine)))
 	}
+	if n := finder.line(); n > 0 {
+		out = append(out, band(n, "find-line", "find-line", ""))
+	}
 	if s.cut.Truncated {
 		// The findings list carries the engine's full account (file-too-large).
 		out = append(out,

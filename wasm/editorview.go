@@ -291,11 +291,24 @@ func (c *ViewWindow) Render() vecty.ComponentOrHTML {
 }
 
 // viewKey scrolls the viewer a line (arrows), a page (Page Up, Page Down)
-// or to an end (Home, End), as a textarea's caret would move it.
+// or to an end (Home, End), as a textarea's caret would move it, and
+// Ctrl+F (Cmd+F) goes to its find field (viewerfind.go).
 func viewKey(ev *vecty.Event) {
 	el := ev.Target
 	top, page := el.Get("scrollTop").Int(), max(linePx, el.Get("clientHeight").Int()-linePx)
 	switch ev.Get("key").String() {
+	case "f", "F":
+		// The browser's find reaches only the lines in view: the
+		// viewer's own searches them all.
+		if !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
+			return
+		}
+		if find := js.Global().Get("document").Call("getElementById", "view-find"); find.Truthy() {
+			ev.Call("preventDefault")
+			find.Call("focus")
+			find.Call("select")
+		}
+		return
 	case "ArrowDown":
 		top += linePx
 	case "ArrowUp":
@@ -315,20 +328,24 @@ func viewKey(ev *vecty.Event) {
 	el.Set("scrollTop", max(0, top))
 }
 
-// bigNote says why the viewer is read-only and what to do, with a way
-// back to an empty editor.
+// bigNote is the viewer's find field (viewerfind.go), and says why the
+// viewer is read-only and what to do, with a way back to an empty editor.
 func bigNote() *vecty.HTML {
 	v := &viewer
 	return elem.Div(
-		vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
-		elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
-			" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
-		vecty.If(!readOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
-		vecty.If(!readOnlyMode(), button("edit-anyway", "Edit it here anyway", editAnyway)),
-		vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
-		button("view-download", "Download the file", func() {
-			downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
-		}),
+		// The find field is not part of the viewer's description.
+		findBar(),
+		elem.Div(
+			vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
+			elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
+				" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
+			vecty.If(!readOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
+			vecty.If(!readOnlyMode(), button("edit-anyway", "Edit it here anyway", editAnyway)),
+			vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
+			button("view-download", "Download the file", func() {
+				downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+			}),
+		),
 	)
 }
 

@@ -1,0 +1,209 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+)
+
+// Find in a long file: the viewer holds only the lines in view, so the
+// browser's own find (Ctrl+F) reaches only those. Its find field searches
+// the whole text, ignoring the case of ASCII letters as a browser's find
+// does, in slices; Enter and Shift+Enter (or the buttons) go from match to
+// match, each brought into view and marked by a band.
+
+// maxFindMatches bounds the matches kept: past it, the count says "or
+// more".
+const maxFindMatches = 10000
+
+// finder is the find field's state.
+type viewFinder struct {
+	query   string
+	of      string  // the text searched (store.editorText when current)
+	lower   string  // of with ASCII letters lowered, made in slices
+	lines   []int32 // the line of each match, in order
+	more    bool    // matches past maxFindMatches were not kept
+	current int     // index into lines, -1 for none
+	done    bool    // the search of query in of is finished
+	job     *slicedJob
+	edits   debouncer
+}
+
+var finder = viewFinder{current: -1, edits: debouncer{delay: debounceDelay}}
+
+// line is the line of the current match, 0 for none (or for another text).
+func (f *viewFinder) line() int {
+	if f.current < 0 || !bigMode() || !sameText(f.of, store.editorText) {
+		return 0
+	}
+	return int(f.lines[f.current])
+}
+
+// search finds query in the store's text, in slices, and then shows the
+// first match at or after the line in view.
+func (f *viewFinder) search(query string) {
+	f.job.stop()
+	text := store.editorText
+	if !sameText(f.of, text) {
+		f.of, f.lower = text, ""
+	}
+	f.query, f.lines, f.more, f.current, f.done = query, f.lines[:0], false, -1, false
+	if query == "" {
+		f.done = true
+		store.changed()
+		return
+	}
+	needle := foldASCII(query)
+	var lower strings.Builder
+	at := 0 // where the search goes on in f.lower
+	f.job = runSliced(func(deadline time.Time) bool {
+		for f.lower == "" {
+			// The lowered copy, 64 KiB at a time.
+			if lower.Cap() == 0 {
+				lower.Grow(len(text))
+			}
+			for n := lower.Len(); n < len(text) && time.Now().Before(deadline); n = lower.Len() {
+				lower.WriteString(foldASCII(text[n:min(n+64<<10, len(text))]))
+			}
+			if lower.Len() < len(text) {
+				return false
+			}
+			f.lower = lower.String()
+		}
+		for {
+			for range checkEvery {
+				i := strings.Index(f.lower[at:], needle)
+				if i < 0 {
+					return true
+				}
+				if len(f.lines) == maxFindMatches {
+					f.more = true
+					return true
+				}
+				f.lines = append(f.lines, int32(viewer.lineOf(at+i)))
+				at += i + len(needle)
+			}
+			if time.Now().After(deadline) {
+				return false
+			}
+		}
+	}, func() {
+		f.done = true
+		if len(f.lines) > 0 {
+			first := viewer.top/linePx + 1
+			f.current = 0
+			for i, l := range f.lines {
+				if int(l) >= first {
+					f.current = i
+					break
+				}
+			}
+			revealLine(f.line())
+		}
+		store.changed()
+	})
+	store.changed()
+}
+
+// step goes to the next match (by 1) or the previous (by -1), round.
+func (f *viewFinder) step(by int) {
+	if !f.done || len(f.lines) == 0 {
+		return
+	}
+	f.current = (f.current + by + len(f.lines)) % len(f.lines)
+	revealLine(f.line())
+	store.changed()
+}
+
+// status is what the field says of the search.
+func (f *viewFinder) status() string {
+	switch {
+	case f.query == "":
+		return ""
+	case !f.done:
+		return "Searching…"
+	case len(f.lines) == 0:
+		return "No match"
+	}
+	of := number(len(f.lines))
+	if f.more {
+		of += " or more"
+	}
+	return strconv.Itoa(f.current+1) + " of " + of + " (line " + number(f.line()) + ")"
+}
+
+// lineOf is the line of the viewer's text that byte offset at is in.
+func (v *bigView) lineOf(at int) int {
+	lo, hi := 0, len(v.starts) // the first start past at
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if int(v.starts[mid]) <= at {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// foldASCII is s with its ASCII letters lowered, the other bytes as they
+// are.
+func foldASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// findBar is the viewer's find field, its buttons and what it found.
+func findBar() *vecty.HTML {
+	f := &finder
+	return elem.Div(
+		vecty.Markup(vecty.Class("view-find"), vecty.Attribute("role", "search")),
+		elem.Label(vecty.Markup(prop.For("view-find")), vecty.Text("Find in the file")),
+		elem.Input(vecty.Markup(
+			prop.ID("view-find"), prop.Type(prop.TypeSearch),
+			vecty.Attribute("autocomplete", "off"), vecty.Attribute("spellcheck", "false"),
+			vecty.Attribute("aria-describedby", "view-find-status"),
+			vecty.Property("value", f.query),
+			event.Input(func(ev *vecty.Event) {
+				q := ev.Target.Get("value").String()
+				f.edits.schedule(func() { f.search(q) })
+			}),
+			event.KeyDown(func(ev *vecty.Event) {
+				switch ev.Get("key").String() {
+				case "Enter":
+					ev.Call("preventDefault")
+					if q := ev.Target.Get("value").String(); q != f.query || !sameText(f.of, store.editorText) {
+						f.edits.cancel()
+						f.search(q)
+						return
+					}
+					if ev.Get("shiftKey").Bool() {
+						f.step(-1)
+					} else {
+						f.step(1)
+					}
+				case "Escape":
+					if el := viewElement(); el.Truthy() {
+						ev.Call("preventDefault")
+						el.Call("focus")
+					}
+				}
+			}),
+		)),
+		button("view-find-prev", "Previous", func() { f.step(-1) }),
+		button("view-find-next", "Next", func() { f.step(1) }),
+		elem.Span(vecty.Markup(prop.ID("view-find-status"), vecty.Attribute("aria-live", "polite")), vecty.Text(f.status())),
+	)
+}
