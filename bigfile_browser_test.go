@@ -488,4 +488,15 @@ func TestBrowserViewerFind(t *testing.T) {
 	// Escape goes back to the viewer.
 	a.key("\u001b")
 	waitFor(a, "the viewer focused again", `document.activeElement ? document.activeElement.id : ""`, func(id string) bool { return id == "robots" })
+
+	// A new text is searched again for the same words, from its top.
+	a.setText("#view-find", query)
+	waitFor(a, "the matches again", `document.querySelector("#view-find-status").textContent`, func(s string) bool {
+		return strings.Contains(s, " of "+strconv.Itoa(len(lines))+" (line ")
+	})
+	a.click("#clear-robots")
+	if !call[bool](a, pasteJS, "textarea#robots", robots+"disallow: /p2000-more/\n") {
+		t.Fatal("the second paste was not taken from the textarea")
+	}
+	status("1 of " + strconv.Itoa(len(lines)+1) + " (line " + commaNumber(lines[0]) + ")")
 }

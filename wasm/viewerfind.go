@@ -34,6 +34,7 @@ type viewFinder struct {
 	done    bool    // the search of query in of is finished
 	job     *slicedJob
 	edits   debouncer
+	again   bool // a search of a new text is asked for
 }
 
 var finder = viewFinder{current: -1, edits: debouncer{delay: debounceDelay}}
@@ -127,7 +128,7 @@ func (f *viewFinder) status() string {
 	switch {
 	case f.query == "":
 		return ""
-	case !f.done:
+	case !f.done || !sameText(f.of, store.editorText):
 		return "Searching…"
 	case len(f.lines) == 0:
 		return "No match"
@@ -168,6 +169,16 @@ func foldASCII(s string) string {
 // findBar is the viewer's find field, its buttons and what it found.
 func findBar() *vecty.HTML {
 	f := &finder
+	if f.query != "" && !sameText(f.of, store.editorText) && !f.again {
+		// A new text: the same search, in it.
+		f.again = true
+		nextTask(func() {
+			f.again = false
+			if bigMode() && !sameText(f.of, store.editorText) {
+				f.search(f.query)
+			}
+		})
+	}
 	return elem.Div(
 		vecty.Markup(vecty.Class("view-find"), vecty.Attribute("role", "search")),
 		elem.Label(vecty.Markup(prop.For("view-find")), vecty.Text("Find in the file")),
