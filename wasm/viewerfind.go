@@ -28,6 +28,7 @@ type viewFinder struct {
 	query   string
 	of      string  // the text searched (store.editorText when current)
 	lower   string  // of with ASCII letters lowered, made in slices
+	lowered bool    // lower is made
 	lines   []int32 // the line of each match, in order
 	more    bool    // matches past maxFindMatches were not kept
 	current int     // index into lines, -1 for none
@@ -53,7 +54,7 @@ func (f *viewFinder) search(query string) {
 	f.job.stop()
 	text := store.editorText
 	if !sameText(f.of, text) {
-		f.of, f.lower = text, ""
+		f.of, f.lower, f.lowered = text, "", false
 	}
 	f.query, f.lines, f.more, f.current, f.done = query, f.lines[:0], false, -1, false
 	if query == "" {
@@ -65,7 +66,7 @@ func (f *viewFinder) search(query string) {
 	var lower strings.Builder
 	at := 0 // where the search goes on in f.lower
 	f.job = runSliced(func(deadline time.Time) bool {
-		for f.lower == "" {
+		if !f.lowered {
 			// The lowered copy, 64 KiB at a time.
 			if lower.Cap() == 0 {
 				lower.Grow(len(text))
@@ -76,7 +77,7 @@ func (f *viewFinder) search(query string) {
 			if lower.Len() < len(text) {
 				return false
 			}
-			f.lower = lower.String()
+			f.lower, f.lowered = lower.String(), true
 		}
 		for {
 			for range checkEvery {

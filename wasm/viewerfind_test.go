@@ -98,4 +98,17 @@ func TestViewerFindFindsEveryMatch(t *testing.T) {
 			t.Errorf("%q: status %q, want %q", q, finder.status(), want)
 		}
 	}
+	// A search that comes after the text was cleared ends, finding nothing.
+	in.Robots = ""
+	store = newState(in)
+	finder.search("disallow")
+	for wait := 0; !finder.done; wait++ {
+		if wait == 100 {
+			t.Fatal("a search of an empty text did not end within a second")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(finder.lines) != 0 {
+		t.Errorf("%d matches in an empty text", len(finder.lines))
+	}
 }
