@@ -68,7 +68,7 @@ func testManyAsync(args []js.Value) any {
 }
 
 // scriptPiece is how many URLs of the array are read into Go at once.
-const scriptPiece = 65536
+const scriptPiece = 16384
 
 // readScriptList reads an array of URLs as one text, a piece at a time in
 // slices: a million strings are tens of megabytes to convert. The array
