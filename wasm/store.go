@@ -151,11 +151,18 @@ func (s *state) replaceThen(in Saved, then func()) {
 	}
 	s.in = in
 	text := in.Robots
-	cut := engine.FetchLimitString(text)
-	parsing := engine.StartParse(cut.Body)
+	var cut engine.Cut
+	var parsing *engine.Parsing
 	var robots *engine.Robots
 	ahead := 0 // the steps done after the parse
 	s.parsing = runSliced(func(deadline time.Time) bool {
+		if parsing == nil {
+			// In a slice of its own: the cut counts the lines of the
+			// whole text (4 MiB: some tens of milliseconds the first time).
+			cut = engine.FetchLimitString(text)
+			parsing = engine.StartParse(cut.Body)
+			return false
+		}
 		for robots == nil {
 			if robots = parsing.Continue(checkEvery); robots == nil && time.Now().After(deadline) {
 				return false
@@ -163,15 +170,18 @@ func (s *state) replaceThen(in Saved, then func()) {
 		}
 		// Then, each in a slice of its own, what the render that shows
 		// the text would do first: the rule index the crawler's groups
-		// are tested through, and the viewer's lines.
+		// are tested through, and the viewer's lines. The render comes
+		// in a slice after those.
 		switch ahead++; ahead {
 		case 1:
 			return false
 		case 2:
 			newTester(robots, s.in).verdict(sent{url: "/"})
 			return false
+		case 3:
+			viewer.prepare(text[robots.BOM:])
+			return false
 		}
-		viewer.prepare(text[robots.BOM:])
 		return true
 	}, func() {
 		s.parsing, s.before = nil, ""

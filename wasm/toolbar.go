@@ -147,8 +147,10 @@ func openRobots(name string, data []byte, err error) {
 	}
 	in := currentSaved()
 	in.Robots = string(data)
+	// Said with the file, by the render that shows it: a render of the
+	// page before it, only to say so, would hold a long file's task.
+	store.message, store.link = "Opened "+name+".", ""
 	applySaved(in)
-	store.notify("Opened "+name+".", "")
 }
 
 func button(id, label string, click func()) *vecty.HTML {

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"encoding/binary"
+	"math"
 	"syscall/js"
 
 	"robotstester/engine"
@@ -17,9 +19,9 @@ import (
 // no worker can run.
 //
 //	page → worker {type: "lint", id, robots: Uint8Array}
-//	worker → page {type: "lint", id, lint, others}
-//	    the findings of the bytes Googlebot reads of robots, each
-//	    [line, col, severity, code, message]; a lint the worker has not
+//	worker → page {type: "lint", id, lint: Uint8Array, others: Uint8Array}
+//	    the findings of the bytes Googlebot reads of robots, packed
+//	    (diagnosticsToJS); a lint the worker has not
 //	    started when a newer one comes gets no answer
 
 // workerLintBytes is the robots.txt size from which a worker lints it.
@@ -91,26 +93,64 @@ func lintInWorker(data js.Value) {
 // workerLintNext is the lint asked of this worker that waits for its task.
 var workerLintNext js.Value
 
-func diagnosticsToJS(ds engine.Diagnostics) []any {
-	out := make([]any, len(ds))
-	for i, d := range ds {
-		out[i] = []any{d.Line, d.Col, int(d.Severity), d.Code, d.Message}
+// diagnosticsToJS packs findings into one Uint8Array, for the page to read
+// in one copy: as arrays of fields, thousands of findings were tens of
+// thousands of calls into JavaScript to read (15 ms and more in one task).
+// Each finding is its line, column and severity as uvarints, then its code
+// and its message, each a uvarint length and the bytes.
+func diagnosticsToJS(ds engine.Diagnostics) js.Value { return jsBytes(packDiagnostics(ds)) }
+
+func packDiagnostics(ds engine.Diagnostics) []byte {
+	var b []byte
+	for _, d := range ds {
+		b = binary.AppendUvarint(b, uint64(d.Line))
+		b = binary.AppendUvarint(b, uint64(d.Col))
+		b = binary.AppendUvarint(b, uint64(d.Severity))
+		b = binary.AppendUvarint(b, uint64(len(d.Code)))
+		b = append(b, d.Code...)
+		b = binary.AppendUvarint(b, uint64(len(d.Message)))
+		b = append(b, d.Message...)
 	}
-	return out
+	return b
 }
 
+// diagnosticsFromJS reads what diagnosticsToJS packed; nil for bytes that
+// are not such a packing.
 func diagnosticsFromJS(a js.Value) engine.Diagnostics {
-	n := a.Length()
-	if n == 0 {
-		return nil
-	}
-	out := make(engine.Diagnostics, n)
-	for i := range n {
-		d := a.Index(i)
-		out[i] = engine.Diagnostic{
-			Line: d.Index(0).Int(), Col: d.Index(1).Int(), Severity: engine.Severity(d.Index(2).Int()),
-			Code: d.Index(3).String(), Message: d.Index(4).String(),
+	b := make([]byte, a.Length())
+	js.CopyBytesToGo(b, a)
+	return unpackDiagnostics(b)
+}
+
+func unpackDiagnostics(b []byte) engine.Diagnostics {
+	var out engine.Diagnostics
+	next := func() (int, bool) {
+		v, n := binary.Uvarint(b)
+		if n <= 0 || v > math.MaxInt32 {
+			return 0, false
 		}
+		b = b[n:]
+		return int(v), true
+	}
+	text := func() (string, bool) {
+		n, ok := next()
+		if !ok || n > len(b) {
+			return "", false
+		}
+		t := string(b[:n])
+		b = b[n:]
+		return t, true
+	}
+	for len(b) > 0 {
+		line, ok1 := next()
+		col, ok2 := next()
+		sev, ok3 := next()
+		code, ok4 := text()
+		msg, ok5 := text()
+		if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+			return nil
+		}
+		out = append(out, engine.Diagnostic{Line: line, Col: col, Severity: engine.Severity(sev), Code: code, Message: msg})
 	}
 	return out
 }
