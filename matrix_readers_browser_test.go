@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -79,16 +80,8 @@ func TestBrowserMatrixReaders(t *testing.T) {
 // say what GPTBot's reader decides; each of them would show Google's
 // blocking if it followed Google's reading.
 func TestBrowserMatrixReadersEverywhere(t *testing.T) {
-	ctx := newBrowser(t)
-	denyDownloads(t, ctx)
-	a := openApp(t, ctx, serveSite(t))
-	captureDownloads(a)
-	a.setText("textarea#robots", "User-agent: *\nDisallow /\nAllow: /ok\n")
-	a.setText("textarea#urls", "https://example.com/private/a\nhttps://example.com/doc.pdf\nhttps://example.com/ok")
-	a.openTab("matrix")
-	a.choose("#matrix-preset", "none", "")
-	a.setText("#matrix-columns", "Googlebot, GPTBot")
-	waitFor(a, "the two columns", `document.querySelectorAll("table#matrix thead th[data-col]").length`, func(n int) bool { return n == 2 })
+	a, ctx := openGooglebotGPTBotMatrix(t, "User-agent: *\nDisallow /\nAllow: /ok\n",
+		"https://example.com/private/a\nhttps://example.com/doc.pdf\nhttps://example.com/ok")
 	shownRowsJS := `Array.from(document.querySelectorAll("table#matrix tbody tr th.url")).map(th => th.textContent)`
 	gptSummaryJS := `(() => { const tr = document.querySelector('#matrix-summary tr[data-col="1"]');
 		return tr.dataset.root + " " + Array.from(tr.querySelectorAll("td.count")).map(td => td.textContent).join("/"); })()`
@@ -152,16 +145,8 @@ func TestBrowserMatrixReadersEverywhere(t *testing.T) {
 // own; the header, the summary, the JSON export and the why panel say
 // which groups apply in the reading shown.
 func TestBrowserMatrixReadersObeysAndPins(t *testing.T) {
-	ctx := newBrowser(t)
-	denyDownloads(t, ctx)
-	a := openApp(t, ctx, serveSite(t))
-	captureDownloads(a)
-	a.setText("textarea#robots", "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot/1.0\nAllow: /ok\n")
-	a.setText("textarea#urls", "https://example.com/private/a\nhttps://example.com/ok")
-	a.openTab("matrix")
-	a.choose("#matrix-preset", "none", "")
-	a.setText("#matrix-columns", "Googlebot, GPTBot")
-	waitFor(a, "the two columns", `document.querySelectorAll("table#matrix thead th[data-col]").length`, func(n int) bool { return n == 2 })
+	a, ctx := openGooglebotGPTBotMatrix(t, "User-agent: *\nDisallow: /\n\nUser-agent: GPTBot/1.0\nAllow: /ok\n",
+		"https://example.com/private/a\nhttps://example.com/ok")
 	obeysJS := `[document.querySelector('table#matrix thead th[data-col="1"] .obeys').textContent,
 		document.querySelector('#matrix-summary tr[data-col="1"] td.obeys').textContent,
 		document.querySelector('table#matrix thead th[data-col="1"]').title]`
@@ -208,4 +193,22 @@ func TestBrowserMatrixReadersObeysAndPins(t *testing.T) {
 	if got := js[[]string](a, obeysJS); got[0] != "GPTBot (line 4)" {
 		t.Errorf("Google's reading again: GPTBot obeys %q", got)
 	}
+}
+
+// openGooglebotGPTBotMatrix opens the page on robots and urls, with the
+// matrix tab showing two columns, Googlebot and GPTBot, and downloads
+// captured.
+func openGooglebotGPTBotMatrix(t *testing.T, robots, urls string) (*app, context.Context) {
+	t.Helper()
+	ctx := newBrowser(t)
+	denyDownloads(t, ctx)
+	a := openApp(t, ctx, serveSite(t))
+	captureDownloads(a)
+	a.setText("textarea#robots", robots)
+	a.setText("textarea#urls", urls)
+	a.openTab("matrix")
+	a.choose("#matrix-preset", "none", "")
+	a.setText("#matrix-columns", "Googlebot, GPTBot")
+	waitFor(a, "the two columns", `document.querySelectorAll("table#matrix thead th[data-col]").length`, func(n int) bool { return n == 2 })
+	return a, ctx
 }

@@ -18,9 +18,6 @@ import (
 // errNoStreams is the failure where the browser has no compression streams.
 var errNoStreams = errors.New("this browser has no CompressionStream or DecompressionStream: update it to a current version")
 
-// errTooLarge ends an inflate that passes its limit.
-var errTooLarge = errors.New("the data inflates past its limit")
-
 // deflateRaw is b compressed as raw DEFLATE.
 func deflateRaw(b []byte) ([]byte, error) {
 	return throughStream("CompressionStream", b, 1<<31-1)
@@ -72,22 +69,5 @@ func throughStream(kind string, b []byte, limit int) ([]byte, error) {
 		await(writer.Call("close"))
 	}()
 	defer close(stop)
-	var out []byte
-	for {
-		res, err := await(reader.Call("read"))
-		if err != nil {
-			return nil, err
-		}
-		if res.Get("done").Bool() {
-			return out, nil
-		}
-		chunk := res.Get("value")
-		n := chunk.Get("length").Int()
-		if len(out)+n > limit {
-			reader.Call("cancel")
-			return nil, errTooLarge
-		}
-		out = append(out, make([]byte, n)...)
-		js.CopyBytesToGo(out[len(out)-n:], chunk)
-	}
+	return readChunks(reader, limit)
 }

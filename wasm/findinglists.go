@@ -171,12 +171,7 @@ func sitemapItems(maps []engine.Sitemap) []string {
 // sentenceHTML writes one of the engine's sentences as sentence renders
 // it: the values in backticks as code, escaped.
 func sentenceHTML(b *strings.Builder, s string) {
-	parts := strings.Split(s, "`")
-	if len(parts)%2 == 0 {
-		b.WriteString(escapeHTML(s))
-		return
-	}
-	for i, p := range parts {
+	for i, p := range sentenceParts(s) {
 		if i%2 == 1 {
 			b.WriteString("<code>" + escapeHTML(p) + "</code>")
 		} else {

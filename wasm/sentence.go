@@ -13,10 +13,7 @@ import (
 // set off with backticks (`Googlebot`), with those values as code. A
 // sentence with an unmatched backtick is shown as written.
 func sentence(s string) vecty.List {
-	parts := strings.Split(s, "`")
-	if len(parts)%2 == 0 {
-		return vecty.List{vecty.Text(s)}
-	}
+	parts := sentenceParts(s)
 	out := make(vecty.List, 0, len(parts))
 	for i, p := range parts {
 		switch {
@@ -27,4 +24,15 @@ func sentence(s string) vecty.List {
 		}
 	}
 	return out
+}
+
+// sentenceParts is s cut at its backticks: the parts at odd places are the
+// quoted values. A sentence with an unmatched backtick is one part, as
+// written.
+func sentenceParts(s string) []string {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 {
+		return []string{s}
+	}
+	return parts
 }

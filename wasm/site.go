@@ -503,34 +503,6 @@ func responseBytes(resp js.Value, limit int) ([]byte, error) {
 	return readStream(resp.Get("body"), limit)
 }
 
-// readStream reads a ReadableStream of bytes chunk by chunk, so a huge
-// body (a decompression bomb) stops at limit instead of filling memory.
-func readStream(stream js.Value, limit int) ([]byte, error) {
-	if !stream.Truthy() {
-		return nil, nil
-	}
-	reader := stream.Call("getReader")
-	var out []byte
-	for {
-		chunk, err := await(reader.Call("read"))
-		if err != nil {
-			return nil, err
-		}
-		if chunk.Get("done").Truthy() {
-			return out, nil
-		}
-		v := chunk.Get("value")
-		n := v.Get("length").Int()
-		if len(out)+n > limit {
-			reader.Call("cancel")
-			return nil, jsErr("the file is larger than " + byteSize(int64(limit)) + " once decompressed, more than the tester reads")
-		}
-		buf := make([]byte, n)
-		js.CopyBytesToGo(buf, v)
-		out = append(out, buf...)
-	}
-}
-
 // byteSize writes a size for people: "716,800 bytes".
 func byteSize(n int64) string {
 	if n == 1 {

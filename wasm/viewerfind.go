@@ -3,6 +3,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -143,16 +144,11 @@ func (f *viewFinder) status() string {
 
 // lineOf is the line of the viewer's text that byte offset at is in.
 func (v *bigView) lineOf(at int) int {
-	lo, hi := 0, len(v.starts) // the first start past at
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if int(v.starts[mid]) <= at {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
+	i, found := slices.BinarySearch(v.starts, int32(at))
+	if found {
+		return i + 1
 	}
-	return lo
+	return i
 }
 
 // foldASCII is s with its ASCII letters lowered, the other bytes as they

@@ -27,10 +27,13 @@ import (
 // workerLintBytes is the robots.txt size from which a worker lints it.
 const workerLintBytes = maxEditBytes
 
-// workerLints are the lints asked of a worker, by id, until they come.
-var workerLints = map[int]func(lint, others engine.Diagnostics){}
-
-var lastLintID int
+// workerLint is the lint asked of a worker last, until its findings come:
+// one asked before it is of an older parse, whose findings the page would
+// drop (and the worker drops it if it has not started it).
+var workerLint struct {
+	id   int
+	done func(lint, others engine.Diagnostics) // nil when none waits
+}
 
 // lint asks the first worker for the findings of robots (the bytes as
 // typed), and calls done with them when they come. It reports whether a
@@ -39,31 +42,28 @@ func (p *workerPool) lint(robots []byte, done func(lint, others engine.Diagnosti
 	if p.broken || !p.startWorkers() {
 		return false
 	}
-	// A lint asked before is of an older parse: its findings would be
-	// dropped, and the worker drops it if it has not started it.
-	clear(workerLints)
-	lastLintID++
-	workerLints[lastLintID] = done
-	p.workers[0].Call("postMessage", map[string]any{"type": "lint", "id": lastLintID, "robots": jsBytes(robots)})
+	w := &workerLint
+	w.id, w.done = w.id+1, done
+	p.workers[0].Call("postMessage", map[string]any{"type": "lint", "id": w.id, "robots": jsBytes(robots)})
 	return true
 }
 
 // lintMessage hands a worker's findings to the lint that asked for them.
 func (p *workerPool) lintMessage(data js.Value) {
-	id := data.Get("id").Int()
-	done, ok := workerLints[id]
-	if !ok {
+	w := &workerLint
+	if w.done == nil || data.Get("id").Int() != w.id {
 		return
 	}
-	delete(workerLints, id)
+	done := w.done
+	w.done = nil
 	done(diagnosticsFromJS(data.Get("lint")), diagnosticsFromJS(data.Get("others")))
 }
 
 // lintsWorkersBroke lints on the page what the workers were asked to, when
 // they cannot run.
 func lintsWorkersBroke() {
-	if len(workerLints) > 0 {
-		clear(workerLints)
+	if workerLint.done != nil {
+		workerLint.done = nil
 		store.lintLater()
 	}
 }
