@@ -2,7 +2,7 @@ package engine
 
 // User-agent values and the tokens crawlers are tested with.
 
-func isTokenByte(c byte) bool {
+func IsTokenByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
@@ -12,7 +12,7 @@ func isTokenByte(c byte) bool {
 // both "Googlebot"; "*foo" is "".
 func ExtractToken(value string) string {
 	i := 0
-	for i < len(value) && isTokenByte(value[i]) {
+	for i < len(value) && IsTokenByte(value[i]) {
 		i++
 	}
 	return value[:i]

@@ -116,5 +116,5 @@ func containsWord(s, word string) bool {
 }
 
 func isWordByte(c byte) bool {
-	return isTokenByte(c) || '0' <= c && c <= '9'
+	return IsTokenByte(c) || '0' <= c && c <= '9'
 }

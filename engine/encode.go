@@ -88,13 +88,13 @@ func EncodeURL(typed string) Encoded {
 		path = strings.ReplaceAll(path, "\\", "/")
 		e.note("Backslashes in the path are read as slashes, as browsers do for http, https and ftp.")
 	}
-	if resolved := removeDotSegments(path); resolved != path {
+	if resolved := RemoveDotSegments(path); resolved != path {
 		if path != "" {
 			e.note("The segments . and .. in the path are resolved: " + path + " is sent as " + resolved + ".")
 		}
 		path = resolved
 	}
-	if enc := percentEncode(path, inPathSet); enc != path {
+	if enc := PercentEncode(path, InPathSet); enc != path {
 		e.note("Spaces, non-ASCII letters and some symbols in the path are percent-encoded as UTF-8: " + path + " is sent as " + enc + ".")
 		path = enc
 	}
@@ -103,7 +103,7 @@ func EncodeURL(typed string) Encoded {
 	}
 	b.WriteString(path)
 	if p.hasQuery {
-		query := percentEncode(p.query, inSpecialQuerySet)
+		query := PercentEncode(p.query, InSpecialQuerySet)
 		if query != p.query {
 			e.note("Spaces, non-ASCII letters and some symbols in the query are percent-encoded as UTF-8: ?" + p.query + " is sent as ?" + query + ".")
 		}
@@ -120,10 +120,10 @@ func EncodeURL(typed string) Encoded {
 
 func (e *Encoded) note(s string) { e.Notes = append(e.Notes, s) }
 
-// removeDotSegments resolves "." and ".." segments (also written %2e) the
+// RemoveDotSegments resolves "." and ".." segments (also written %2e) the
 // way the WHATWG path state does: ".." drops the segment before it, and a
 // dot segment at the end leaves a trailing slash. An empty path becomes "/".
-func removeDotSegments(path string) string {
+func RemoveDotSegments(path string) string {
 	if !hasDotSegment(path) {
 		// Most paths: nothing to resolve, only the leading slash to ensure,
 		// without splitting (a tester encodes a million URLs at a time).
@@ -188,9 +188,9 @@ func isDoubleDotSegment(s string) bool {
 	return false
 }
 
-// percentEncode writes each byte of s that escape reports as %XX (upper-case
+// PercentEncode writes each byte of s that escape reports as %XX (upper-case
 // hex, as browsers write it). "%" is never escaped, so existing escapes stay.
-func percentEncode(s string, escape func(byte) bool) string {
+func PercentEncode(s string, escape func(byte) bool) string {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if escape(s[i]) {
@@ -230,15 +230,15 @@ func inQuerySet(c byte) bool {
 	return inC0ControlSet(c)
 }
 
-// inSpecialQuerySet is the special-query percent-encode set, used for the
+// InSpecialQuerySet is the special-query percent-encode set, used for the
 // query of http, https and ftp URLs: the query set and the apostrophe.
-func inSpecialQuerySet(c byte) bool {
+func InSpecialQuerySet(c byte) bool {
 	return c == '\'' || inQuerySet(c)
 }
 
-// inPathSet is the path percent-encode set: the query set and '?', '^',
+// InPathSet is the path percent-encode set: the query set and '?', '^',
 // '`', '{' and '}'.
-func inPathSet(c byte) bool {
+func InPathSet(c byte) bool {
 	switch c {
 	case '?', '^', '`', '{', '}':
 		return true

@@ -169,15 +169,15 @@ func FuzzEncodeURL(f *testing.F) {
 	})
 }
 
-// Paths without a dot segment take removeDotSegments' short way: the
+// Paths without a dot segment take RemoveDotSegments' short way: the
 // answer must be the one the segment walk gives.
 func TestRemoveDotSegmentsShortWay(t *testing.T) {
 	for path, want := range map[string]string{
 		"/a/b.html": "/a/b.html", "a": "/a", "": "/", "//x": "//x", "/a/%2F/b": "/a/%2F/b",
 		"/a/.../b": "/a/.../b", "/a/%2e%2e/b": "/b", "/a/./b": "/a/b", "/a/.": "/a/", "/a/%2E.": "/",
 	} {
-		if got := removeDotSegments(path); got != want {
-			t.Errorf("removeDotSegments(%q) = %q, want %q", path, got, want)
+		if got := RemoveDotSegments(path); got != want {
+			t.Errorf("RemoveDotSegments(%q) = %q, want %q", path, got, want)
 		}
 	}
 }

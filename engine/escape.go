@@ -7,26 +7,26 @@ import "encoding/binary"
 
 const upperHex = "0123456789ABCDEF"
 
-func isHex(c byte) bool {
+func IsHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-func toUpperASCII(c byte) byte {
+func ToUpperASCII(c byte) byte {
 	if 'a' <= c && c <= 'z' {
 		return c - 'a' + 'A'
 	}
 	return c
 }
 
-// normalisePattern upper-cases the hex digits of every %XX escape and
+// NormalisePattern upper-cases the hex digits of every %XX escape and
 // percent-encodes every byte ≥ 0x80, leaving everything else as written:
 // nothing is decoded, and ASCII that "should" be escaped is kept. Parse
 // calls it only for patterns scanPattern does not find plain.
-func normalisePattern(p string) string {
+func NormalisePattern(p string) string {
 	change := false
 	for i := 0; i < len(p); i++ {
 		c := p[i]
-		if c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+		if c == '%' && i+2 < len(p) && IsHex(p[i+1]) && IsHex(p[i+2]) {
 			if p[i+1] >= 'a' || p[i+2] >= 'a' {
 				change = true
 			}
@@ -42,8 +42,8 @@ func normalisePattern(p string) string {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		switch {
-		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
-			out = append(out, '%', toUpperASCII(p[i+1]), toUpperASCII(p[i+2]))
+		case c == '%' && i+2 < len(p) && IsHex(p[i+1]) && IsHex(p[i+2]):
+			out = append(out, '%', ToUpperASCII(p[i+1]), ToUpperASCII(p[i+2]))
 			i += 2
 		case c >= 0x80:
 			out = append(out, '%', upperHex[c>>4], upperHex[c&15])
@@ -55,7 +55,7 @@ func normalisePattern(p string) string {
 }
 
 // scanPattern reads a pattern once and reports whether it is plain (no '%'
-// and no byte ≥ 0x80, as most are: normalisePattern would return it as it
+// and no byte ≥ 0x80, as most are: NormalisePattern would return it as it
 // is). It reads eight bytes at a time; the []byte conversion in scanWord
 // is not a copy (the compiler sees it is only read), so each load is one
 // instruction.

@@ -21,8 +21,8 @@ func TestScanPatternReadsAsByteByByte(t *testing.T) {
 		if got := scanPattern(p); got != plain {
 			t.Fatalf("scanPattern(%q) = plain %v; want %v", p, got, plain)
 		}
-		if plain && normalisePattern(p) != p {
-			t.Fatalf("%q is plain, but normalisePattern changes it to %q", p, normalisePattern(p))
+		if plain && NormalisePattern(p) != p {
+			t.Fatalf("%q is plain, but NormalisePattern changes it to %q", p, NormalisePattern(p))
 		}
 	}
 	for n := 0; n <= 24; n++ {

@@ -45,14 +45,14 @@ func SetHostMapper(m func(host string) (ascii string, err error)) {
 	hostMapper = m
 }
 
-// mapHost maps host to ASCII: plain ASCII hosts here, the rest through the
+// MapHost maps host to ASCII: plain ASCII hosts here, the rest through the
 // installed mapper.
-func mapHost(host string) (string, error) {
-	if hasEmptyPunycodeLabel(host) {
+func MapHost(host string) (string, error) {
+	if HasEmptyPunycodeLabel(host) {
 		return "", errEmptyPunycode
 	}
-	if plainASCIIHost(host) {
-		return lowerASCII(host), nil
+	if PlainASCIIHost(host) {
+		return LowerASCII(host), nil
 	}
 	if hostMapper == nil {
 		return "", errNoHostMapper
@@ -60,10 +60,10 @@ func mapHost(host string) (string, error) {
 	return hostMapper(host)
 }
 
-// plainASCIIHost reports whether host is ASCII with no label that starts
+// PlainASCIIHost reports whether host is ASCII with no label that starts
 // with "xn--" in any case (a Punycode label, which UTS #46 decodes and
 // checks).
-func plainASCIIHost(host string) bool {
+func PlainASCIIHost(host string) bool {
 	start := 0
 	for i := 0; i <= len(host); i++ {
 		if i == len(host) || host[i] == '.' {
@@ -80,9 +80,9 @@ func plainASCIIHost(host string) bool {
 	return true
 }
 
-// hasEmptyPunycodeLabel reports whether a label of host is "xn--" in any
+// HasEmptyPunycodeLabel reports whether a label of host is "xn--" in any
 // case.
-func hasEmptyPunycodeLabel(host string) bool {
+func HasEmptyPunycodeLabel(host string) bool {
 	for _, label := range strings.Split(host, ".") {
 		if len(label) == 4 && strings.EqualFold(label, "xn--") {
 			return true

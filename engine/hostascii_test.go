@@ -45,7 +45,7 @@ func TestPlainASCIIHostsMapToLowerCase(t *testing.T) {
 	}
 	plain := 0
 	for _, host := range hosts {
-		if !plainASCIIHost(host) {
+		if !PlainASCIIHost(host) {
 			continue
 		}
 		plain++
@@ -54,8 +54,8 @@ func TestPlainASCIIHostsMapToLowerCase(t *testing.T) {
 			t.Errorf("x/net/idna refuses the plain ASCII host %q (%v); the table-free rule would accept it", host, err)
 			continue
 		}
-		if got, _ := mapHost(host); got != want {
-			t.Errorf("mapHost(%q) = %q; x/net/idna maps it to %q", host, got, want)
+		if got, _ := MapHost(host); got != want {
+			t.Errorf("MapHost(%q) = %q; x/net/idna maps it to %q", host, got, want)
 		}
 	}
 	if plain < len(hosts)/2 {
@@ -80,8 +80,8 @@ func TestPlainASCIIHost(t *testing.T) {
 		{"müller.eu", false},
 		{"example.com\u00a0", false},
 	} {
-		if got := plainASCIIHost(c.host); got != c.plain {
-			t.Errorf("plainASCIIHost(%q) = %v, want %v", c.host, got, c.plain)
+		if got := PlainASCIIHost(c.host); got != c.plain {
+			t.Errorf("PlainASCIIHost(%q) = %v, want %v", c.host, got, c.plain)
 		}
 	}
 }

@@ -6,9 +6,9 @@ package engine
 // interning (package unique) and the rest of the package into app.wasm,
 // 140 KB for two calls; ipaddr_test.go checks these against it.
 
-// parseIPv4 reads four decimal fields of 0 to 255 separated by dots, with no
+// ParseIPv4 reads four decimal fields of 0 to 255 separated by dots, with no
 // leading zero ("01"), as netip's parseIPv4Fields.
-func parseIPv4(s string) (ip [4]byte, ok bool) {
+func ParseIPv4(s string) (ip [4]byte, ok bool) {
 	field, val, digits := 0, 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -38,11 +38,11 @@ func parseIPv4(s string) (ip [4]byte, ok bool) {
 	return ip, true
 }
 
-// parseIPv6 reads an IPv6 address as netip's parseIPv6 does (RFC 4291 §2.2):
+// ParseIPv6 reads an IPv6 address as netip's parseIPv6 does (RFC 4291 §2.2):
 // eight groups of one to four hex digits separated by colons, one "::"
 // standing for one or more zero groups, and the last two groups optionally
 // written as a dotted IPv4 address. A zone ("%eth0") is refused.
-func parseIPv6(s string) (ip [16]byte, ok bool) {
+func ParseIPv6(s string) (ip [16]byte, ok bool) {
 	ellipsis := -1 // index in ip where "::" stands
 	if len(s) >= 2 && s[0] == ':' && s[1] == ':' {
 		ellipsis, s = 0, s[2:]
@@ -67,7 +67,7 @@ func parseIPv6(s string) (ip [16]byte, ok bool) {
 			if ellipsis < 0 && i != 12 || i+4 > 16 {
 				return ip, false
 			}
-			v4, ok := parseIPv4(s)
+			v4, ok := ParseIPv4(s)
 			if !ok {
 				return ip, false
 			}

@@ -26,7 +26,7 @@ func netipIPv6(s string) (string, bool) {
 }
 
 func ourIPv4(s string) (string, bool) {
-	ip, ok := parseIPv4(s)
+	ip, ok := ParseIPv4(s)
 	if !ok {
 		return "", false
 	}
@@ -34,7 +34,7 @@ func ourIPv4(s string) (string, bool) {
 }
 
 func ourIPv6(s string) (string, bool) {
-	ip, ok := parseIPv6(s)
+	ip, ok := ParseIPv6(s)
 	if !ok {
 		return "", false
 	}

@@ -61,7 +61,7 @@ func FetchLimitString(text string) Cut {
 func cutAt(s string, head []byte) Cut {
 	c := Cut{Size: len(s), Truncated: true, Limit: GooglebotFetchLimit, Body: head}
 	start, end := 0, 0
-	c.LastLine = splitLines(s, skipBOM(s), func(number, lineStart, lineEnd int) {
+	c.LastLine = SplitLines(s, skipBOM(s), func(number, lineStart, lineEnd int) {
 		// The last line starting at or before the limit holds it.
 		if lineStart <= c.Limit {
 			c.Line, start, end = number, lineStart, lineEnd

@@ -9,27 +9,27 @@ import "strings"
 // of the line are dropped and the rest of the line is still parsed.
 const MaxLineLen = 2083*8 - 1
 
-// bomPrefix is what Google skips at the very start of a body, byte by byte,
+// UTF8BOM is what Google skips at the very start of a body, byte by byte,
 // stopping at the first byte that does not continue it (robots.cc, Parse:
 // utf_bom[3], so only the three bytes of one UTF-8 BOM).
-const bomPrefix = "\xEF\xBB\xBF"
+const UTF8BOM = "\xEF\xBB\xBF"
 
 // skipBOM returns how many leading bytes of body Google drops as a BOM.
 func skipBOM(body string) int {
 	n := 0
-	for n < len(body) && n < len(bomPrefix) && body[n] == bomPrefix[n] {
+	for n < len(body) && n < len(UTF8BOM) && body[n] == UTF8BOM[n] {
 		n++
 	}
 	return n
 }
 
-// splitLines calls emit once per line with the 1-based line number and the
+// SplitLines calls emit once per line with the 1-based line number and the
 // byte offsets of the line's content in body (line breaks excluded). LF, CR
 // and CRLF each end a line; CRLF counts once (Google skips an LF that comes
 // right after the CR that ended a line). The bytes after the last break
 // always form one more line, even when empty, so an empty body has one line.
 // It returns the number of lines.
-func splitLines(body string, from int, emit func(number, start, end int)) int {
+func SplitLines(body string, from int, emit func(number, start, end int)) int {
 	ls := newLineSplitter(body, from)
 	for ls.next() {
 		emit(ls.number, ls.start, ls.end)
@@ -37,7 +37,7 @@ func splitLines(body string, from int, emit func(number, start, end int)) int {
 	return ls.number
 }
 
-// lineSplitter is splitLines a line at a time, for a caller that stops and
+// lineSplitter is SplitLines a line at a time, for a caller that stops and
 // goes on later (Parsing).
 type lineSplitter struct {
 	body               string

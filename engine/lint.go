@@ -138,7 +138,7 @@ func (l *linter) file() {
 			"the file is encoded as UTF-16; Google reads it byte by byte, finds a NUL byte in every character and no directive at all — save it as UTF-8.")
 	}
 	switch {
-	case r.BOM == len(bomPrefix):
+	case r.BOM == len(UTF8BOM):
 		l.add(1, 0, SeverityInfo, "bom",
 			"the file starts with a UTF-8 byte-order mark; Google skips it, but some other crawlers read it as part of the first key — save the file as UTF-8 without a BOM.")
 	case r.BOM > 0:
@@ -271,7 +271,7 @@ func shown(s string) string {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7F:
-			b.WriteString(`\x` + hexByte(s[i]))
+			b.WriteString(`\x` + HexByte(s[i]))
 		// strconv.IsGraphic is unicode.IsGraphic (categories L, M, N, P, S,
 		// Zs; strconv/makeisprint.go checks they agree) in the compact
 		// tables fmt links anyway: unicode's range tables for it are 12 KB

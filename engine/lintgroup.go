@@ -42,7 +42,7 @@ func agentKey(a Agent) string {
 	if a.Global {
 		return "*"
 	}
-	return lowerASCII(a.Token)
+	return LowerASCII(a.Token)
 }
 
 // agentName is what Google reads from a user-agent line: "*", the token,

@@ -32,7 +32,7 @@ var suggestKeys = []string{"user-agent", "allow", "disallow", "sitemap", "crawl-
 
 func (l *linter) unknown(ln *Line) {
 	key := ln.Key(l.r.Body)
-	lower := lowerASCII(key)
+	lower := LowerASCII(key)
 	if k, ok := ignoredKeys[lower]; ok {
 		l.add(ln.Number, 0, k.sev, "ignored-directive", k.what)
 		return

@@ -123,11 +123,11 @@ func (l *linter) bytes(ln *Line) {
 		}
 	}
 	if bad := firstInvalidUTF8(seen); bad >= 0 {
-		at := "byte 0x" + hexByte(seen[bad]) + " at column " + strconv.Itoa(bad+1) + " is not valid UTF-8"
+		at := "byte 0x" + HexByte(seen[bad]) + " at column " + strconv.Itoa(bad+1) + " is not valid UTF-8"
 		inValue := comment < 0 || bad < comment
 		switch {
 		case inValue && (ln.Kind == KindAllow || ln.Kind == KindDisallow):
-			l.add(ln.Number, bad+1, SeverityWarning, "invalid-utf8", at, "; Google matches it as %", hexByte(seen[bad]),
+			l.add(ln.Number, bad+1, SeverityWarning, "invalid-utf8", at, "; Google matches it as %", HexByte(seen[bad]),
 				", so the rule matches only URLs that carry this very byte, not a UTF-8 character — save the file as UTF-8 if the site's URLs are UTF-8.")
 		case inValue && ln.Kind == KindSitemap:
 			l.add(ln.Number, bad+1, SeverityWarning, "invalid-utf8", at, ", so the sitemap URL is not valid text — save the file as UTF-8.")
@@ -151,7 +151,7 @@ func firstInvalidUTF8(s string) int {
 	return -1
 }
 
-func hexByte(c byte) string { return string([]byte{upperHex[c>>4], upperHex[c&15]}) }
+func HexByte(c byte) string { return string([]byte{upperHex[c>>4], upperHex[c&15]}) }
 
 // canonical spells each key as the standard writes it.
 func canonical(k Kind) string {
@@ -172,7 +172,7 @@ func canonical(k Kind) string {
 // 0 when no known key starts it.
 func keyPrefix(key string) (Kind, int) {
 	for _, k := range keyTable {
-		if hasPrefixFold(key, k.prefix) {
+		if HasPrefixFold(key, k.prefix) {
 			return k.kind, len(k.prefix)
 		}
 	}
@@ -225,7 +225,7 @@ func (l *linter) bareValue(ln *Line, text string) bool {
 		l.add(ln.Number, 0, SeverityWarning, "bare-value",
 			"Google ignores a path alone on a line — write it as a rule, such as ", shown("Disallow: "+text), ".")
 		return true
-	case hasPrefixFold(text, "http://") || hasPrefixFold(text, "https://"):
+	case HasPrefixFold(text, "http://") || HasPrefixFold(text, "https://"):
 		l.add(ln.Number, 0, SeverityWarning, "bare-value",
 			"Google ignores a URL alone on a line — if it is a sitemap, write ", shown("Sitemap: "+text), "; otherwise remove it.")
 		return true
@@ -275,7 +275,7 @@ func (l *linter) directive(ln *Line) {
 		// the value and Google splits there.
 		written := trimSpace(suffix[i:]) + ":" + value
 		fix := written
-		if (ln.Kind == KindAllow || ln.Kind == KindDisallow) && (hasPrefixFold(written, "http://") || hasPrefixFold(written, "https://")) {
+		if (ln.Kind == KindAllow || ln.Kind == KindDisallow) && (HasPrefixFold(written, "http://") || HasPrefixFold(written, "https://")) {
 			// A rule is matched against the path: suggest the path.
 			fix = MatchPath(written)
 		}
@@ -308,7 +308,7 @@ func (l *linter) directive(ln *Line) {
 // directive ("DisallowAITraining", "Allow-all").
 func isWord(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(isTokenByte(c) || '0' <= c && c <= '9') {
+		if c := s[i]; !(IsTokenByte(c) || '0' <= c && c <= '9') {
 			return false
 		}
 	}

@@ -63,7 +63,7 @@ func (l *linter) agentValue(ln *Line) {
 // often different crawlers). "" when token is a catalogue token or near
 // none.
 func (l *linter) nearCrawler(token string) string {
-	key := lowerASCII(token)
+	key := LowerASCII(token)
 	if near, ok := l.near[key]; ok {
 		return near
 	}
@@ -73,7 +73,7 @@ func (l *linter) nearCrawler(token string) string {
 		for _, c := range Crawlers() {
 			for _, t := range c.Tokens {
 				if ValidToken(t) {
-					l.tokens[lowerASCII(t)] = t
+					l.tokens[LowerASCII(t)] = t
 				}
 			}
 		}
@@ -119,7 +119,7 @@ func (l *linter) rule(ln *Line) {
 			// "?sort=", ".pdf": meant anywhere in the URL.
 			path = "/*" + v
 		}
-		if hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://") {
+		if HasPrefixFold(v, "http://") || HasPrefixFold(v, "https://") {
 			path = MatchPath(v)
 			l.add(ln.Number, valueColumn(l.r, ln), SeverityError, "never-matches",
 				"Google matches rules against the URL's path, never the whole URL, so ", shown(v), " never matches — write ", shown(name+": "+path), ".")
@@ -178,7 +178,7 @@ func (l *linter) sitemap(ln *Line) {
 	case v[0] == '/':
 		bad(shown(v)+" is a relative URL, and a sitemap must be an absolute URL", "write it with the scheme and host, like "+shown("https://example.com"+v))
 		return
-	case !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://"):
+	case !HasPrefixFold(v, "http://") && !HasPrefixFold(v, "https://"):
 		bad(shown(v)+" is not an http or https URL", "write the sitemap's absolute URL, starting with https://")
 		return
 	case indexSpace(v) >= 0:

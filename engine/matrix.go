@@ -169,6 +169,12 @@ func groupsKey(groups []int) string {
 	return b.String()
 }
 
+// ObeysAs is the groups a crawler with these tokens obeys, chosen as TestAs
+// chooses them: what a matrix column's Obeys says, for one crawler.
+func (r *Robots) ObeysAs(tokens []string, obeysGlobal bool) Obeys {
+	return r.obeys(r.resolve(readTokens(tokens), obeysGlobal))
+}
+
 // obeys describes the groups resolve picked.
 func (r *Robots) obeys(token string, list groupList, source Source) Obeys {
 	o := Obeys{Source: source, Token: token, Groups: list.groups,

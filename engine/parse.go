@@ -164,7 +164,7 @@ func (ps *Parsing) Continue(n int) *Robots {
 		return ps.r
 	}
 	// The splitter in a local, not behind ps: a Parse's one Continue
-	// then runs as fast as a loop over splitLines.
+	// then runs as fast as a loop over SplitLines.
 	p, ls := &ps.p, ps.lines
 	defer func() { ps.lines = ls }()
 	for range n {
@@ -198,7 +198,7 @@ func (p *parser) finish() *Robots {
 				}
 				continue
 			}
-			k := lowerASCII(a.Token)
+			k := LowerASCII(a.Token)
 			switch gs := r.byToken[k].groups; {
 			case len(gs) == 0:
 				namedOnce = append(namedOnce, i)
@@ -291,7 +291,7 @@ func (p *parser) line(number, start, end int) {
 		}
 		pattern := value
 		if !scanPattern(value) {
-			pattern = normalisePattern(value)
+			pattern = NormalisePattern(value)
 		}
 		p.rules = append(p.rules, Rule{
 			Line:    number,
@@ -427,16 +427,16 @@ func recogniseKey(key string) (Kind, bool) {
 		return KindUnknown, false
 	}
 	for _, k := range keysByFirst[key[0]] {
-		if hasPrefixFold(key, k.prefix) {
+		if HasPrefixFold(key, k.prefix) {
 			return k.kind, k.typo
 		}
 	}
 	return KindUnknown, false
 }
 
-// hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
+// HasPrefixFold reports whether s starts with the lower-case ASCII prefix,
 // ignoring ASCII case.
-func hasPrefixFold(s, prefix string) bool {
+func HasPrefixFold(s, prefix string) bool {
 	if len(s) < len(prefix) {
 		return false
 	}
@@ -452,7 +452,7 @@ func hasPrefixFold(s, prefix string) bool {
 	return true
 }
 
-func lowerASCII(s string) string {
+func LowerASCII(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
 			b := []byte(s)

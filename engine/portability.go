@@ -205,14 +205,14 @@ func exampleURL(pattern string) string {
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
-	return "https://example.com" + percentEncode(p, func(c byte) bool { return c <= ' ' || c >= 0x7F || c == '#' })
+	return "https://example.com" + PercentEncode(p, func(c byte) bool { return c <= ' ' || c >= 0x7F || c == '#' })
 }
 
 func (p *portability) file() {
-	if p.r.BOM == len(bomPrefix) {
+	if p.r.BOM == len(UTF8BOM) {
 		p.add(1, "readers-bom", "The byte-order mark at the start of the file",
 			"they read it as part of the first key, so the first line is lost — save the file as UTF-8 without a BOM.",
-			probe{bomPrefix + "User-agent: *\nDisallow: /\n", "foo", "https://example.com/x"})
+			probe{UTF8BOM + "User-agent: *\nDisallow: /\n", "foo", "https://example.com/x"})
 	}
 }
 
@@ -229,7 +229,7 @@ func (p *portability) line(ln *Line) {
 					Message: "Clean-param is read only by Yandex, which drops the listed query parameters when it compares URLs; it blocks nothing, for Yandex or anyone else."},
 				Readers: []string{"yandex"},
 			})
-		} else if hasPrefixFold(key, "crawl") && p.wants("readers-crawl-delay") {
+		} else if HasPrefixFold(key, "crawl") && p.wants("readers-crawl-delay") {
 			p.add(ln.Number, "readers-crawl-delay", quoteValue(strings.TrimSpace(raw)),
 				"a reader that refuses the value fails on the whole file (Colly then fetches nothing) — write a whole number of seconds, such as Crawl-delay: 5, after a user-agent line.",
 				probe{"User-agent: *\n" + raw + "\nDisallow: /private\n", "foo", "https://example.com/x"},
@@ -282,7 +282,7 @@ func (p *portability) line(ln *Line) {
 	}
 	if !isASCII(value) && p.wants("readers-non-ascii") {
 		p.rule(ln, raw, value, "readers-non-ascii", "non-ASCII characters are compared as raw bytes by some readers and as UTF-8 escapes by others — write them percent-encoded ("+
-			quoteValue(percentEncode(value, func(c byte) bool { return c >= 0x80 }))+").", url())
+			quoteValue(PercentEncode(value, func(c byte) bool { return c >= 0x80 }))+").", url())
 	}
 	if hasEscapedUnreserved(value) && p.wants("readers-escaped-unreserved") {
 		p.rule(ln, raw, value, "readers-escaped-unreserved", "some readers decode %XX of a letter, digit or -._~ before comparing and Google does not — write the character itself.",
@@ -330,7 +330,7 @@ func (p *portability) rule(ln *Line, raw, value, code, why string, urls ...strin
 // hasEscapedUnreserved: %XX of ALPHA, DIGIT, '-', '.', '_' or '~'.
 func hasEscapedUnreserved(s string) bool {
 	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) && isUnreserved(unhex(s[i+1])<<4|unhex(s[i+2])) {
+		if s[i] == '%' && IsHex(s[i+1]) && IsHex(s[i+2]) && isUnreserved(unhex(s[i+1])<<4|unhex(s[i+2])) {
 			return true
 		}
 	}
@@ -371,7 +371,7 @@ func (p *portability) groups() {
 				continue
 			}
 			p.allowsTried++
-			res := r.test([]string{token}, true, exampleURL(a.Value))
+			res := r.TestVerbatim(token, exampleURL(a.Value))
 			for _, m := range res.Matches {
 				if m.Group == gi && !m.Allow && m.Line < a.Line && m.Priority < len(a.Pattern) {
 					d := r.RuleText(m.Line)

@@ -35,7 +35,7 @@ type caseTables struct {
 // lowerString is the runtime's lower-casing of s.
 func (t *caseTables) lowerString(s string) string {
 	if isASCII(s) {
-		return lowerASCII(s)
+		return LowerASCII(s)
 	}
 	rs := []rune(s)
 	var b strings.Builder

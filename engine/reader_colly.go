@@ -251,7 +251,7 @@ func collyDelayOK(v string) bool {
 		neg, s = s[0] == '-', s[1:]
 	}
 	// Infinity and NaN (special) are refused by temoto either way.
-	if hasPrefixFold(s, "inf") || hasPrefixFold(s, "nan") {
+	if HasPrefixFold(s, "inf") || HasPrefixFold(s, "nan") {
 		return false
 	}
 	hex := len(s) > 2 && s[0] == '0' && s[1]|0x20 == 'x'
@@ -579,7 +579,7 @@ func collyPath(raw string) (string, bool) {
 			if i == 0 {
 				return "", false // missing protocol scheme
 			}
-			scheme, rest = lowerASCII(u[:i]), u[i+1:]
+			scheme, rest = LowerASCII(u[:i]), u[i+1:]
 		}
 		break
 	}
@@ -689,7 +689,7 @@ func goUnescape(s string, mode goMode) (string, bool) {
 		switch s[i] {
 		case '%':
 			n++
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+			if i+2 >= len(s) || !IsHex(s[i+1]) || !IsHex(s[i+2]) {
 				return "", false
 			}
 			v := unhex(s[i+1])<<4 | unhex(s[i+2])
@@ -818,7 +818,7 @@ func goHostOK(scheme, host string) bool {
 		}
 		// netip.ParseAddr, IPv6 only: a zone after '%' must not be empty.
 		addr, zone, scoped := strings.Cut(h, "%")
-		_, ok = parseIPv6(addr)
+		_, ok = ParseIPv6(addr)
 		return ok && !(scoped && zone == "")
 	}
 	if i := strings.IndexByte(host, ':'); i >= 0 {

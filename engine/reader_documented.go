@@ -49,7 +49,7 @@ func parseDocumented(body []byte, rules *docRules) *docFile {
 	f := &docFile{rules: rules}
 	text := string(body)
 	inRules := false // the current group has had a rule
-	splitLines(text, 0, func(number, start, end int) {
+	SplitLines(text, 0, func(number, start, end int) {
 		line := text[start:end]
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
@@ -58,7 +58,7 @@ func parseDocumented(body []byte, rules *docRules) *docFile {
 		if colon < 0 {
 			return
 		}
-		key := lowerASCII(strings.Trim(line[:colon], " \t"))
+		key := LowerASCII(strings.Trim(line[:colon], " \t"))
 		value := strings.Trim(line[colon+1:], " \t")
 		switch key {
 		case "user-agent":
@@ -70,7 +70,7 @@ func parseDocumented(body []byte, rules *docRules) *docFile {
 				inRules = false
 			}
 			g := &f.groups[len(f.groups)-1]
-			g.agents = append(g.agents, lowerASCII(value))
+			g.agents = append(g.agents, LowerASCII(value))
 		case "allow", "disallow":
 			if len(f.groups) == 0 || !utf8.ValidString(value) || hasControl(value) {
 				return
@@ -114,7 +114,7 @@ func (f *docFile) index() {
 // validToken: a product token (RFC 9309 §2.2.1: letters, '-' and '_').
 func validToken(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isTokenByte(s[i]) {
+		if !IsTokenByte(s[i]) {
 			return false
 		}
 	}
@@ -146,14 +146,14 @@ func (d *docRules) normalise(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
 			v := unhex(s[i+1])<<4 | unhex(s[i+2])
 			if d.decodeUnreserved && isUnreserved(v) {
 				b.WriteByte(v)
 			} else {
 				b.WriteByte('%')
-				b.WriteByte(toUpperASCII(s[i+1]))
-				b.WriteByte(toUpperASCII(s[i+2]))
+				b.WriteByte(ToUpperASCII(s[i+1]))
+				b.WriteByte(ToUpperASCII(s[i+2]))
 			}
 			i += 2
 		case c <= 0x20 || c >= 0x7F:
@@ -246,11 +246,11 @@ func (f *docFile) choose(tokens []string, obeysGlobal bool) (agent string, chose
 		agent = tokens[0]
 	}
 	for _, t := range tokens {
-		if chosen = f.groupsNaming(lowerASCII(t)); len(chosen) > 0 {
+		if chosen = f.groupsNaming(LowerASCII(t)); len(chosen) > 0 {
 			return t, chosen, SourceSpecific, false
 		}
 	}
-	if f.rules.yandex && strings.Contains(lowerASCII(agent), "yandex") {
+	if f.rules.yandex && strings.Contains(LowerASCII(agent), "yandex") {
 		if chosen = f.groupsNaming("yandex"); len(chosen) > 0 {
 			return "Yandex", chosen, SourceSpecific, true
 		}

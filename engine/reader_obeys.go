@@ -43,7 +43,7 @@ func ObeysWith(f ReaderFile, c Crawler) ReaderObeys {
 	}
 	switch r := f.(type) {
 	case googleFile:
-		o.Obeys = r.r.obeys(r.r.resolve(readTokens(c.Tokens), c.ObeysGlobal))
+		o.Obeys = r.r.ObeysAs(c.Tokens, c.ObeysGlobal)
 		o.Why = o.Obeys.Sentence(c.Name)
 		return o
 	case *docFile:

@@ -84,7 +84,7 @@ func parsePython(body []byte) *pyFile {
 		}
 		f.failAt = f.lines.line(at)
 		f.fail = "RobotFileParser.read() decodes the file as strict UTF-8 and raises UnicodeDecodeError at the byte 0x" +
-			hexByte(text[at]) + " on line " + strconv.Itoa(f.failAt) + "; the crawler stops — save the file as UTF-8"
+			HexByte(text[at]) + " on line " + strconv.Itoa(f.failAt) + "; the crawler stops — save the file as UTF-8"
 		return f
 	}
 	const (
@@ -131,7 +131,7 @@ func parsePython(body []byte) *pyFile {
 		if line == "" || colon < 0 {
 			continue
 		}
-		key := lowerASCII(pyStrip(line[:colon]))
+		key := LowerASCII(pyStrip(line[:colon]))
 		value := pyUnquote(pyStrip(line[colon+1:]))
 		switch key {
 		case "user-agent":
@@ -291,7 +291,7 @@ func (f *pyFile) Test(agent, url string) ReaderResult {
 	res.Why = lead + ": none is, so it allows."
 	for _, r := range e.rules {
 		// A wildcard rule that Google would match here, read literally.
-		if r.wild && wildMatch(normalisePattern(r.value), MatchPath(url)) {
+		if r.wild && wildMatch(NormalisePattern(r.value), MatchPath(url)) {
 			res.Why = "Python's reader has no wildcards: line " + strconv.Itoa(r.line) + " " + quoteValue(r.value) +
 				" is matched as a literal path; no rule of " + group + strconv.Itoa(e.line) + " matches " + quoteValue(path) + ", so it allows."
 			break
@@ -423,7 +423,7 @@ func unquoteBytes(s string) string {
 	}
 	buf := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		if s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
 			v, _ := strconv.ParseUint(s[i+1:i+3], 16, 8)
 			buf = append(buf, byte(v))
 			i += 2
@@ -490,7 +490,7 @@ func pyURLParse(url string) (pyURL, string) {
 			}
 		}
 		if ok {
-			u.scheme, url = lowerASCII(url[:i]), url[i+1:]
+			u.scheme, url = LowerASCII(url[:i]), url[i+1:]
 		}
 	}
 	if strings.HasPrefix(url, "//") {
@@ -547,7 +547,7 @@ func pyBracketedHost(host string) string {
 			return "IPvFuture address is invalid"
 		}
 		for i := 1; i < dot; i++ {
-			if !isHex(host[i]) {
+			if !IsHex(host[i]) {
 				return "IPvFuture address is invalid"
 			}
 		}
@@ -555,11 +555,11 @@ func pyBracketedHost(host string) string {
 	}
 	// ipaddress.ip_address: an IPv6 address, with a scope after '%' that
 	// is neither empty nor holds another '%'; an IPv4 one is refused here.
-	if _, ok := parseIPv4(host); ok {
+	if _, ok := ParseIPv4(host); ok {
 		return "An IPv4 address cannot be in brackets"
 	}
 	addr, zone, scoped := strings.Cut(host, "%")
-	if _, ok := parseIPv6(addr); !ok || scoped && (zone == "" || strings.Contains(zone, "%")) {
+	if _, ok := ParseIPv6(addr); !ok || scoped && (zone == "" || strings.Contains(zone, "%")) {
 		return strconv.Quote(host) + " does not appear to be an IPv4 or IPv6 address"
 	}
 	return ""

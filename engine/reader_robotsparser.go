@@ -81,7 +81,7 @@ func parseRobotsParser(body []byte) *rpFile {
 		if key == "" {
 			continue
 		}
-		key = lowerASCII(key)
+		key = LowerASCII(key)
 		switch key {
 		case "user-agent":
 			if noAgentState {
@@ -181,8 +181,8 @@ func encodeURIKeeps(c byte) bool {
 func upperEscapes(s string) string {
 	var b []byte
 	for i := 0; i+2 < len(s); i++ {
-		if s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2]) {
-			if u1, u2 := toUpperASCII(s[i+1]), toUpperASCII(s[i+2]); u1 != s[i+1] || u2 != s[i+2] {
+		if s[i] == '%' && IsHex(s[i+1]) && IsHex(s[i+2]) {
+			if u1, u2 := ToUpperASCII(s[i+1]), ToUpperASCII(s[i+2]); u1 != s[i+1] || u2 != s[i+2] {
 				if b == nil {
 					b = []byte(s)
 				}
@@ -269,8 +269,8 @@ func whatwgPathSearch(input string) (string, bool) {
 		s = strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(s)
 	}
 	scheme := ""
-	if i := schemeEnd(s); i > 0 {
-		scheme, s = lowerASCII(s[:i]), s[i+1:]
+	if i := SchemeEnd(s); i > 0 {
+		scheme, s = LowerASCII(s[:i]), s[i+1:]
 	}
 	slash := func(c byte) bool { return c == '/' || c == '\\' }
 	var rest string // what follows the authority, or the path when there is none
@@ -338,10 +338,10 @@ func whatwgPathSearch(input string) (string, bool) {
 	if i := strings.IndexByte(rest, '?'); i >= 0 {
 		rest, query, hasQuery = rest[:i], rest[i+1:], true
 	}
-	path := removeDotSegments(strings.ReplaceAll(rest, "\\", "/"))
-	path = percentEncode(path, func(c byte) bool { return c != '^' && inPathSet(c) })
+	path := RemoveDotSegments(strings.ReplaceAll(rest, "\\", "/"))
+	path = PercentEncode(path, func(c byte) bool { return c != '^' && InPathSet(c) })
 	if hasQuery && query != "" {
-		return path + "?" + percentEncode(query, inSpecialQuerySet), true
+		return path + "?" + PercentEncode(query, InSpecialQuerySet), true
 	}
 	return path, true
 }
@@ -353,7 +353,7 @@ func whatwgPathSearch(input string) (string, bool) {
 // address (decimal, octal or hex parts).
 func whatwgHost(host string) bool {
 	if strings.HasPrefix(host, "[") {
-		_, ok := parseIPv6(strings.TrimSuffix(host[1:], "]"))
+		_, ok := ParseIPv6(strings.TrimSuffix(host[1:], "]"))
 		return strings.HasSuffix(host, "]") && ok
 	}
 	if host == "" {
@@ -483,8 +483,8 @@ var adaHost *adaHostReading
 // rpHostToASCII maps host as ada does before its Bidi rule: the build's
 // mapping without RFC 5893's check where it has one, else the engine's.
 func rpHostToASCII(host string) (string, error) {
-	if adaHost == nil || hasEmptyPunycodeLabel(host) || plainASCIIHost(host) {
-		return mapHost(host)
+	if adaHost == nil || HasEmptyPunycodeLabel(host) || PlainASCIIHost(host) {
+		return MapHost(host)
 	}
 	return adaHost.toASCII(host)
 }
@@ -525,7 +525,7 @@ func adaMarksLeadOK(ascii string, marked map[int]bool) bool {
 // when the mapping refuses a character on its own.
 func uts46Map(name string) (string, bool) {
 	if isASCII(name) {
-		return lowerASCII(name), true
+		return LowerASCII(name), true
 	}
 	var b strings.Builder
 	for _, r := range name {
@@ -565,7 +565,7 @@ func uts46Map(name string) (string, bool) {
 // hostToASCII is the engine's one host mapping (hostascii.go), the only way
 // this reader reaches UTS #46's tables: x/net/idna natively, the browser's
 // own mapping in the js/wasm programs.
-func hostToASCII(host string) (string, error) { return mapHost(host) }
+func hostToASCII(host string) (string, error) { return MapHost(host) }
 
 // punycodeDecode is RFC 3492's decoding (§6.2) of what follows "xn--".
 func punycodeDecode(code string) (string, bool) {
@@ -674,7 +674,7 @@ func ipv4Number(s string) (uint64, bool) {
 		switch {
 		case '0' <= c && c <= '9':
 			d = uint64(c - '0')
-		case base == 16 && isHex(c):
+		case base == 16 && IsHex(c):
 			d = uint64(unhex(c))
 		default:
 			return 0, false
@@ -701,7 +701,7 @@ func isDecimal(s string) bool {
 
 func isHexString(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !IsHex(s[i]) {
 			return false
 		}
 	}

@@ -69,7 +69,7 @@ type lineIndex []int // the offset where each line starts
 
 func newLineIndex(body string) lineIndex {
 	starts := make(lineIndex, 0, 16+strings.Count(body, "\n"))
-	splitLines(body, 0, func(_, start, _ int) { starts = append(starts, start) })
+	SplitLines(body, 0, func(_, start, _ int) { starts = append(starts, start) })
 	return starts
 }
 

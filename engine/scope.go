@@ -230,7 +230,7 @@ func (p urlParts) rest() string {
 func splitURL(s string) urlParts {
 	s = cleanTyped(s)
 	var p urlParts
-	if i := schemeEnd(s); i > 0 {
+	if i := SchemeEnd(s); i > 0 {
 		scheme := strings.ToLower(s[:i])
 		_, special := defaultPorts[scheme]
 		after := s[i+1:]
@@ -287,9 +287,9 @@ func cleanTyped(s string) string {
 	return s
 }
 
-// schemeEnd is the index of the ":" ending a scheme at the start of s
+// SchemeEnd is the index of the ":" ending a scheme at the start of s
 // (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), RFC 3986 §3.1), or -1.
-func schemeEnd(s string) int {
+func SchemeEnd(s string) int {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -324,7 +324,7 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 	}
 	if strings.HasPrefix(host, "[") {
 		inner := strings.TrimSuffix(host[1:], "]")
-		addr, ok := parseIPv6(inner)
+		addr, ok := ParseIPv6(inner)
 		if !strings.HasSuffix(host, "]") || !ok {
 			return "", false, "the host " + host + " is not a valid IPv6 address in brackets; write it like [2001:db8::1]"
 		}
@@ -340,7 +340,7 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 	if msg := forbiddenInHost(host, host); msg != "" {
 		return "", false, msg
 	}
-	ascii, ierr := mapHost(host)
+	ascii, ierr := MapHost(host)
 	if ierr == errNoHostMapper {
 		return "", false, "the host " + host + " is an international domain name, and " + ierr.Error()
 	}
@@ -351,7 +351,7 @@ func asciiHost(host string) (ascii string, ip bool, err string) {
 		return "", false, msg
 	}
 	if endsInNumber(ascii) {
-		addr, ok := parseIPv4(strings.TrimSuffix(ascii, "."))
+		addr, ok := ParseIPv4(strings.TrimSuffix(ascii, "."))
 		if !ok {
 			return "", false, "the host " + host + " ends in a number but is not an IPv4 address; write the address as four numbers such as 192.0.2.1"
 		}
