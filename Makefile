@@ -114,12 +114,12 @@ node:
 	echo "Node.js is missing: install it (Debian: sudo apt-get install -y nodejs); the wasm-side tests need it."; \
 	if [ "$${CI:-}" = true ]; then exit 1; fi
 
-# The real libraries the readers are checked against (engine/reader_diff_test.go):
-# robots-parser 3.0.1 from npm into engine/testdata/readers/node_modules
+# The real libraries the readers are checked against (engine/readers/reader_diff_test.go):
+# robots-parser 3.0.1 from npm into engine/readers/testdata/readers/node_modules
 # (git-ignored; the version is pinned by package-lock.json), and python3 for
 # urllib.robotparser. Outside CI a missing tool only skips the live
 # differential (the golden set still runs); with CI=true it stops the run.
-ORACLES := engine/testdata/readers
+ORACLES := engine/readers/testdata/readers
 oracles: node
 	@if [ ! -f $(ORACLES)/node_modules/robots-parser/Robots.js ]; then \
 		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(ORACLES); \
@@ -148,7 +148,7 @@ test-wasm: node
 	$(WASM_TEST)
 
 bench: wasm brotli chromium
-	$(GO) test -run '^$$' -bench . -benchmem ./engine/
+	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x .
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed|BigFile|Autosave|Readers100k)' -benchtime 3x .
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserMatrixRecompute -benchtime 10x .

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"robotstester/engine"
+	"robotstester/engine/readers"
 )
 
 // readerTally is the #readers-tally table: per reader ID, the URLs it
@@ -31,17 +32,17 @@ func readersDoneJS(n int) string {
 // otherwise than Google for crawler, over urls as a browser sends them.
 func wantReaderTally(t testing.TB, robots, crawler string, urls []string) (map[string]int, int) {
 	body := []byte(robots)
-	files := engine.ParseAll(body, engine.Parse(body))
+	files := readers.ParseAll(body, engine.Parse(body))
 	c, ok := engine.FindCrawler(crawler)
 	if !ok {
 		t.Fatalf("no crawler %s", crawler)
 	}
-	var tally engine.ReaderTally
+	var tally readers.ReaderTally
 	for _, u := range urls {
 		if enc := engine.EncodeURL(u); enc.Err == "" {
 			u = enc.URL
 		}
-		tally.Add(engine.CompareReader(files, &c, "", u, nil))
+		tally.Add(readers.CompareReader(files, &c, "", u, nil))
 	}
 	out := map[string]int{}
 	for k, f := range files[1:] {

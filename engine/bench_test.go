@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"robotstester/engine/sharedtest"
 )
 
 // Speed on the real corpus and on the worst inputs within Google's limits.
@@ -17,7 +19,7 @@ import (
 // BenchmarkParse parses the whole corpus (MB/s), then each of its largest
 // files on its own.
 func BenchmarkParse(b *testing.B) {
-	files := corpusFiles(b)
+	files := sharedtest.CorpusFiles(b)
 	bodies := make([][]byte, len(files))
 	total := 0
 	for i, name := range files {
@@ -60,13 +62,13 @@ func BenchmarkTest(b *testing.B) {
 	}
 	var jobs []job
 	perRound := 0
-	for _, l := range corpusLists(b) {
-		agents := l.agents
+	for _, l := range sharedtest.CorpusLists(b) {
+		agents := l.Agents
 		if len(agents) > 3 {
 			agents = agents[:3]
 		}
-		jobs = append(jobs, job{Parse(l.body), agents, l.urls})
-		perRound += len(agents) * len(l.urls)
+		jobs = append(jobs, job{Parse(l.Body), agents, l.URLs})
+		perRound += len(agents) * len(l.URLs)
 	}
 	// The first Test of a group builds its rule index: part of "parse
 	// once", not of testing a url.

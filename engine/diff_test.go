@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"robotstester/engine/sharedtest"
 )
 
 // The behaviour diff lists exactly the (URL, crawler) pairs whose verdicts
@@ -15,25 +17,25 @@ func TestDiffFindsExactlyTheFlips(t *testing.T) {
 	all, _ := FindPreset("all")
 	cols := append(PresetColumns(all), TokenColumn("Unnamedbot"))
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, l := range corpusLists(t) {
-		a := Parse(l.body)
+	for _, l := range sharedtest.CorpusLists(t) {
+		a := Parse(l.Body)
 		for edit := range 3 {
-			b := Parse(mutate(rng, l.body, edit))
-			d := Compare(a, b, l.urls, cols)
+			b := Parse(mutate(rng, l.Body, edit))
+			d := Compare(a, b, l.URLs, cols)
 			flips := map[[2]int]Flip{}
 			for _, f := range d.Flips {
 				flips[[2]int{f.Row, f.Col}] = f
 			}
 			for c, col := range cols {
-				for u, url := range l.urls {
+				for u, url := range l.URLs {
 					ra, rb := TestColumn(a, col, url), TestColumn(b, col, url)
 					f, listed := flips[[2]int{u, c}]
 					if listed != (ra.Allowed != rb.Allowed) {
 						t.Fatalf("%s edit %d: %s %s: A %v (line %d), B %v (line %d); listed as a flip: %v",
-							l.file, edit, col.Name, url, ra.Allowed, ra.Line, rb.Allowed, rb.Line, listed)
+							l.File, edit, col.Name, url, ra.Allowed, ra.Line, rb.Allowed, rb.Line, listed)
 					}
 					if listed && (f.A.Line != ra.Line || f.B.Line != rb.Line || f.ARule != a.RuleText(ra.Line) || f.BRule != b.RuleText(rb.Line)) {
-						t.Fatalf("%s: flip %+v does not name the deciding lines %d and %d", l.file, f, ra.Line, rb.Line)
+						t.Fatalf("%s: flip %+v does not name the deciding lines %d and %d", l.File, f, ra.Line, rb.Line)
 					}
 				}
 			}
@@ -123,10 +125,10 @@ func TestLineDiff(t *testing.T) {
 // random edits of real files.
 func TestLineDiffRebuildsB(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, l := range corpusLists(t) {
-		a := Parse(l.body)
+	for _, l := range sharedtest.CorpusLists(t) {
+		a := Parse(l.Body)
 		for edit := range 6 {
-			body := mutate(rng, l.body, edit%3)
+			body := mutate(rng, l.Body, edit%3)
 			if edit >= 3 {
 				body = mutate(rng, body, rng.IntN(3))
 			}
@@ -136,7 +138,7 @@ func TestLineDiffRebuildsB(t *testing.T) {
 			at := 1
 			for _, h := range LineDiff(a, b) {
 				if h.ATo-h.AFrom == 0 && h.BTo-h.BFrom == 0 || h.AFrom < at {
-					t.Fatalf("%s: empty or overlapping hunk %+v", l.file, h)
+					t.Fatalf("%s: empty or overlapping hunk %+v", l.File, h)
 				}
 				rebuilt = append(rebuilt, la[at-1:h.AFrom-1]...)
 				rebuilt = append(rebuilt, lb[h.BFrom-1:h.BTo-1]...)
@@ -144,7 +146,7 @@ func TestLineDiffRebuildsB(t *testing.T) {
 			}
 			rebuilt = append(rebuilt, la[at-1:]...)
 			if !slices.Equal(rebuilt, lb) {
-				t.Fatalf("%s edit %d: the hunks do not turn A into B", l.file, edit)
+				t.Fatalf("%s edit %d: the hunks do not turn A into B", l.File, edit)
 			}
 		}
 	}

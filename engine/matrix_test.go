@@ -4,37 +4,39 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"robotstester/engine/sharedtest"
 )
 
 // Every cell of a matrix is what TestCrawler (or Test, for a typed token)
 // says for that crawler and URL, for every preset, on the corpus lists.
 func TestMatrixCellsEqualPerCrawlerTest(t *testing.T) {
 	typed := []Column{TokenColumn("Unnamedbot"), TokenColumn("googlebot"), TokenColumn("Googlebot/2.1"), TokenColumn("")}
-	for _, l := range corpusLists(t) {
-		r := Parse(l.body)
+	for _, l := range sharedtest.CorpusLists(t) {
+		r := Parse(l.Body)
 		for _, p := range Presets() {
 			cols := append(PresetColumns(p), typed...)
-			m := r.Matrix(l.urls, cols)
+			m := r.Matrix(l.URLs, cols)
 			for c, col := range cols {
-				for u, url := range l.urls {
+				for u, url := range l.URLs {
 					want := TestColumn(r, col, url)
 					if col.Catalogue {
 						cr, _ := FindCrawler(col.Name)
 						if w := r.TestCrawler(cr, url); w.Allowed != want.Allowed || w.Line != want.Line {
-							t.Fatalf("%s: TestColumn and TestCrawler disagree for %s %s", l.file, col.Name, url)
+							t.Fatalf("%s: TestColumn and TestCrawler disagree for %s %s", l.File, col.Name, url)
 						}
 					} else if w := r.Test(col.Name, url); w.Allowed != want.Allowed || w.Line != want.Line {
-						t.Fatalf("%s: TestColumn and Test disagree for %q %s", l.file, col.Name, url)
+						t.Fatalf("%s: TestColumn and Test disagree for %q %s", l.File, col.Name, url)
 					}
 					got := m.Cell(u, c)
 					if got.Allowed != want.Allowed || got.Line != want.Line || got.Reason != want.Reason {
 						t.Fatalf("%s, preset %s, %s, %s: cell %+v, Test says allowed %v line %d reason %v",
-							l.file, p.ID, col.Name, url, got, want.Allowed, want.Line, want.Reason)
+							l.File, p.ID, col.Name, url, got, want.Allowed, want.Line, want.Reason)
 					}
 				}
 				root := TestColumn(r, col, "/")
 				if got := m.Root(col.index(cols)); got.Allowed != root.Allowed || got.Line != root.Line {
-					t.Fatalf("%s: %s: root %+v, Test says %v line %d", l.file, col.Name, got, root.Allowed, root.Line)
+					t.Fatalf("%s: %s: root %+v, Test says %v line %d", l.File, col.Name, got, root.Allowed, root.Line)
 				}
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"robotstester/engine/sharedtest"
 )
 
 // A Parse done a few lines at a time is the Parse: the same lines, groups,
@@ -17,7 +19,7 @@ func TestParsingInStepsIsParse(t *testing.T) {
 		bodies = append(bodies, []byte(b))
 	}
 	bodies = append(bodies, []byte("User-agent: a\rDisallow: /x\r\nAllow: /y\n\rUser-agent: b\r\rDisallow: /\n"))
-	for _, path := range corpusFiles(t) {
+	for _, path := range sharedtest.CorpusFiles(t) {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

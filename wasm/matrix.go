@@ -14,6 +14,8 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+
+	otherreaders "robotstester/engine/readers"
 )
 
 // The matrix view: every URL of the list (rows) for many crawlers
@@ -48,7 +50,7 @@ type matrixCache struct {
 	rows   []int  // the URLs shown, in order, for rowsOf
 	rowsOf struct {
 		m      *engine.Matrix
-		rm     *engine.ReaderMatrix // the reading the rows were chosen in, nil for Google's
+		rm     *otherreaders.ReaderMatrix // the reading the rows were chosen in, nil for Google's
 		filter string
 		pins   []engine.CaseResult
 	}
@@ -340,12 +342,12 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
 				button("matrix-csv", "Export matrix CSV", func() {
-					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
+					exportMatrix(func(m *engine.Matrix, rm *otherreaders.ReaderMatrix) {
 						downloadBytes("robots-matrix.csv", "text/csv", matrixCSV(m, rm))
 					})
 				}),
 				button("matrix-json", "Export matrix JSON", func() {
-					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
+					exportMatrix(func(m *engine.Matrix, rm *otherreaders.ReaderMatrix) {
 						downloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, m, rm))
 					})
 				}),
@@ -425,7 +427,7 @@ func matrixStatus(m *engine.Matrix) string {
 // whether the site root is allowed and its counts over the list, in the
 // reading shown (rm, nil for Google's), with each crawler's reader in its
 // own.
-func summaryHTML(m *engine.Matrix, rm *engine.ReaderMatrix) string {
+func summaryHTML(m *engine.Matrix, rm *otherreaders.ReaderMatrix) string {
 	var b strings.Builder
 	b.WriteString(`<caption class="visually-hidden">What each crawler obeys, and its verdicts over the list</caption>`)
 	b.WriteString(`<thead><tr><th scope="col">Crawler</th><th scope="col">Obeys</th>`)
@@ -779,7 +781,7 @@ func (c *ColumnsInput) Render() vecty.ComponentOrHTML {
 // its verdict and deciding line, in the reading shown (rm, nil for
 // Google's); in each crawler's own reading, also the reader that decided.
 // The crawler summary is in the JSON.
-func matrixCSV(m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
+func matrixCSV(m *engine.Matrix, rm *otherreaders.ReaderMatrix) []byte {
 	var b bytes.Buffer
 	head := []string{"url", "tested_as"}
 	for _, col := range m.Columns {
@@ -823,7 +825,7 @@ func csvSafe(cells []string) []string {
 // for Google's: readAs says which); in each crawler's own reading, also
 // each crawler's reader, and per cell the reader's sentence and whether
 // Google decides otherwise.
-func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
+func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *otherreaders.ReaderMatrix) []byte {
 	var b strings.Builder
 	readAs := "google"
 	if rm != nil {

@@ -12,6 +12,8 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+
+	otherreaders "robotstester/engine/readers"
 )
 
 // The matrix read as each crawler's own reader (Saved.ReadAs "own"): each
@@ -28,11 +30,11 @@ const readAsOwn = "own"
 // sliced job computing it.
 var readerMatrixCache struct {
 	of  *engine.Matrix
-	m   *engine.ReaderMatrix // nil until its first slice
+	m   *otherreaders.ReaderMatrix // nil until its first slice
 	job *slicedJob
 	// pending is an export asked for before the reader matrix was done:
 	// it is written when it is.
-	pending func(*engine.Matrix, *engine.ReaderMatrix)
+	pending func(*engine.Matrix, *otherreaders.ReaderMatrix)
 }
 
 // readerRowsPerCheck is how many rows a slice fills between looks at the
@@ -42,7 +44,7 @@ const readerRowsPerCheck = 8
 // shownReaderMatrix is the reader matrix to show for g: nil in Google's
 // reading, and while it is still being computed (it starts then, and the
 // page renders again when it is done).
-func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
+func shownReaderMatrix(g *engine.Matrix) *otherreaders.ReaderMatrix {
 	c := &readerMatrixCache
 	if store.in.ReadAs != readAsOwn || g == nil {
 		return nil
@@ -58,7 +60,7 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 	body, robots := store.cut.Body, store.robots
 	c.job = runSliced(func(deadline time.Time) bool {
 		if c.m == nil {
-			c.m = engine.NewReaderMatrix(body, robots, g)
+			c.m = otherreaders.NewReaderMatrix(body, robots, g)
 			if time.Now().After(deadline) {
 				return c.m.Done()
 			}
@@ -81,7 +83,7 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 
 // exportMatrix writes the matrix in the reading shown: at once, or in the
 // reader reading once every cell is read (the status says it waits).
-func exportMatrix(write func(*engine.Matrix, *engine.ReaderMatrix)) {
+func exportMatrix(write func(*engine.Matrix, *otherreaders.ReaderMatrix)) {
 	g := currentMatrix()
 	if store.in.ReadAs != readAsOwn {
 		readerMatrixCache.pending = nil
@@ -99,7 +101,7 @@ func exportMatrix(write func(*engine.Matrix, *engine.ReaderMatrix)) {
 // cellVerdict is a cell as the grid shows it: Google's verdict and line,
 // or in the reader reading (once read) its column's reader's, "failed"
 // where the reader raises.
-func cellVerdict(m *engine.Matrix, rm *engine.ReaderMatrix, row, col int) (verdict string, line int) {
+func cellVerdict(m *engine.Matrix, rm *otherreaders.ReaderMatrix, row, col int) (verdict string, line int) {
 	if rm == nil {
 		cell := m.Cell(row, col)
 		return verdictAttr(cell.Allowed), cell.Line
@@ -110,7 +112,7 @@ func cellVerdict(m *engine.Matrix, rm *engine.ReaderMatrix, row, col int) (verdi
 
 // rowCounts are the columns allowed and blocked for URL row as the grid
 // shows them.
-func rowCounts(m *engine.Matrix, rm *engine.ReaderMatrix, row int) (allowed, blocked int) {
+func rowCounts(m *engine.Matrix, rm *otherreaders.ReaderMatrix, row int) (allowed, blocked int) {
 	if rm != nil {
 		return rm.RowCounts(row)
 	}
@@ -124,10 +126,10 @@ func rowCounts(m *engine.Matrix, rm *engine.ReaderMatrix, row int) (allowed, blo
 
 // ownReading is the selected cell's answer in the reader reading when its
 // column's reader is not Google's (whose own explanation then stands).
-func ownReading(row, col int) (engine.ReaderResult, bool) {
+func ownReading(row, col int) (otherreaders.ReaderResult, bool) {
 	rm := shownReaderMatrix(matrix.m)
 	if rm == nil {
-		return engine.ReaderResult{}, false
+		return otherreaders.ReaderResult{}, false
 	}
 	id := rm.Readings[col].Reader
 	return rm.Cell(row, col), id != "" && id != "google"
@@ -135,7 +137,7 @@ func ownReading(row, col int) (engine.ReaderResult, bool) {
 
 // readerVerdictText is a reader's answer as words and a symbol, with its
 // deciding line: never by colour alone.
-func readerVerdictText(res engine.ReaderResult) string {
+func readerVerdictText(res otherreaders.ReaderResult) string {
 	s := "✕ Blocked"
 	switch {
 	case res.Failed:
@@ -151,7 +153,7 @@ func readerVerdictText(res engine.ReaderResult) string {
 
 // readerStatus says what the reader reading shows, or that it is being
 // computed; "" in Google's reading.
-func readerStatus(g *engine.Matrix, rm *engine.ReaderMatrix) string {
+func readerStatus(g *engine.Matrix, rm *otherreaders.ReaderMatrix) string {
 	if store.in.ReadAs != readAsOwn {
 		return ""
 	}
@@ -210,14 +212,14 @@ func (s *ReadAsSelect) Render() vecty.ComponentOrHTML {
 }
 
 // readerHeaderHTML is a column header's reader line in the reader reading.
-func readerHeaderHTML(r engine.CrawlerReading) string {
+func readerHeaderHTML(r otherreaders.CrawlerReading) string {
 	return `<span class="reader" title="` + escapeHTML(r.Note) + `">reads as ` + escapeHTML(r.Label()) + `</span>`
 }
 
 // readerCellHTML is a cell's content in the reader reading: the reader's
 // verdict (or its failure) and line, and when Google decides otherwise a
 // mark in words.
-func readerCellHTML(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) string {
+func readerCellHTML(g *engine.Matrix, rm *otherreaders.ReaderMatrix, row, col int) string {
 	s := verdictWordHTML(cellVerdict(g, rm, row, col))
 	if rm.Differs(row, col) {
 		s += ` <span class="differs">≠ Google: ` + verdictAttr(g.Cell(row, col).Allowed) + `</span>`
@@ -226,7 +228,7 @@ func readerCellHTML(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) str
 }
 
 // readerCellAttrs are a cell's data attributes in the reader reading.
-func readerCellAttrs(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) string {
+func readerCellAttrs(g *engine.Matrix, rm *otherreaders.ReaderMatrix, row, col int) string {
 	res := rm.Cell(row, col)
 	return ` data-verdict="` + readerVerdictAttr(res) + `" data-line="` + strconv.Itoa(res.Line) + `" data-reader="` + escapeHTML(res.Reader) +
 		`" data-differs="` + strconv.FormatBool(rm.Differs(row, col)) + `" title="` + escapeHTML(res.Why) + `"`
@@ -240,7 +242,7 @@ func readerWhy(row, col int) vecty.MarkupOrChild {
 		return nil
 	}
 	res, reading := rm.Cell(row, col), rm.Readings[col]
-	info, _ := engine.DescribeReader(res.Reader)
+	info, _ := otherreaders.DescribeReader(res.Reader)
 	lead := "Read as " + info.Name
 	if reading.Assumed {
 		lead += " (assumed)"
@@ -266,7 +268,7 @@ type columnSummary struct {
 	allowed, blocked int
 }
 
-func summarize(m *engine.Matrix, rm *engine.ReaderMatrix, col int) columnSummary {
+func summarize(m *engine.Matrix, rm *otherreaders.ReaderMatrix, col int) columnSummary {
 	if rm == nil {
 		root := m.Root(col)
 		allowed, blocked := m.Counts(col)
@@ -308,7 +310,7 @@ func ownWhy(row, col int, google *vecty.HTML) vecty.MarkupOrChild {
 // columnObeys is a column's groups for its header, and the sentence that
 // says why, in the reading shown: Google's, or the column's reader's
 // (engine.ReaderMatrix.Obeys).
-func columnObeys(m *engine.Matrix, rm *engine.ReaderMatrix, col int) (label, why string) {
+func columnObeys(m *engine.Matrix, rm *otherreaders.ReaderMatrix, col int) (label, why string) {
 	c := m.Columns[col]
 	if rm == nil {
 		return obeysText(m.Obeys[col], c), m.Obeys[col].Sentence(c.Name)
@@ -324,7 +326,7 @@ func columnObeys(m *engine.Matrix, rm *engine.ReaderMatrix, col int) (label, why
 // (Google's reading), or in each crawler's own reading against the
 // column's reader (engine.ReaderMatrix.Holds). A pin that carries a
 // robots.txt of its own is not about the draft and stays as checked.
-func readPin(rm *engine.ReaderMatrix, row, col int, pin *engine.CaseResult) *engine.CaseResult {
+func readPin(rm *otherreaders.ReaderMatrix, row, col int, pin *engine.CaseResult) *engine.CaseResult {
 	if rm == nil || pin == nil || pin.Case.HasRobots {
 		return pin
 	}
@@ -348,7 +350,7 @@ func urlRows(m *engine.Matrix) map[string]int {
 // checked in Google's; in each crawler's own reading, those on a cell of
 // the grid as readPin reads them, the others as checked. row is a pin's
 // row in the grid, -1 when it has none.
-func pinsShown(m *engine.Matrix, rm *engine.ReaderMatrix) (pins []*engine.CaseResult, row []int) {
+func pinsShown(m *engine.Matrix, rm *otherreaders.ReaderMatrix) (pins []*engine.CaseResult, row []int) {
 	results := pinResults()
 	rows, cols := urlRows(m), map[string]int{}
 	for c, col := range m.Columns {
@@ -369,7 +371,7 @@ func pinsShown(m *engine.Matrix, rm *engine.ReaderMatrix) (pins []*engine.CaseRe
 
 // failingPinsNote counts the pins that fail in the reading shown
 // (pinsShown); nil when none.
-func failingPinsNote(m *engine.Matrix, rm *engine.ReaderMatrix) vecty.MarkupOrChild {
+func failingPinsNote(m *engine.Matrix, rm *otherreaders.ReaderMatrix) vecty.MarkupOrChild {
 	pins, _ := pinsShown(m, rm)
 	n := 0
 	for _, p := range pins {
@@ -385,7 +387,7 @@ func failingPinsNote(m *engine.Matrix, rm *engine.ReaderMatrix) vecty.MarkupOrCh
 }
 
 // readerVerdictAttr is a reader's answer as a data-verdict value.
-func readerVerdictAttr(res engine.ReaderResult) string {
+func readerVerdictAttr(res otherreaders.ReaderResult) string {
 	if res.Failed {
 		return "failed"
 	}

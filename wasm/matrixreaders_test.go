@@ -10,15 +10,17 @@ import (
 	"time"
 
 	"robotstester/engine"
+
+	otherreaders "robotstester/engine/readers"
 )
 
 // useOwnReading makes the store read its matrix as each crawler's own reader,
 // with every cell read, and returns the reader matrix.
-func useOwnReading(t *testing.T, m *engine.Matrix) *engine.ReaderMatrix {
+func useOwnReading(t *testing.T, m *engine.Matrix) *otherreaders.ReaderMatrix {
 	old := readerMatrixCache
 	t.Cleanup(func() { readerMatrixCache = old })
 	store.in.ReadAs = readAsOwn
-	rm := engine.NewReaderMatrix([]byte(store.in.Robots), store.robots, m)
+	rm := otherreaders.NewReaderMatrix([]byte(store.in.Robots), store.robots, m)
 	for !rm.Fill(100) {
 	}
 	readerMatrixCache.of, readerMatrixCache.m, readerMatrixCache.job, readerMatrixCache.pending = m, rm, nil, nil
@@ -114,8 +116,8 @@ func TestMatrixExportWaitsForTheReaders(t *testing.T) {
 	t.Cleanup(func() { readerMatrixCache = old })
 	readerMatrixCache.of, readerMatrixCache.m, readerMatrixCache.job, readerMatrixCache.pending = nil, nil, nil, nil
 	store.in.ReadAs = readAsOwn
-	got := make(chan *engine.ReaderMatrix, 1)
-	exportMatrix(func(g *engine.Matrix, rm *engine.ReaderMatrix) {
+	got := make(chan *otherreaders.ReaderMatrix, 1)
+	exportMatrix(func(g *engine.Matrix, rm *otherreaders.ReaderMatrix) {
 		if g != m {
 			t.Errorf("the export wrote another matrix")
 		}

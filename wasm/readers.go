@@ -11,6 +11,8 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+
+	otherreaders "robotstester/engine/readers"
 )
 
 // ReadersView, the Readers tab (views.go), shows each URL of the list as
@@ -31,31 +33,31 @@ type ReadersView struct {
 // parse of the file, and the comparison of the list (readerRun).
 var readerCache struct {
 	robots *engine.Robots
-	files  []engine.ReaderFile
+	files  []otherreaders.ReaderFile
 
 	linted      *engine.Robots
 	portability engine.Diagnostics // the findings of linted
 
 	// The portability findings of found.
 	found    *engine.Robots
-	findings []engine.PortabilityFinding
+	findings []otherreaders.PortabilityFinding
 }
 
 // portabilityOf is engine.Portability(r), computed once per parse.
-func portabilityOf(r *engine.Robots) []engine.PortabilityFinding {
+func portabilityOf(r *engine.Robots) []otherreaders.PortabilityFinding {
 	c := &readerCache
 	if c.found != r {
-		c.found, c.findings = r, engine.Portability(r)
+		c.found, c.findings = r, otherreaders.Portability(r)
 	}
 	return c.findings
 }
 
 // readerFiles is every reader's parse of the file Googlebot reads, once
 // per parse.
-func readerFiles() []engine.ReaderFile {
+func readerFiles() []otherreaders.ReaderFile {
 	s, c := store, &readerCache
 	if c.robots != s.robots {
-		c.robots, c.files = s.robots, engine.ParseAll(s.cut.Body, s.robots)
+		c.robots, c.files = s.robots, otherreaders.ParseAll(s.cut.Body, s.robots)
 	}
 	return c.files
 }
@@ -144,7 +146,7 @@ func readerTally(r *readerRun) vecty.ComponentOrHTML {
 	rows := vecty.List{}
 	for k, f := range r.files[1:] {
 		k++
-		info, _ := engine.DescribeReader(f.Reader())
+		info, _ := otherreaders.DescribeReader(f.Reader())
 		differ := r.tally.Differ[k]
 		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Data("reader", info.ID), vecty.Data("differ", strconv.Itoa(differ))),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Attribute("title", info.Exact)), vecty.Text(info.Name)),
@@ -192,11 +194,11 @@ func crawlerReading(in Saved) string {
 	if !ok {
 		return ""
 	}
-	r := engine.ReaderOf(c)
+	r := otherreaders.ReaderOf(c)
 	if r.Reader == "" {
 		return r.Note
 	}
-	info, _ := engine.DescribeReader(r.Reader)
+	info, _ := otherreaders.DescribeReader(r.Reader)
 	s := c.Name + " runs the " + info.Name + " reader"
 	if r.Assumed {
 		s += " (assumed)"

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"robotstester/engine"
+
+	otherreaders "robotstester/engine/readers"
 )
 
 // The Readers view's comparison of the whole URL list: every URL tested by
@@ -22,10 +24,10 @@ import (
 // readerRun is the comparison of one store generation.
 type readerRun struct {
 	generation int // the store generation compared; 0 for none yet
-	files      []engine.ReaderFile
+	files      []otherreaders.ReaderFile
 	crawler    *engine.Crawler // the picked crawler, nil for the typed token
 	agent      string
-	findings   []engine.PortabilityFinding
+	findings   []otherreaders.PortabilityFinding
 	list       urlList
 
 	state    []uint8 // per list index: 0 not compared yet, else urlDisagree or urlAgree
@@ -33,7 +35,7 @@ type readerRun struct {
 	cursor   int     // the slices' next list index
 	disagree []int32 // list indices of the URLs readers disagree on, in list order
 	agree    []int32 // and of the others: both as of the last order
-	tally    engine.ReaderTally
+	tally    otherreaders.ReaderTally
 	// inWorkers: the workers compare the list (workerreaders.go) and
 	// their flags arrive by receive.
 	inWorkers bool
@@ -48,8 +50,8 @@ type readerRun struct {
 	version   int           // bumped whenever the rows shown change
 	rendered  time.Time     // the last progress render
 
-	rows     map[int]engine.ReaderRow // rows made for the view, by list index
-	selected int                      // list index of the selected row, -1 for none
+	rows     map[int]otherreaders.ReaderRow // rows made for the view, by list index
+	selected int                            // list index of the selected row, -1 for none
 }
 
 var readers = readerRun{selected: -1}
@@ -273,8 +275,8 @@ func (r *readerRun) step(deadline time.Time) bool {
 
 // compare is the engine's comparison of list URL i, as a browser sends it
 // (the results table tests the same).
-func (r *readerRun) compare(i int) engine.ReaderRow {
-	return engine.CompareReader(r.files, r.crawler, r.agent, sentURL(r.list.At(i)), r.findings)
+func (r *readerRun) compare(i int) otherreaders.ReaderRow {
+	return otherreaders.CompareReader(r.files, r.crawler, r.agent, sentURL(r.list.At(i)), r.findings)
 }
 
 // sentURL is what a browser sends for u, as newSent reads it, without the
@@ -341,12 +343,12 @@ func (r *readerRun) position(i int) int {
 const maxReaderRowsKept = 1024
 
 // row is list index i's row, made by the engine again when shown.
-func (r *readerRun) row(i int) engine.ReaderRow {
+func (r *readerRun) row(i int) otherreaders.ReaderRow {
 	if row, ok := r.rows[i]; ok {
 		return row
 	}
 	if r.rows == nil || len(r.rows) >= maxReaderRowsKept {
-		r.rows = make(map[int]engine.ReaderRow, 128)
+		r.rows = make(map[int]otherreaders.ReaderRow, 128)
 	}
 	row := r.compare(i)
 	r.rows[i] = row

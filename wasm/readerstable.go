@@ -12,7 +12,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"robotstester/engine"
+	otherreaders "robotstester/engine/readers"
 )
 
 // The Readers view's table: a virtual list (virtual.go) of the URLs
@@ -35,8 +35,8 @@ func (c *ReadersTable) Mount() { readerTable.sync() }
 
 func (c *ReadersTable) Render() vecty.ComponentOrHTML {
 	head := vecty.List{elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("role", "columnheader")), vecty.Text("URL"))}
-	for _, id := range engine.Readers() {
-		info, _ := engine.DescribeReader(id)
+	for _, id := range otherreaders.Readers() {
+		info, _ := otherreaders.DescribeReader(id)
 		head = append(head, elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("role", "columnheader"),
 			vecty.Data("reader", id), vecty.Attribute("title", info.Exact)), vecty.Text(info.Name)))
 	}
@@ -295,7 +295,7 @@ func (w *ReadersWhy) Render() vecty.ComponentOrHTML {
 	r := readers.row(i)
 	items := make(vecty.List, len(r.Results))
 	for k, res := range r.Results {
-		info, _ := engine.DescribeReader(res.Reader)
+		info, _ := otherreaders.DescribeReader(res.Reader)
 		items[k] = elem.ListItem(vecty.Markup(vecty.Data("reader", res.Reader), vecty.Data("verdict", readerVerdictAttr(res))),
 			elem.Strong(vecty.Text(info.Name+": "+readerVerdictText(res)+". ")), sentence(res.Why))
 	}

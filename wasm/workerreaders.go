@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"robotstester/engine"
+
+	otherreaders "robotstester/engine/readers"
 )
 
 // The Readers view's comparison in the Web Workers that already hold the
@@ -36,7 +38,7 @@ func (w *workerState) compareInWorker(data js.Value) {
 	in := Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
 	gen := data.Get("gen").Int()
 	workerReadersGen = gen
-	files := engine.ParseAll(body, engine.Parse(body))
+	files := otherreaders.ParseAll(body, engine.Parse(body))
 	var crawler *engine.Crawler
 	if c, ok := pickedCrawler(in); ok {
 		crawler = &c
@@ -58,7 +60,7 @@ func (w *workerState) compareInWorker(data js.Value) {
 		end := min(next+readerChunkURLs, s.urls.Len())
 		flags := make([]byte, 0, (end-next)*len(files))
 		for k := next; k < end; k++ {
-			flags = engine.CompareReader(files, crawler, in.Token, sentURL(s.urls.At(k)), nil).AppendFlags(flags)
+			flags = otherreaders.CompareReader(files, crawler, in.Token, sentURL(s.urls.At(k)), nil).AppendFlags(flags)
 		}
 		f := jsBytes(flags)
 		js.Global().Call("postMessage", map[string]any{"type": "readers-results", "gen": gen, "start": s.start + next, "flags": f}, []any{f.Get("buffer")})
