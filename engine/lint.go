@@ -180,7 +180,7 @@ func itThem(n int) string {
 // fetchLimit names where Googlebot's 500 KiB read cuts the file
 // (FetchLimit) and what it drops.
 func (l *linter) fetchLimit(c Cut) {
-	size := "the file is " + thousands(c.Size) + " bytes; Googlebot reads only the first " + thousands(GooglebotFetchLimit) + " (500 KiB), so "
+	size := "the file is " + Thousands(c.Size) + " bytes; Googlebot reads only the first " + Thousands(GooglebotFetchLimit) + " (500 KiB), so "
 	fix := " — move the rules that matter above line " + strconv.Itoa(c.Line) + ", or shorten the file."
 	switch {
 	case c.MidLine:
@@ -288,8 +288,9 @@ func shown(s string) string {
 	return quote(b.String())
 }
 
-// thousands writes n with commas: 16,663.
-func thousands(n int) string {
+// Thousands writes n with commas (16,663), as the engine's sentences do,
+// for its neighbours and callers that put counts beside them.
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]

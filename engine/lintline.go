@@ -87,7 +87,7 @@ func (l *linter) bytes(ln *Line) {
 	seen := seenText(r, ln)
 	comment := strings.IndexByte(seen, '#')
 	if ln.TooLong {
-		long := "the line is " + thousands(ln.End-ln.Start) + " bytes long; Google keeps only its first " + thousands(MaxLineLen)
+		long := "the line is " + Thousands(ln.End-ln.Start) + " bytes long; Google keeps only its first " + Thousands(MaxLineLen)
 		switch {
 		case comment >= 0:
 			l.add(ln.Number, MaxLineLen+1, SeverityInfo, "line-too-long", long, ", which cuts only the comment — shorten the comment.")
@@ -96,7 +96,7 @@ func (l *linter) bytes(ln *Line) {
 		case ln.Kind == KindAllow || ln.Kind == KindDisallow || ln.Kind == KindUserAgent || ln.Kind == KindSitemap:
 			v := ln.Value(r.Body)
 			l.add(ln.Number, MaxLineLen+1, SeverityError, "line-too-long", long,
-				", so it reads the value as ", shown(v), " (", thousands(len(v)), " bytes) — shorten it, or split it into several shorter rules.")
+				", so it reads the value as ", shown(v), " (", Thousands(len(v)), " bytes) — shorten it, or split it into several shorter rules.")
 		default:
 			l.add(ln.Number, MaxLineLen+1, SeverityWarning, "line-too-long", long, " — shorten the line.")
 		}

@@ -104,8 +104,8 @@ func (f *SitemapFile) problem(msg string) {
 func (f *SitemapFile) add(loc string) bool {
 	if len(f.URLs) >= MaxSitemapURLs {
 		f.Truncated = true
-		f.problem("The sitemap lists more than " + thousands(MaxSitemapURLs) + " URLs, the most one sitemap may hold (sitemaps.org); " +
-			"only the first " + thousands(MaxSitemapURLs) + " are read: split it and list the parts in a sitemap index.")
+		f.problem("The sitemap lists more than " + Thousands(MaxSitemapURLs) + " URLs, the most one sitemap may hold (sitemaps.org); " +
+			"only the first " + Thousands(MaxSitemapURLs) + " are read: split it and list the parts in a sitemap index.")
 		return false
 	}
 	f.URLs = append(f.URLs, loc)
@@ -125,7 +125,7 @@ func ReadSitemap(data []byte) SitemapFile {
 	var f SitemapFile
 	if len(data) > MaxSitemapBytes {
 		f.Truncated = true
-		f.problem("The sitemap is " + thousands(len(data)) + " bytes uncompressed, over the " + thousands(MaxSitemapBytes) +
+		f.problem("The sitemap is " + Thousands(len(data)) + " bytes uncompressed, over the " + Thousands(MaxSitemapBytes) +
 			" (50 MB) one sitemap may be (sitemaps.org); only the first 50 MB are read: split it and list the parts in a sitemap index.")
 		data = data[:MaxSitemapBytes]
 	}
@@ -281,7 +281,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 		f.problem("The file has no root element, so it is not a sitemap: make the root <urlset> or <sitemapindex>.")
 	}
 	if withoutLoc > 1 {
-		f.problem(thousands(withoutLoc) + " of " + thousands(entries) + " <" + entry + "> entries have no <" + locName + ">; give each one its URL.")
+		f.problem(Thousands(withoutLoc) + " of " + Thousands(entries) + " <" + entry + "> entries have no <" + locName + ">; give each one its URL.")
 	}
 }
 
@@ -301,7 +301,3 @@ func clip(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
-
-// Thousands writes n with commas (50,000), as the engine's sentences do,
-// for callers that put counts beside them.
-func Thousands(n int) string { return thousands(n) }

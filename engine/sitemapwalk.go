@@ -176,7 +176,7 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 		res.Capped = true
 	}
 	if res.Capped {
-		res.Notes = append(res.Notes, "Stopped at "+thousands(maxURLs)+" URLs, the cap set for this test; "+
+		res.Notes = append(res.Notes, "Stopped at "+Thousands(maxURLs)+" URLs, the cap set for this test; "+
 			sitemapsPhrase(len(res.Skipped))+" not read: raise the cap to test more.")
 	}
 	if tooDeep > 0 {
@@ -184,7 +184,7 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 			strconv.Itoa(tooDeep)+" such indexes): list page sitemaps directly in the top index (sitemaps.org forbids nesting indexes).")
 	}
 	if res.Duplicates > 0 {
-		res.Notes = append(res.Notes, thousands(res.Duplicates)+" URLs were listed more than once; each is tested once.")
+		res.Notes = append(res.Notes, Thousands(res.Duplicates)+" URLs were listed more than once; each is tested once.")
 	}
 	if res.Cancelled {
 		res.Notes = append(res.Notes, "Cancelled after "+sitemapsPhrase(len(res.Visits))+"; only the URLs read so far are listed.")
@@ -205,5 +205,5 @@ func sitemapsPhrase(n int) string {
 	if n == 1 {
 		return "1 sitemap"
 	}
-	return thousands(n) + " sitemaps"
+	return Thousands(n) + " sitemaps"
 }
