@@ -12,7 +12,7 @@ package main
 //	&depth=D                        how deep indexes are followed (default 2)
 //
 // The page walks an index itself with follow=0, one request a sitemap, so
-// it can show progress and stop when asked; the walk is engine.SitemapWalk
+// it can show progress and stop when asked; the walk is sitemap.SitemapWalk
 // in both places.
 
 import (
@@ -25,6 +25,8 @@ import (
 	"time"
 
 	"robotstester/engine"
+
+	"robotstester/engine/sitemap"
 )
 
 const (
@@ -83,7 +85,7 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		writeJSON(w, httpStatusFor(ans.Code), ans)
 		return
 	}
-	walk := engine.SitemapWalk{MaxSitemaps: followMaxSitemaps, Parallel: 3}
+	walk := sitemap.SitemapWalk{MaxSitemaps: followMaxSitemaps, Parallel: 3}
 	for _, p := range []struct {
 		name string
 		to   *int
@@ -109,13 +111,13 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		writeJSON(w, httpStatusFor(root.Code), root)
 		return
 	}
-	walk.Fetch = func(u string) engine.SitemapFetched {
+	walk.Fetch = func(u string) sitemap.SitemapFetched {
 		if u == raw {
 			return fetchedFrom(root)
 		}
 		return fetchedFrom(a.fetchSitemap(ctx, u))
 	}
-	walk.Progress = func(engine.SitemapProgress) bool { return ctx.Err() == nil }
+	walk.Progress = func(sitemap.SitemapProgress) bool { return ctx.Err() == nil }
 	res := walk.Run([]string{raw})
 	out := walkAnswer{Code: codeOK, URL: raw, URLs: res.URLs, Sitemaps: []visitJSON{}, Capped: res.Capped,
 		Skipped: len(res.Skipped), Duplicates: res.Duplicates, Notes: res.Notes}
@@ -143,46 +145,46 @@ func nonNil(s []string) []string {
 }
 
 // fetchedFrom is a one-sitemap answer as the walk reads it.
-func fetchedFrom(ans sitemapAnswer) engine.SitemapFetched {
-	f := engine.SitemapFetched{Status: ans.Status, Err: ans.Error}
+func fetchedFrom(ans sitemapAnswer) sitemap.SitemapFetched {
+	f := sitemap.SitemapFetched{Status: ans.Status, Err: ans.Error}
 	if f.Err == "" && (ans.Status < 200 || ans.Status > 299) {
 		f.Err = "The sitemap answered " + strconv.Itoa(ans.Status) + ", not 200, so Google cannot read it; serve it with 200."
 	}
-	f.File = engine.SitemapFile{Kind: engine.SitemapKindNamed(ans.Kind), URLs: ans.URLs, Problems: ans.Problems}
+	f.File = sitemap.SitemapFile{Kind: sitemap.SitemapKindNamed(ans.Kind), URLs: ans.URLs, Problems: ans.Problems}
 	return f
 }
 
 // fetchSitemap fetches and reads one sitemap.
 func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
-	ans := sitemapAnswer{URLs: []string{}, Problems: []string{}, Kind: engine.SitemapUnknown.String()}
+	ans := sitemapAnswer{URLs: []string{}, Problems: []string{}, Kind: sitemap.SitemapUnknown.String()}
 	if _, code, msg := checkTarget(raw); code != "" {
 		ans.fetchAnswer = fetchAnswer{Code: code, URL: raw, Error: msg, Redirects: []string{}, Hops: []hop{}}
 		return ans
 	}
-	tooBig := "The sitemap is more than " + strconv.Itoa(engine.MaxSitemapBytes) + " bytes (50 MB) uncompressed, the most a sitemap may be (sitemaps.org); split it and list the parts in a sitemap index."
-	ans.fetchAnswer = a.get(ctx, raw, fetchPlan{keep: engine.MaxSitemapBytes, count: engine.MaxSitemapBytes, timeout: a.opts.SitemapTimeout, tooBig: tooBig})
+	tooBig := "The sitemap is more than " + strconv.Itoa(sitemap.MaxSitemapBytes) + " bytes (50 MB) uncompressed, the most a sitemap may be (sitemaps.org); split it and list the parts in a sitemap index."
+	ans.fetchAnswer = a.get(ctx, raw, fetchPlan{keep: sitemap.MaxSitemapBytes, count: sitemap.MaxSitemapBytes, timeout: a.opts.SitemapTimeout, tooBig: tooBig})
 	body := ans.Body
 	ans.Body = nil
 	if ans.Error != "" || ans.Status < 200 || ans.Status > 299 {
 		return ans
 	}
-	if engine.SitemapGzipped(body) {
+	if sitemap.SitemapGzipped(body) {
 		ans.Compressed = true
 		zr, err := gzip.NewReader(bytes.NewReader(body))
 		if err == nil {
-			body, err = io.ReadAll(io.LimitReader(zr, engine.MaxSitemapBytes+1))
+			body, err = io.ReadAll(io.LimitReader(zr, sitemap.MaxSitemapBytes+1))
 		}
 		if err != nil {
 			ans.Code, ans.Error = codeEncoding, "The sitemap looks gzip-compressed but cannot be decompressed ("+err.Error()+"); compress it again with gzip."
 			return ans
 		}
-		if len(body) > engine.MaxSitemapBytes {
+		if len(body) > sitemap.MaxSitemapBytes {
 			ans.Code, ans.Error, ans.Truncated = codeTooLarge, tooBig, true
 			return ans
 		}
 		ans.Size, ans.SizeKnown = int64(len(body)), true
 	}
-	f := engine.ReadSitemap(body)
+	f := sitemap.ReadSitemap(body)
 	ans.Kind, ans.URLs, ans.Problems = f.Kind.String(), nonNil(f.URLs), nonNil(f.Problems)
 	ans.Truncated = ans.Truncated || f.Truncated
 	return ans

@@ -15,6 +15,8 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+
+	"robotstester/engine/sitemap"
 )
 
 // Site: fetch a live site's robots.txt as Googlebot gets it, and test the
@@ -62,15 +64,15 @@ type siteState struct {
 
 	walking    bool
 	cancelled  bool
-	progress   engine.SitemapProgress
+	progress   sitemap.SitemapProgress
 	cap        int
-	result     *engine.SitemapResult
+	result     *sitemap.SitemapResult
 	sitemapURL string // typed: walk this sitemap instead of the file's
 	filled     string // the URL list the sitemaps filled
 	sitemapMsg string
 }
 
-var site = siteState{cap: engine.DefaultSitemapCap}
+var site = siteState{cap: sitemap.DefaultSitemapCap}
 
 // siteChanged renders the page after a change of the panel's state.
 func siteChanged() { store.changed() }

@@ -14,10 +14,12 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+
+	"robotstester/engine/sitemap"
 )
 
 // Sitemaps in the page: "Test sitemap URLs" walks the sitemaps the
-// robots.txt names (engine.SitemapWalk) one request a sitemap, so the page
+// robots.txt names (sitemap.SitemapWalk) one request a sitemap, so the page
 // can show how far it got and stop when asked; "Import sitemap…" reads a
 // local file. Either way the URLs go into the URL list through the store
 // as an imported list does (importList: over maxTypedURLs, kept out of the
@@ -84,7 +86,7 @@ func sitemapProgress() vecty.MarkupOrChild {
 	)
 }
 
-func progressSentence(p engine.SitemapProgress) string {
+func progressSentence(p sitemap.SitemapProgress) string {
 	if p.Done == 0 {
 		return "Reading " + p.Current + "…"
 	}
@@ -163,7 +165,7 @@ func sitemapSummary() vecty.MarkupOrChild {
 	return elem.Div(markup, items)
 }
 
-func readSentence(res *engine.SitemapResult) string {
+func readSentence(res *sitemap.SitemapResult) string {
 	failed := 0
 	for _, v := range res.Visits {
 		if v.Err != "" {
@@ -180,7 +182,7 @@ func readSentence(res *engine.SitemapResult) string {
 	return s + ": " + engine.Thousands(len(res.URLs)) + " URLs, now in the URL list."
 }
 
-func visitSentence(v engine.SitemapVisit) string {
+func visitSentence(v sitemap.SitemapVisit) string {
 	s := v.URL + ": "
 	if v.Status != 0 {
 		s += strconv.Itoa(v.Status) + ", "
@@ -188,7 +190,7 @@ func visitSentence(v engine.SitemapVisit) string {
 	switch {
 	case v.Err != "":
 		s += v.Err
-	case v.Kind == engine.SitemapIndex:
+	case v.Kind == sitemap.SitemapIndex:
 		s += "an index of " + count(v.Listed, "sitemap") + "."
 	default:
 		s += engine.Thousands(v.Listed) + " URLs (" + v.Kind.String() + "), " + engine.Thousands(v.Added) + " new."
@@ -264,16 +266,16 @@ func startSitemaps() {
 // came from, for the URL list's note.
 func walkSitemaps(name string, roots []string) {
 	site.walking, site.cancelled, site.result, site.sitemapMsg = true, false, nil, ""
-	site.progress = engine.SitemapProgress{Queued: len(roots), Current: roots[0]}
+	site.progress = sitemap.SitemapProgress{Queued: len(roots), Current: roots[0]}
 	siteChanged()
 	go func() {
-		walk := engine.SitemapWalk{
+		walk := sitemap.SitemapWalk{
 			MaxURLs: site.cap,
 			// Three at once: the server lets one client run four
 			// fetches (fetchlimit.go), and one stays free for Fetch.
 			Parallel: 3,
 			Fetch:    fetchSitemap,
-			Progress: func(p engine.SitemapProgress) bool {
+			Progress: func(p sitemap.SitemapProgress) bool {
 				site.progress = p
 				siteChanged()
 				return !site.cancelled
@@ -288,7 +290,7 @@ func walkSitemaps(name string, roots []string) {
 // where it came from. It goes the way of an imported list (importList): a
 // long one is kept out of the text box, where Chromium would take seconds
 // to lay it out, and tested in the workers.
-func finishSitemaps(name string, res *engine.SitemapResult) {
+func finishSitemaps(name string, res *sitemap.SitemapResult) {
 	site.walking = false
 	site.result = res
 	if len(res.URLs) == 0 {
@@ -303,7 +305,7 @@ func finishSitemaps(name string, res *engine.SitemapResult) {
 
 // fetchSitemap gets one sitemap: through the server when there is one,
 // else by the browser's own request.
-func fetchSitemap(u string) engine.SitemapFetched {
+func fetchSitemap(u string) sitemap.SitemapFetched {
 	if hasServer() {
 		status, obj, err := fetchJSON("api/sitemap?follow=0&url=" + queryEscape(u))
 		if err == nil && !obj.IsUndefined() {
@@ -319,7 +321,7 @@ func fetchSitemap(u string) engine.SitemapFetched {
 				site.progress.Current = u + " (waiting: " + jsString(obj.Get("error")) + ")"
 				siteChanged()
 				time.Sleep(time.Duration(wait) * time.Second)
-				return engine.SitemapFetched{Wait: !site.cancelled, Err: jsString(obj.Get("error"))}
+				return sitemap.SitemapFetched{Wait: !site.cancelled, Err: jsString(obj.Get("error"))}
 			case code != "disabled" && code != "not-found":
 				return sitemapFromServer(obj)
 			}
@@ -327,28 +329,28 @@ func fetchSitemap(u string) engine.SitemapFetched {
 	}
 	resp, err := await(js.Global().Call("fetch", u, map[string]any{"mode": "cors", "credentials": "omit", "redirect": "follow"}))
 	if err != nil {
-		return engine.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and use Import sitemap…."}
+		return sitemap.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and use Import sitemap…."}
 	}
 	status := resp.Get("status").Int()
 	if status < 200 || status > 299 {
-		return engine.SitemapFetched{Status: status, Err: "The sitemap answered " + strconv.Itoa(status) + ", not 200, so Google cannot read it; serve it with 200."}
+		return sitemap.SitemapFetched{Status: status, Err: "The sitemap answered " + strconv.Itoa(status) + ", not 200, so Google cannot read it; serve it with 200."}
 	}
-	data, err := responseBytes(resp, engine.MaxSitemapBytes)
+	data, err := responseBytes(resp, sitemap.MaxSitemapBytes)
 	if err == nil {
 		data, err = maybeGunzip(data)
 	}
 	if err != nil {
-		return engine.SitemapFetched{Status: status, Err: sentenceCase(err.Error()) + "; split the sitemap into files of at most 50 MB."}
+		return sitemap.SitemapFetched{Status: status, Err: sentenceCase(err.Error()) + "; split the sitemap into files of at most 50 MB."}
 	}
-	return engine.SitemapFetched{Status: status, File: engine.ReadSitemap(data)}
+	return sitemap.SitemapFetched{Status: status, File: sitemap.ReadSitemap(data)}
 }
 
-func sitemapFromServer(obj js.Value) engine.SitemapFetched {
-	f := engine.SitemapFetched{Status: obj.Get("status").Int(), Err: jsString(obj.Get("error"))}
+func sitemapFromServer(obj js.Value) sitemap.SitemapFetched {
+	f := sitemap.SitemapFetched{Status: obj.Get("status").Int(), Err: jsString(obj.Get("error"))}
 	if f.Err == "" && (f.Status < 200 || f.Status > 299) {
 		f.Err = "The sitemap answered " + strconv.Itoa(f.Status) + ", not 200, so Google cannot read it; serve it with 200."
 	}
-	f.File.Kind = engine.SitemapKindNamed(jsString(obj.Get("kind")))
+	f.File.Kind = sitemap.SitemapKindNamed(jsString(obj.Get("kind")))
 	// One string across the boundary, not one per URL: 50,000 calls into
 	// JavaScript would hold the main thread far longer.
 	if urls := obj.Get("urls"); urls.Truthy() && urls.Length() > 0 {
@@ -365,7 +367,7 @@ func sitemapFromServer(obj js.Value) engine.SitemapFetched {
 // maybeGunzip decompresses a .xml.gz with the browser's DecompressionStream
 // (no gzip code in the page), stopping at 50 MB.
 func maybeGunzip(data []byte) ([]byte, error) {
-	if !engine.SitemapGzipped(data) {
+	if !sitemap.SitemapGzipped(data) {
 		return data, nil
 	}
 	ds := js.Global().Get("DecompressionStream")
@@ -376,7 +378,7 @@ func maybeGunzip(data []byte) ([]byte, error) {
 	js.CopyBytesToJS(buf, data)
 	blob := js.Global().Get("Blob").New([]any{buf})
 	stream := blob.Call("stream").Call("pipeThrough", ds.New("gzip"))
-	out, err := readStream(stream, engine.MaxSitemapBytes)
+	out, err := readStream(stream, sitemap.MaxSitemapBytes)
 	if err != nil {
 		return nil, jsErr("the gzip file cannot be decompressed (" + err.Error() + ")")
 	}
@@ -398,13 +400,13 @@ func importSitemap(name string, data []byte, err error) {
 			siteChanged()
 			return
 		}
-		f := engine.ReadSitemap(data)
-		if f.Kind == engine.SitemapIndex && len(f.URLs) > 0 {
+		f := sitemap.ReadSitemap(data)
+		if f.Kind == sitemap.SitemapIndex && len(f.URLs) > 0 {
 			walkSitemaps(name, f.URLs)
 			return
 		}
-		res := engine.SitemapWalk{MaxURLs: site.cap, Fetch: func(string) engine.SitemapFetched {
-			return engine.SitemapFetched{File: f}
+		res := sitemap.SitemapWalk{MaxURLs: site.cap, Fetch: func(string) sitemap.SitemapFetched {
+			return sitemap.SitemapFetched{File: f}
 		}}.Run([]string{name})
 		if len(res.URLs) == 0 {
 			site.result = nil

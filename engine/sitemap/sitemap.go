@@ -1,10 +1,12 @@
-package engine
+package sitemap
 
 import (
 	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"robotstester/engine"
 )
 
 // Sitemaps: the URL lists a robots.txt names in its Sitemap: lines. This
@@ -104,8 +106,8 @@ func (f *SitemapFile) problem(msg string) {
 func (f *SitemapFile) add(loc string) bool {
 	if len(f.URLs) >= MaxSitemapURLs {
 		f.Truncated = true
-		f.problem("The sitemap lists more than " + Thousands(MaxSitemapURLs) + " URLs, the most one sitemap may hold (sitemaps.org); " +
-			"only the first " + Thousands(MaxSitemapURLs) + " are read: split it and list the parts in a sitemap index.")
+		f.problem("The sitemap lists more than " + engine.Thousands(MaxSitemapURLs) + " URLs, the most one sitemap may hold (sitemaps.org); " +
+			"only the first " + engine.Thousands(MaxSitemapURLs) + " are read: split it and list the parts in a sitemap index.")
 		return false
 	}
 	f.URLs = append(f.URLs, loc)
@@ -125,7 +127,7 @@ func ReadSitemap(data []byte) SitemapFile {
 	var f SitemapFile
 	if len(data) > MaxSitemapBytes {
 		f.Truncated = true
-		f.problem("The sitemap is " + Thousands(len(data)) + " bytes uncompressed, over the " + Thousands(MaxSitemapBytes) +
+		f.problem("The sitemap is " + engine.Thousands(len(data)) + " bytes uncompressed, over the " + engine.Thousands(MaxSitemapBytes) +
 			" (50 MB) one sitemap may be (sitemaps.org); only the first 50 MB are read: split it and list the parts in a sitemap index.")
 		data = data[:MaxSitemapBytes]
 	}
@@ -281,7 +283,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 		f.problem("The file has no root element, so it is not a sitemap: make the root <urlset> or <sitemapindex>.")
 	}
 	if withoutLoc > 1 {
-		f.problem(Thousands(withoutLoc) + " of " + Thousands(entries) + " <" + entry + "> entries have no <" + locName + ">; give each one its URL.")
+		f.problem(engine.Thousands(withoutLoc) + " of " + engine.Thousands(entries) + " <" + entry + "> entries have no <" + locName + ">; give each one its URL.")
 	}
 }
 

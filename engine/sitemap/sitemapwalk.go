@@ -1,6 +1,10 @@
-package engine
+package sitemap
 
-import "strconv"
+import (
+	"strconv"
+
+	"robotstester/engine"
+)
 
 // Walking sitemaps: from the sitemaps a robots.txt names, through sitemap
 // indexes, to the page URLs, within the caps a person sets. The walk is the
@@ -176,7 +180,7 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 		res.Capped = true
 	}
 	if res.Capped {
-		res.Notes = append(res.Notes, "Stopped at "+Thousands(maxURLs)+" URLs, the cap set for this test; "+
+		res.Notes = append(res.Notes, "Stopped at "+engine.Thousands(maxURLs)+" URLs, the cap set for this test; "+
 			sitemapsPhrase(len(res.Skipped))+" not read: raise the cap to test more.")
 	}
 	if tooDeep > 0 {
@@ -184,7 +188,7 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 			strconv.Itoa(tooDeep)+" such indexes): list page sitemaps directly in the top index (sitemaps.org forbids nesting indexes).")
 	}
 	if res.Duplicates > 0 {
-		res.Notes = append(res.Notes, Thousands(res.Duplicates)+" URLs were listed more than once; each is tested once.")
+		res.Notes = append(res.Notes, engine.Thousands(res.Duplicates)+" URLs were listed more than once; each is tested once.")
 	}
 	if res.Cancelled {
 		res.Notes = append(res.Notes, "Cancelled after "+sitemapsPhrase(len(res.Visits))+"; only the URLs read so far are listed.")
@@ -205,5 +209,5 @@ func sitemapsPhrase(n int) string {
 	if n == 1 {
 		return "1 sitemap"
 	}
-	return Thousands(n) + " sitemaps"
+	return engine.Thousands(n) + " sitemaps"
 }
