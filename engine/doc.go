@@ -26,10 +26,7 @@
 // (crawlers.go), what in a file deserves a warning (lint.go: the table
 // of codes and the whole-file checks; lintline.go, lintvalue.go, lintkey.go
 // and lintgroup.go look at lines, values, unknown keys and groups;
-// diagnostic.go is the finding and its list), and which URLs the sitemaps a
-// file names list (sitemap.go reads one sitemap, with sitemapxml.go's small
-// XML reader; sitemapwalk.go follows indexes through a fetch function the
-// caller gives).
+// diagnostic.go is the finding and its list).
 //
 // Beyond one crawler and one version: Matrix tests many URLs for many
 // crawlers at once, one pass per distinct set of groups (matrix.go), over
@@ -39,24 +36,13 @@
 // CI (expect.go, read and written by a small JSON reader of its own,
 // jsontext.go).
 //
-// Other crawlers run other parsers. readers.go lists them by stable ID and
-// answers for each (TestWith, ParseWith): the npm package robots-parser
-// (reader_robotsparser.go; Node's own Bidi rule for host labels in
-// reader_robotsparser_bidi.go), CPython's urllib.robotparser
-// (reader_python.go; its NFKC check reads pynfkc.go's table),
-// temoto/robotstxt as Colly runs it (reader_colly.go),
-// each exact to its real code (their languages' text rules in
-// reader_text.go, and lower-casing by each runtime's own Unicode tables in
-// reader_case.go and reader_case_tables.go), and the documented rule sets
-// of Bing, Yandex and RFC 9309 (reader_documented.go and one file per rule
-// set). Which
-// crawler runs which is crawler_readers.go, and a matrix read by each
-// column's crawler's own reader, every reader parsing the file once, is
-// matrix_readers.go (with each column's counts and root verdict in that
-// reading); the lines that readers read differently from Google are
-// portability.go's findings. Every reader on the same URLs side by side is
-// reader_compare.go, and its counts over a whole list, row by row or from
-// one flag byte per reader (what a Web Worker sends), readers_tally.go.
+// Beside it, importing it and never imported by it: package readers
+// (engine/readers) reads the same file as other crawlers' parsers do
+// (robots-parser, Python, Colly, Bing, Yandex, RFC 9309) and finds the
+// lines they read differently; package sitemap (engine/sitemap) reads the
+// URL lists a file's Sitemap: lines name. What they share with Google's
+// reading (the ASCII, URL and host steps, SplitLines, Thousands) is
+// exported here and lives here only.
 //
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they

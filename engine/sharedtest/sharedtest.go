@@ -1,7 +1,8 @@
 // Package sharedtest finds the project's ground truth for tests: the folder
 // shared/ beside the repository (specs, Google's conformance suite, the real
-// corpus, the crawler catalogue). It is test support only; nothing in the
-// product imports it.
+// corpus, the crawler catalogue), and reads the real corpus's files and URL
+// lists for the engine's and the readers' tests (corpus.go). It is test
+// support only; nothing in the product imports it.
 package sharedtest
 
 import (
