@@ -35,8 +35,8 @@ run: wasm brotli
 wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 
 # app.wasm and wasm_exec.js must come from the same Go: a new toolchain
-# (a newer wasm_exec.js) rebuilds both. -pack-wasm lays the data segments out
-# again to compress better (wasmdata.go); the build goes to a dotfile, which
+# (a newer wasm_exec.js) rebuilds both. The build tool's -pack-wasm lays the
+# data segments out again to compress better (wasm/build/wasmdata.go); the build goes to a dotfile, which
 # the server does not embed, until it is whole. Binaryen's wasm-opt is not
 # used: after packing, -O2 saves 0.4% as Brotli for 25 s more per build, and
 # -Os and -Oz make the Brotli form larger (measured with binaryen 108).
@@ -49,39 +49,40 @@ wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 # keep it: the engine alone without tests a URL 20% slower in wasm, all
 # packages without 2 to 3 times slower.
 # Packing also drops the file, line and inlining tables of Go's pclntab,
-# which only tracebacks read (wasmlines.go): 119 KB less as Brotli; a panic
+# which only tracebacks read (wasm/build/wasmlines.go): 119 KB less as Brotli; a panic
 # then names its functions at "?:0". `make -B KEEP_LINES=1 wasm` keeps them.
 PACK_FLAGS := $(if $(KEEP_LINES),-keep-lines)
 PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=github.com/hexops/vecty/...=-l \
 	-gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=os=-l \
 	-gcflags=internal/godebug=-l -gcflags=internal/bisect=-l -gcflags=encoding/base64=-l
-web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go wasmlines.go Makefile
+web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js Makefile
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(PAGE_GCFLAGS) -o web/.app.wasm.tmp ./wasm
-	$(GO) run . $(PACK_FLAGS) -pack-wasm web/.app.wasm.tmp
+	$(GO) run ./wasm/build $(PACK_FLAGS) -pack-wasm web/.app.wasm.tmp
 	mv web/.app.wasm.tmp $@
 
 # The engine alone (wasm/core, no UI) for embed.js's documentation widgets,
 # built and packed the same way.
-web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go wasmlines.go Makefile
+web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js Makefile
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o web/.core.wasm.tmp ./wasm/core
-	$(GO) run . $(PACK_FLAGS) -pack-wasm web/.core.wasm.tmp
+	$(GO) run ./wasm/build $(PACK_FLAGS) -pack-wasm web/.core.wasm.tmp
 	mv web/.core.wasm.tmp $@
 
 web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
 	cp $< $@
 
 # web/NAME.br beside each compressible file (git-ignored): the server embeds
-# them and sends them to browsers that accept br (compress.go). Brotli at its
+# them and sends them to browsers that accept br (compress.go); the build
+# tool writes them (wasm/build/brotli.go). Brotli at its
 # best takes about 15 s for app.wasm, so this runs only when web/ changed,
 # and rewrites only the forms that are out of date.
 brotli: web/app.wasm.br
 
 web/app.wasm.br: $(WEB_FILES)
-	$(GO) run . -precompress web
+	$(GO) run ./wasm/build -precompress web
 	touch $@
 
 dist: wasm brotli
-	$(GO) run . -dist dist
+	$(GO) run ./wasm/build -dist dist
 
 test: deps fmt vet wasm chromium node oracles test-host test-wasm
 

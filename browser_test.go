@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"robotstester/engine/sharedtest"
@@ -89,6 +90,20 @@ func serveSite(t testing.TB) string {
 	srv := httptest.NewServer(newHandler(siteFS()))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/"
+}
+
+// singleFileName is the one-file offline build make dist writes
+// (wasm/build/dist.go).
+const singleFileName = "robots-tester.html"
+
+// buildDist writes the offline builds into out as make dist does, with the
+// build tool: go run ./wasm/build -dist out.
+func buildDist(t testing.TB, out string) {
+	t.Helper()
+	cmd := exec.Command("go", "run", "./wasm/build", "-dist", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run ./wasm/build -dist: %v\n%s", err, msg)
+	}
 }
 
 // newBrowser starts a headless Chromium with a fresh profile and returns the

@@ -7,15 +7,13 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"robotstester/internal/webfiles"
 )
 
 // brotliSite is testSite with the Brotli forms make brotli writes: a good
@@ -24,9 +22,9 @@ import (
 func brotliSite() fstest.MapFS {
 	site := testSite()
 	for _, name := range []string{"app.wasm", "index.html"} {
-		site[name+brotliSuffix] = &fstest.MapFile{Data: brotliBytes(site[name].Data)}
+		site[name+webfiles.BrotliSuffix] = &fstest.MapFile{Data: webfiles.Brotli(site[name].Data)}
 	}
-	site["style.css"+brotliSuffix] = &fstest.MapFile{Data: brotliBytes([]byte("body { margin: 1em; }\n"))}
+	site["style.css"+webfiles.BrotliSuffix] = &fstest.MapFile{Data: webfiles.Brotli([]byte("body { margin: 1em; }\n"))}
 	return site
 }
 
@@ -162,63 +160,11 @@ func TestBrotliHeadAndRange(t *testing.T) {
 	}
 }
 
-func TestWriteBrotliForms(t *testing.T) {
-	dir := t.TempDir()
-	css := bytes.Repeat([]byte("body { margin: 0; }\n"), 50)
-	files := map[string][]byte{
-		"app.wasm":         bytes.Repeat([]byte("wasm code "), 500),
-		"style.css":        css,
-		"style.css.br":     brotliBytes(css), // up to date: kept as it is
-		"index.html":       bytes.Repeat([]byte("<p>tester</p>\n"), 40),
-		"index.html.br":    brotliBytes([]byte("an older page")),
-		"removed.js.br":    brotliBytes([]byte("a file since deleted")),
-		"tiny.txt":         []byte("a"), // Brotli cannot shrink it
-		"shot.png":         bytes.Repeat([]byte("png"), 100),
-		".hidden.js":       bytes.Repeat([]byte("secret "), 100),
-		"sub/page.svg":     bytes.Repeat([]byte("<svg/>\n"), 100),
-		".git/config.json": bytes.Repeat([]byte(`{"a": 1}`), 100),
-	}
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	old := time.Now().Add(-time.Hour)
-	os.Chtimes(filepath.Join(dir, "style.css.br"), old, old)
-
-	wrote, err := writeBrotliForms(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{"app.wasm.br", "index.html.br", "sub/page.svg.br"}; !slices.Equal(wrote, want) {
-		t.Errorf("wrote %q, want %q", wrote, want)
-	}
-	site := os.DirFS(dir)
-	for _, name := range []string{"app.wasm", "index.html", "style.css", "sub/page.svg"} {
-		if _, err := brotliForm(site, name, files[name]); err != nil {
-			t.Errorf("%s has no good Brotli form: %v", name, err)
-		}
-	}
-	for _, name := range []string{"removed.js.br", "tiny.txt.br", "shot.png.br", ".hidden.js.br", ".git/config.json.br"} {
-		if _, err := fs.Stat(site, name); err == nil {
-			t.Errorf("%s exists; want none", name)
-		}
-	}
-	if info, err := os.Stat(filepath.Join(dir, "style.css.br")); err != nil || !info.ModTime().Equal(old) {
-		t.Errorf("the up-to-date style.css.br was rewritten (%v)", err)
-	}
-	if again, err := writeBrotliForms(dir); err != nil || len(again) != 0 {
-		t.Errorf("a second run wrote %q (err %v); everything was up to date", again, err)
-	}
-}
-
 // TestBrotliOfTheEmbeddedSite checks the page as the binary carries it after
 // make brotli: app.wasm goes out as Brotli to a browser that accepts it.
 func TestBrotliOfTheEmbeddedSite(t *testing.T) {
 	site := siteFS()
-	if _, err := fs.Stat(site, "app.wasm"+brotliSuffix); err != nil {
+	if _, err := fs.Stat(site, "app.wasm"+webfiles.BrotliSuffix); err != nil {
 		t.Skip("web/app.wasm.br is missing: run make brotli before this test")
 	}
 	h := newHandler(site)

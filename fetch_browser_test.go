@@ -313,9 +313,7 @@ func TestBrowserSitemapsCancel(t *testing.T) {
 // sentence saying why and the Open robots.txt… offer.
 func TestBrowserFetchWithoutAPI(t *testing.T) {
 	out := t.TempDir()
-	if err := writeDist(out, siteFS()); err != nil {
-		t.Fatal(err)
-	}
+	buildDist(t, out)
 	static := httptest.NewServer(http.FileServer(http.Dir(filepath.Join(out, "site"))))
 	t.Cleanup(static.Close)
 	body := "User-agent: *\nDisallow: /cors\n"

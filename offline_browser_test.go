@@ -91,9 +91,7 @@ func TestOfflineSingleFile(t *testing.T) {
 		cannotRun(t, "web/app.wasm was not embedded (run make wasm)")
 	}
 	out := t.TempDir()
-	if err := writeDist(out, site); err != nil {
-		t.Fatal(err)
-	}
+	buildDist(t, out)
 	ctx := newBrowser(t)
 
 	var mu sync.Mutex

@@ -425,11 +425,8 @@ func TestBrowserLargeImport(t *testing.T) {
 // one-file build opened from file://, where the worker's script is a Blob
 // of the inlined wasm_exec.js: every verdict must come back.
 func TestBrowserScaleOffline(t *testing.T) {
-	site := siteFS()
 	out := t.TempDir()
-	if err := writeDist(out, site); err != nil {
-		t.Fatal(err)
-	}
+	buildDist(t, out)
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, "file://"+filepath.ToSlash(filepath.Join(out, singleFileName)))
 	a.crawler("Googlebot")

@@ -5,11 +5,11 @@
 //
 //	make run                      # builds web/app.wasm, then go run .
 //	go run . -addr 127.0.0.1:9000 # another address
-//	go run . -dist dist           # writes the offline builds (dist.go) and exits
 //	go run . -fetch=false         # no live fetching: /api/* answers 404 (fetch.go)
 //	go run . -fetch-allow-private # live fetching may reach loopback and private addresses (intranets, tests)
-//	go run . -precompress web     # writes web/NAME.br for the server to embed (compress.go), make brotli
-//	go run . -pack-wasm FILE      # lays out FILE's data segments for compression (wasmdata.go), make wasm
+//
+// What make runs to build the page (packing app.wasm, the Brotli forms, the
+// offline builds) is not a flag of this binary: see go run ./wasm/build -h.
 //
 // The same binary checks a robots.txt against expected verdicts, for CI
 // (check.go; exit 0 all pass, 1 some fail, 2 bad input):
@@ -42,13 +42,10 @@ import (
 	"io/fs"
 	"log"
 	"maps"
-	"mime"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
-	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +53,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"robotstester/internal/webfiles"
 )
 
 // webFiles is the page, built into the binary so that one file is the whole
@@ -79,44 +78,10 @@ func main() {
 		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
 	fetchOn := flag.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
 	fetchPrivate := flag.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
-	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
-	packWasm := flag.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
-	keepLines := flag.Bool("keep-lines", false, "with -pack-wasm: keep the file and line tables that tracebacks print (wasmlines.go)")
 	flag.Parse()
 	log.SetFlags(0)
-
-	if *packWasm != "" {
-		what, err := packWasmFile(*packWasm, *keepLines)
-		if err != nil {
-			log.Fatalf("packing the data segments: %v", err)
-		}
-		log.Print(what)
-		return
-	}
-
-	if *precompress != "" {
-		wrote, err := writeBrotliForms(*precompress)
-		if err != nil {
-			log.Fatalf("writing the Brotli forms in %s: %v", *precompress, err)
-		}
-		if len(wrote) == 0 {
-			log.Printf("the Brotli forms in %s are up to date", *precompress)
-		} else {
-			log.Printf("wrote %s in %s", strings.Join(wrote, ", "), *precompress)
-		}
-		return
-	}
-
-	if *dist != "" {
-		if err := writeDist(*dist, siteFS()); err != nil {
-			log.Fatalf("writing the offline builds into %s: %v", *dist, err)
-		}
-		log.Printf("wrote %s and %s", filepath.Join(*dist, singleFileName), filepath.Join(*dist, "site")+string(filepath.Separator))
-		return
-	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -225,25 +190,6 @@ var crossOriginHeaders = map[string]string{
 	"Timing-Allow-Origin":          "*",
 }
 
-// fileTypes is fixed here rather than read from the host's mime.types, so
-// the server answers the same on every machine (browsers refuse to stream-
-// compile app.wasm under any type but application/wasm). compress says
-// whether gzip is worth it; PNG is compressed already.
-var fileTypes = map[string]struct {
-	contentType string
-	compress    bool
-}{
-	".html": {"text/html; charset=utf-8", true},
-	".js":   {"text/javascript; charset=utf-8", true},
-	".css":  {"text/css; charset=utf-8", true},
-	".wasm": {"application/wasm", true},
-	".svg":  {"image/svg+xml", true},
-	".json": {"application/json", true},
-	".txt":  {"text/plain; charset=utf-8", true},
-	".ico":  {"image/x-icon", true},
-	".png":  {"image/png", false},
-}
-
 // asset is one file of the site with everything a response needs, computed
 // once when the handler is built.
 type asset struct {
@@ -298,8 +244,8 @@ func newHandler(site fs.FS) http.Handler {
 		modTime:    time.Now().UTC().Truncate(time.Second),
 		compressed: make(chan struct{}),
 	}
-	err := walkSite(site, func(name string) error {
-		if strings.HasSuffix(name, brotliSuffix) {
+	err := webfiles.Walk(site, func(name string) error {
+		if strings.HasSuffix(name, webfiles.BrotliSuffix) {
 			return nil
 		}
 		body, err := fs.ReadFile(site, name)
@@ -337,11 +283,7 @@ func newHandler(site fs.FS) http.Handler {
 // unchanged file into a 304; a rebuilt app.wasm is picked up on the next load.
 func newAsset(name string, body []byte) *asset {
 	a := &asset{body: body, etag: strongETag(body), cache: "no-cache"}
-	t, known := fileTypes[path.Ext(name)]
-	if !known {
-		t.contentType = mime.TypeByExtension(path.Ext(name))
-	}
-	a.contentType, a.compress = t.contentType, t.compress
+	a.contentType, a.compress = webfiles.Type(name)
 	return a
 }
 
@@ -368,7 +310,7 @@ func (h *handler) addBrotli(site fs.FS) {
 		}
 	}
 	if len(missing) > 0 {
-		log.Printf("no Brotli form (NAME%s) for %s: they go out as gzip or as they are; make brotli writes them", brotliSuffix, strings.Join(missing, ", "))
+		log.Printf("no Brotli form (NAME%s) for %s: they go out as gzip or as they are; make brotli writes them", webfiles.BrotliSuffix, strings.Join(missing, ", "))
 	}
 }
 
@@ -387,7 +329,7 @@ var gzipped sync.Map
 // smaller.
 func gzipOnce(etag string, body []byte) *variant {
 	once, _ := gzipped.LoadOrStore(etag, sync.OnceValue(func() *variant {
-		gz := gzipBytes(body)
+		gz := webfiles.Gzip(body)
 		if len(gz) >= len(body) {
 			return nil
 		}
@@ -437,26 +379,6 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hdr.Set("ETag", etag)
 	http.ServeContent(w, r, "", h.modTime, bytes.NewReader(body))
-}
-
-// walkSite calls fn with the name of every regular file of site, in
-// lexical order, leaving out dotfiles and dot folders as the server does.
-func walkSite(site fs.FS, fn func(name string) error) error {
-	return fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if name != "." && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		return fn(name)
-	})
 }
 
 // siteName maps a request path to a file name of the site, or "" when the

@@ -17,7 +17,7 @@ var heavyForThePage = map[string]string{
 	"golang.org/x/net/idna": "its UTS #46 tables, 30 KB as Brotli in app.wasm, 120 KB with fmt in core.wasm: " +
 		"js builds map international hosts with the browser's URL parser (wasm/browserhost, engine.SetHostMapper)",
 	"golang.org/x/text/unicode/norm": "its normalisation tables, 45 KB as Brotli: " +
-		"the python reader's NFKC check reads engine/pynfkc.go's table",
+		"the python reader's NFKC check reads engine/readers/pynfkc.go's table",
 	// fmt, os, compress/flate and encoding/csv went together: 83 KB as Brotli.
 	"fmt": "its reflection-driven printer and the os it imports: build messages with strconv and +",
 	"os":  "its files, polling and syscall tables: the page has no files; fmt and compress/flate brought it in",

@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -15,6 +17,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"golang.org/x/net/html"
+
+	"robotstester/internal/webfiles"
 )
 
 // sampleSite looks like web/ after make wasm, with the awkward cases added:
@@ -189,7 +193,7 @@ func TestDistRefusesWhatTheSingleFileCannotCarry(t *testing.T) {
 // TestDistOfTheEmbeddedSite builds the single file from the real web/
 // folder, as make dist does, and reports its size.
 func TestDistOfTheEmbeddedSite(t *testing.T) {
-	site := siteFS()
+	site := webfiles.Dir(filepath.Join("..", "..", "web"))
 	wasm, err := fs.ReadFile(site, "app.wasm")
 	if err != nil {
 		t.Skip("web/app.wasm is missing: run make wasm before this test")
@@ -209,8 +213,8 @@ func TestDistOfTheEmbeddedSite(t *testing.T) {
 func TestDistSiteHasCompressedForms(t *testing.T) {
 	site := sampleSite()
 	site["style.css"].Data = append(site["style.css"].Data, strings.Repeat("p { margin: 0 }\n", 20)...)
-	site["index.html.br"] = &fstest.MapFile{Data: brotliBytes(site["index.html"].Data)}
-	site["style.css.br"] = &fstest.MapFile{Data: brotliBytes([]byte("an older stylesheet"))}
+	site["index.html.br"] = &fstest.MapFile{Data: webfiles.Brotli(site["index.html"].Data)}
+	site["style.css.br"] = &fstest.MapFile{Data: webfiles.Brotli([]byte("an older stylesheet"))}
 	out := t.TempDir()
 	if err := writeDist(out, site); err != nil {
 		t.Fatal(err)

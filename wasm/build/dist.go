@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -16,6 +18,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"robotstester/internal/webfiles"
 )
 
 // singleFileName is the one-file offline build, opened from file:// with no
@@ -69,7 +73,7 @@ func writeDist(out string, site fs.FS) error {
 func writeCompressedForms(dir string, site fs.FS) error {
 	var noBrotli []string
 	err := fs.WalkDir(site, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() || strings.HasSuffix(name, brotliSuffix) || !compressible(name) {
+		if err != nil || !d.Type().IsRegular() || strings.HasSuffix(name, webfiles.BrotliSuffix) || !webfiles.Compressible(name) {
 			return err
 		}
 		body, err := fs.ReadFile(site, name)
@@ -77,19 +81,20 @@ func writeCompressedForms(dir string, site fs.FS) error {
 			return err
 		}
 		file := filepath.Join(dir, filepath.FromSlash(name))
-		if gz := gzipBytes(body); len(gz) < len(body) {
+		if gz := webfiles.Gzip(body); len(gz) < len(body) {
 			if err := os.WriteFile(file+".gz", gz, 0o644); err != nil {
 				return err
 			}
 		}
-		br, err := brotliForm(site, name, body)
-		if err == nil && len(br.body) < len(body) {
+		br, err := fs.ReadFile(site, name+webfiles.BrotliSuffix)
+		fresh := err == nil && webfiles.InflatesTo(br, body)
+		if fresh && len(br) < len(body) {
 			return nil // copied with the rest of the site
 		}
-		if err != nil {
+		if !fresh {
 			noBrotli = append(noBrotli, name)
 		}
-		if err := os.Remove(file + brotliSuffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(file + webfiles.BrotliSuffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		return nil
@@ -110,7 +115,7 @@ func singleFile(site fs.FS) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the site has no app.wasm (%v): build it first with make wasm", err)
 	}
-	packed := gzipBytes(wasm)
+	packed := webfiles.Gzip(wasm)
 
 	in := &inliner{site: site, csp: -1}
 	z := html.NewTokenizer(bytes.NewReader(index))

@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -6,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"robotstester/internal/webfiles"
 )
 
 // TestDistShipsEmbed: the static folder carries the widgets' script and the
 // engine-only build, byte for byte as the server sends them.
 func TestDistShipsEmbed(t *testing.T) {
-	site := siteFS()
+	site := webfiles.Dir(filepath.Join("..", "..", "web"))
 	for _, name := range []string{"app.wasm", "core.wasm"} {
 		if _, err := fs.Stat(site, name); err != nil {
 			t.Skipf("web/%s is not built (run make wasm)", name)
