@@ -150,9 +150,9 @@ test-wasm: node
 
 bench: wasm brotli chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x .
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed|BigFile|Autosave|Readers100k)' -benchtime 3x .
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserMatrixRecompute -benchtime 10x .
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x ./wasm/browsertest
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed|BigFile|Autosave|Readers100k)' -benchtime 3x ./wasm/browsertest
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserMatrixRecompute -benchtime 10x ./wasm/browsertest
 
 # What a browser downloads for the page: Brotli as the server sends it (the
 # .br make brotli wrote; gzip for a file that has none) to browsers that take
@@ -186,4 +186,4 @@ fuzz:
 
 clean:
 	rm -f web/app.wasm web/.app.wasm.tmp web/core.wasm web/.core.wasm.tmp web/wasm_exec.js web/*.br
-	rm -rf dist testdata/screenshots
+	rm -rf dist wasm/browsertest/testdata/screenshots

@@ -9,7 +9,7 @@
 // The browser's parser applies WHATWG URL "domain to ASCII" with beStrict
 // false, the profile the engine maps with natively (engine/hostascii.go),
 // through the browser's IDNA library. Known differences with x/net/idna
-// (hostmap_browser_test.go at the root compares the two on a table of
+// (wasm/browsertest/hostmap_browser_test.go compares the two on a table of
 // hosts; its comments list what Chromium does differently):
 //   - A host that maps to a forbidden code point (such as "／", U+FF0F, to
 //     "/") is refused whole, so the sentence names no code point.

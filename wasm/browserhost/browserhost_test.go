@@ -5,7 +5,7 @@ package browserhost
 import "testing"
 
 // TestToASCII runs the mapper on the JavaScript host's URL parser (Node's
-// under make test-wasm; hostmap_browser_test.go at the root checks
+// under make test-wasm; wasm/browsertest/hostmap_browser_test.go checks
 // Chromium's against x/net/idna over a larger table).
 func TestToASCII(t *testing.T) {
 	for _, c := range []struct {

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // The page-truth test (issue 14): what the page shows for a real
 // robots.txt must be what the engine says about the bytes Googlebot reads

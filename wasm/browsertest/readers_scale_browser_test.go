@@ -1,11 +1,13 @@
-package main
+//go:build !js
+
+package browsertest
 
 // The Readers view on long lists (issue 12): every URL compared, not the
 // first 200; counts over the whole list equal to the engine's; about a
 // hundred rows in the DOM whatever the list; progress, cancel and resume;
 // the keys; a phone's width. And its benchmark on 100,000 URLs:
 //
-//	go test -run '^$' -bench 'BrowserReaders' -benchtime 3x .
+//	go test -run '^$' -bench 'BrowserReaders' -benchtime 3x ./wasm/browsertest
 
 import (
 	"strconv"

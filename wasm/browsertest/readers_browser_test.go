@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser test of issue 12: the Other readers view (every reader's verdict
 // per URL, disagreements first, each with its reason), the portability

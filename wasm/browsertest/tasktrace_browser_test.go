@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // What is in the page's longest tasks: with BENCH_TRACE set to a folder,
 // the long-list benchmarks record a Chrome trace (DevTools Tracing domain)
@@ -6,7 +8,7 @@ package main
 // Perfetto) and log the page thread's longest tasks with the trace events
 // that took their time:
 //
-//	BENCH_TRACE=/tmp/traces go test -run '^$' -bench 'BrowserScale|BrowserRerender' -benchtime 3x .
+//	BENCH_TRACE=/tmp/traces go test -run '^$' -bench 'BrowserScale|BrowserRerender' -benchtime 3x ./wasm/browsertest
 //
 // Tracing slows the page: the figures of a traced run are not the
 // benchmark's.

@@ -1,10 +1,12 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser benchmarks of the documentation widgets (issue 13, "Targets"),
 // run by make bench (-bench Browser): a docs page on a second loopback
 // origin with its examples below the fold, loaded with the HTTP cache off.
 //
-//	go test -run '^$' -bench BrowserEmbed -benchtime 10x .
+//	go test -run '^$' -bench BrowserEmbed -benchtime 10x ./wasm/browsertest
 
 import (
 	"context"

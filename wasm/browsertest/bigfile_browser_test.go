@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 import (
 	"fmt"
@@ -334,7 +336,7 @@ func commaNumber(n int) string {
 
 // BenchmarkBrowserBigFile measures what a large robots.txt costs the page.
 //
-//	go test -run '^$' -bench BrowserBigFile -benchtime 3x .
+//	go test -run '^$' -bench BrowserBigFile -benchtime 3x ./wasm/browsertest
 //
 // textarea-<size>: setting the textarea's value (as a typed or small
 // pasted text is) to a file of that size, the layout forced at once:

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser tests of issue 4: the one-file build opened from file:// with the
 // network off, permalinks that bring back the exact bytes, the autosaved
@@ -11,9 +13,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,9 +86,8 @@ func quoteJS(s string) string {
 // through the script API, and checks that the page asked the network for
 // nothing.
 func TestOfflineSingleFile(t *testing.T) {
-	site := siteFS()
-	if _, err := fs.Stat(site, "app.wasm"); err != nil {
-		cannotRun(t, "web/app.wasm was not embedded (run make wasm)")
+	if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
+		cannotRun(t, "web/app.wasm is not built (run make wasm)")
 	}
 	out := t.TempDir()
 	buildDist(t, out)
@@ -277,23 +276,25 @@ addEventListener("message", e => {
 // link back to the full tester.
 func TestEmbedInIframe(t *testing.T) {
 	ctx := newBrowser(t)
-	mux := http.NewServeMux()
-	mux.Handle("/", newHandler(siteFS()))
-	mux.HandleFunc("/docs.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, embedParent)
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	base := behind(t, func(next http.Handler) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", next)
+		mux.HandleFunc("/docs.html", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, embedParent)
+		})
+		return mux
+	}, "-fetch=false")
+	srvURL := strings.TrimSuffix(base, "/")
 
-	a := openApp(t, ctx, srv.URL+"/")
+	a := openApp(t, ctx, srvURL+"/")
 	a.load("User-agent: *\nDisallow: /private\n", "https://example.com/private/a", "https://example.com/open")
 	js[bool](a, `document.querySelector("#copy-link").click(), true`)
 	link := waitFor(a, "the link in #share-message[data-link]", `document.querySelector("#share-message").dataset.link || ""`,
 		func(s string) bool { return s != "" })
 	frag := link[strings.Index(link, "#"):]
 
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/docs.html")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(srvURL+"/docs.html")); err != nil {
 		t.Fatal(err)
 	}
 	call[bool](a, `src => { document.querySelector("iframe").src = src; return true; }`, "./?embed&readonly"+frag)

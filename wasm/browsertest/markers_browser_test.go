@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 import (
 	"strconv"

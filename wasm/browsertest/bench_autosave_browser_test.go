@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 import (
 	"fmt"
@@ -18,7 +20,7 @@ import (
 // (clear-longest-task-ms); the harness's own setup (the clipboard's
 // DataTransfer of megabytes) is not measured.
 //
-//	go test -run '^$' -bench BrowserAutosave -benchtime 3x .
+//	go test -run '^$' -bench BrowserAutosave -benchtime 3x ./wasm/browsertest
 func BenchmarkBrowserAutosave(b *testing.B) {
 	for _, size := range []struct {
 		name  string

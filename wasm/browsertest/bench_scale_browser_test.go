@@ -1,9 +1,11 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser benchmarks for long URL lists (issue 9), measured inside
 // Chromium and reported with b.ReportMetric:
 //
-//	go test -run '^$' -bench 'BrowserScale' -benchtime 3x .   (part of make bench)
+//	go test -run '^$' -bench 'BrowserScale' -benchtime 3x ./wasm/browsertest   (part of make bench)
 //
 // Each reports, beside its time, the longest main-thread task seen while
 // it ran (longest-task-ms, from PerformanceObserver "longtask": any task

@@ -1,16 +1,19 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser tests: the real page (wasm/ compiled to WebAssembly, web/ assets,
-// served by newHandler) driven in headless Chromium through chromedp.
+// served by the tester's own binary, built and started as a user would:
+// tester_test.go) driven in headless Chromium through chromedp.
 //
 // The harness is shared with other test files of this package:
 //
-//	base := serveSite(t)        // the site on an httptest server on 127.0.0.1
+//	base := serveSite(t)        // the tester's binary on a free port of 127.0.0.1
 //	ctx := newBrowser(t)        // one Chromium tab for the whole test function
 //	a := openApp(t, ctx, base)  // navigate and wait for body[data-ready=true]
 //	a.setText("#robots", body)  // set a field's value and fire input/change
 //	rows := a.waitRows("…", func(rows []resultRow) bool { … })
-//	screenshot(t, ctx, "name")  // testdata/screenshots/name.png
+//	screenshot(t, ctx, "name")  // testdata/screenshots/name.png (in this folder)
 //
 // Without Chromium or without web/app.wasm the tests skip with the reason,
 // except under CI=true, where they fail: the browser tests must run in CI.
@@ -21,7 +24,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,7 +40,7 @@ import (
 )
 
 // updateScreenshot rewrites testdata/screenshot.png, the README's picture, from
-// TestBrowserReadmeScreenshot: go test -run ReadmeScreenshot -update-screenshot
+// TestBrowserReadmeScreenshot: go test -run ReadmeScreenshot -update-screenshot ./wasm/browsertest
 var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite testdata/screenshot.png from TestBrowserReadmeScreenshot")
 
 // browserTimeout bounds one test function's browser: Chromium is killed when
@@ -77,19 +79,9 @@ func requireBrowser(t testing.TB) {
 	if _, err := os.Stat(chromiumPath()); err != nil {
 		cannotRun(t, "Chromium not found at %s (set CHROMIUM_PATH, or apt-get install chromium)", chromiumPath())
 	}
-	if _, err := os.Stat(filepath.Join("web", "app.wasm")); err != nil {
+	if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
 		cannotRun(t, "web/app.wasm is not built (run make wasm)")
 	}
-}
-
-// serveSite serves the site exactly as server.go does (newHandler over
-// siteFS) on a loopback httptest server, closed when the test ends, and
-// returns its base URL ending in "/".
-func serveSite(t testing.TB) string {
-	t.Helper()
-	srv := httptest.NewServer(newHandler(siteFS()))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/"
 }
 
 // singleFileName is the one-file offline build make dist writes
@@ -101,6 +93,7 @@ const singleFileName = "robots-tester.html"
 func buildDist(t testing.TB, out string) {
 	t.Helper()
 	cmd := exec.Command("go", "run", "./wasm/build", "-dist", out)
+	cmd.Dir = root
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run ./wasm/build -dist: %v\n%s", err, msg)
 	}
@@ -993,6 +986,6 @@ func TestBrowserReadmeScreenshot(t *testing.T) {
 	})()`)
 	screenshot(t, ctx, "readme")
 	if *updateScreenshot {
-		saveScreenshot(t, ctx, filepath.Join("testdata", "screenshot.png"))
+		saveScreenshot(t, ctx, filepath.Join(root, "testdata", "screenshot.png"))
 	}
 }

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser tests for the rule hit counts in the editor's gutter and for the
 // scope of a list too long to work out on the page (issue 9): the gutter

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser tests for long URL lists (issue 9): the virtual results table
 // (keyboard navigation across the edge of the rows in the DOM, selection,

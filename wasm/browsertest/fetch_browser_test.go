@@ -1,9 +1,11 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser tests of the live-site panel (wasm/site.go, wasm/sitemaps.go):
-// the page served with /api on an httptest server, fetching from a second
-// local server whose host name www.test the API resolves to 127.0.0.1
-// (testLookup). Chromium itself only talks to the tester's own server.
+// the page served with /api by the tester's binary (-fetch-allow-private),
+// fetching from a second server on 127.0.0.1. Chromium itself only talks to
+// the tester's own server.
 
 import (
 	"bytes"
@@ -63,7 +65,7 @@ func newLiveSite(t *testing.T, sitemapDelay time.Duration, perFile int) *liveSit
 		}
 		w.Write(body)
 	}))
-	origin := ls.url("www.test", "")
+	origin := ls.url("127.0.0.1", "")
 	ls.robots = []byte("\xef\xbb\xbfUser-agent: *\r\nDisallow: /caf\xe9\r\nDisallow: /s2/\r\nDisallow: /*?print\r\n\r\nSitemap: " + origin + "/sitemap_index.xml\r\n")
 	var idx strings.Builder
 	idx.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
@@ -88,14 +90,6 @@ func newLiveSite(t *testing.T, sitemapDelay time.Duration, perFile int) *liveSit
 	idx.WriteString("\n</sitemapindex>\n")
 	files["/sitemap_index.xml"] = []byte(idx.String())
 	return ls
-}
-
-// serveWithAPI serves the page and /api, admitting the given test ports.
-func serveWithAPI(t *testing.T, api *fetchAPI) string {
-	t.Helper()
-	srv := httptest.NewServer(withAPI(newHandler(siteFS()), api))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/"
 }
 
 // fetchInPage types site into the Site field and presses Enter.
@@ -133,20 +127,20 @@ func TestBrowserFetch(t *testing.T) {
 	loop := newFetchSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, r.URL.Path+"?hop="+r.URL.Query().Get("hop")+"1", http.StatusMovedPermanently)
 	}))
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port, broken.port, large.port, loop.port)))
+	a := openApp(t, ctx, serveWithAPI(t, true))
 	before := js[string](a, `document.querySelector("textarea#robots").value`)
 
-	fetchInPage(a, live.url("www.test", "/some/page?x=1"))
+	fetchInPage(a, live.url("127.0.0.1", "/some/page?x=1"))
 	strip := waitFor(a, "the strip to show a live fetch", stripJS, func(s stripView) bool { return s.State == "live" })
-	robotsURL := live.url("www.test", "/robots.txt")
+	robotsURL := live.url("127.0.0.1", "/robots.txt")
 	if strip.Status != "200" || strip.Effect != "conditional allow" || !strings.Contains(strip.Outcome, "after 2 redirects") {
 		t.Errorf("strip: status %q effect %q outcome %q; want 200, conditional allow, after 2 redirects", strip.Status, strip.Effect, strip.Outcome)
 	}
-	wantHops := []string{robotsURL + " → 301", live.url("www.test", "/moved/robots.txt") + " → 302", live.url("www.test", "/final/robots.txt") + " → 200"}
+	wantHops := []string{robotsURL + " → 301", live.url("127.0.0.1", "/moved/robots.txt") + " → 302", live.url("127.0.0.1", "/final/robots.txt") + " → 200"}
 	if strings.Join(strip.Hops, "\n") != strings.Join(wantHops, "\n") {
 		t.Errorf("hops %q, want %q", strip.Hops, wantHops)
 	}
-	for _, want := range []string{"Final URL" + live.url("www.test", "/final/robots.txt"), fmt.Sprintf("Size%d bytes", len(live.robots)), "text/plain; charset=windows-1252", " ms", "this tester's server"} {
+	for _, want := range []string{"Final URL" + live.url("127.0.0.1", "/final/robots.txt"), fmt.Sprintf("Size%d bytes", len(live.robots)), "text/plain; charset=windows-1252", " ms", "this tester's server"} {
 		if !strings.Contains(strip.Text, want) {
 			t.Errorf("the strip %q does not say %q", strip.Text, want)
 		}
@@ -173,7 +167,7 @@ func TestBrowserFetch(t *testing.T) {
 	waitFor(a, "the text from before the fetch", `document.querySelector("textarea#robots").value`, func(s string) bool { return s == before })
 
 	// 700 KiB: the editor gets what Googlebot reads, the strip says so.
-	fetchInPage(a, large.url("big.test", "/"))
+	fetchInPage(a, large.url("127.0.0.1", "/"))
 	cut := waitFor(a, "the 500 KiB cut", `(() => { const c = document.querySelector("#fetch-cut"); return c ? c.textContent : ""; })()`,
 		func(s string) bool { return s != "" })
 	if !strings.Contains(cut, "716,800 bytes") || !strings.Contains(cut, "500 KiB") {
@@ -186,7 +180,7 @@ func TestBrowserFetch(t *testing.T) {
 	js[bool](a, `document.querySelector("#fetch-undo").click(), true`)
 
 	// A 503: the editor keeps its text, the answer says full disallow.
-	fetchInPage(a, broken.url("down.test", "/"))
+	fetchInPage(a, broken.url("127.0.0.1", "/"))
 	strip = waitFor(a, "the strip to show the 503", stripJS, func(s stripView) bool { return s.Status == "503" })
 	if strip.State != "kept" || strip.Effect != "full disallow" {
 		t.Errorf("503: state %q effect %q; want kept, full disallow", strip.State, strip.Effect)
@@ -200,7 +194,7 @@ func TestBrowserFetch(t *testing.T) {
 	screenshot(t, ctx, "fetch-503")
 
 	// Endless redirects: Google stops after 5 and reads the file as missing.
-	fetchInPage(a, loop.url("loop.test", "/"))
+	fetchInPage(a, loop.url("127.0.0.1", "/"))
 	strip = waitFor(a, "the redirect loop", stripJS, func(s stripView) bool { return s.Effect == "full allow" })
 	if len(strip.Hops) != 6 || !strings.Contains(strip.Hops[5], "not followed") || !strings.Contains(strip.Outcome, "at most 5 redirect hops") {
 		t.Errorf("redirect loop: hops %q outcome %q", strip.Hops, strip.Outcome)
@@ -209,16 +203,19 @@ func TestBrowserFetch(t *testing.T) {
 		t.Errorf("redirect loop: the server-answer choice is %q", got)
 	}
 
-	// A refused destination and a name that does not resolve: sentences.
+	// A refused destination and a port where nothing listens: sentences.
+	// (A name that does not resolve is fetch_test.go's, with its own
+	// resolver: the tester run as a user asks the system's, and the tests
+	// send nothing off this machine.)
 	fetchInPage(a, "http://169.254.169.254/")
 	msg := waitFor(a, "the refusal", `document.querySelector("#fetch-strip").textContent`, func(s string) bool { return strings.Contains(s, "Refused destination") })
 	if !strings.Contains(msg, "link-local") {
 		t.Errorf("refusal %q does not say why", msg)
 	}
-	fetchInPage(a, "http://fail.test/")
-	strip = waitFor(a, "the DNS failure", stripJS, func(s stripView) bool { return strings.Contains(s.Error, "DNS") })
+	fetchInPage(a, "http://127.0.0.1:"+closedPort(t)+"/")
+	strip = waitFor(a, "the refused connection", stripJS, func(s stripView) bool { return strings.Contains(s.Error, "Connection refused") })
 	if strip.Effect != "full disallow" || js[string](a, `document.querySelector("select#status").value`) != "unreachable" {
-		t.Errorf("DNS failure: effect %q; want full disallow and the unreachable choice", strip.Effect)
+		t.Errorf("refused connection: effect %q; want full disallow and the unreachable choice", strip.Effect)
 	}
 }
 
@@ -226,7 +223,7 @@ func TestBrowserFetch(t *testing.T) {
 // and Fetch says in one sentence why it cannot, offering Open robots.txt….
 func TestBrowserFetchWithoutServer(t *testing.T) {
 	ctx := newBrowser(t)
-	a := openApp(t, ctx, serveWithAPI(t, newFetchAPI(fetchOptions{Enabled: false})))
+	a := openApp(t, ctx, serveWithAPI(t, false))
 	// Port 1 on loopback: nothing listens, and the page's CSP stops the
 	// browser's own request before it is sent anyway.
 	fetchInPage(a, "http://127.0.0.1:1/")
@@ -283,8 +280,8 @@ func TestBrowserFetchWithoutServer(t *testing.T) {
 func TestBrowserSitemapsCancel(t *testing.T) {
 	ctx := newBrowser(t)
 	live := newLiveSite(t, 700*time.Millisecond, 100)
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
-	fetchInPage(a, live.url("www.test", "/"))
+	a := openApp(t, ctx, serveWithAPI(t, true))
+	fetchInPage(a, live.url("127.0.0.1", "/"))
 	waitFor(a, "the fetched robots.txt", stripJS, func(s stripView) bool { return s.State == "live" })
 	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
 	waitFor(a, "the first sitemap read", `(() => { const p = document.querySelector("#sitemap-progress"); return p ? +p.dataset.urls : -1; })()`,
@@ -298,11 +295,11 @@ func TestBrowserSitemapsCancel(t *testing.T) {
 	}
 
 	// A sitemap the person names instead of the file's.
-	a.setText("input#sitemap-url", live.url("www.test", "/sitemaps/s3.xml.gz"))
+	a.setText("input#sitemap-url", live.url("127.0.0.1", "/sitemaps/s3.xml.gz"))
 	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
 	summary = waitFor(a, "the named sitemap read", `(() => { const s = document.querySelector("#sitemap-read"); return s ? s.textContent : ""; })()`,
 		func(s string) bool { return strings.HasPrefix(s, "Read 1 sitemap") })
-	if !strings.Contains(summary, ": 100 URLs") || !strings.HasPrefix(js[string](a, `document.querySelector("textarea#urls").value`), live.url("www.test", "/s3/page-0")) {
+	if !strings.Contains(summary, ": 100 URLs") || !strings.HasPrefix(js[string](a, `document.querySelector("textarea#urls").value`), live.url("127.0.0.1", "/s3/page-0")) {
 		t.Errorf("a named sitemap: %q", summary)
 	}
 }
@@ -360,9 +357,9 @@ func TestBrowserFetchWithoutAPI(t *testing.T) {
 func TestBrowserSitemaps(t *testing.T) {
 	ctx := newBrowser(t)
 	live := newLiveSite(t, 300*time.Millisecond, livePerSitemap)
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
+	a := openApp(t, ctx, serveWithAPI(t, true))
 	a.crawler("Googlebot")
-	fetchInPage(a, live.url("www.test", "/"))
+	fetchInPage(a, live.url("127.0.0.1", "/"))
 	waitFor(a, "the fetched robots.txt", stripJS, func(s stripView) bool { return s.State == "live" })
 
 	// Every progress text the page shows is recorded.
@@ -417,7 +414,7 @@ func TestBrowserSitemaps(t *testing.T) {
 	progress := js[[]string](a, `window.__progress`)
 	children := 0
 	for _, p := range progress {
-		if strings.Contains(p, "URLs so far") && strings.Contains(p, "; the latest: "+live.url("www.test", "/sitemaps/s")) {
+		if strings.Contains(p, "URLs so far") && strings.Contains(p, "; the latest: "+live.url("127.0.0.1", "/sitemaps/s")) {
 			children++
 		}
 	}
@@ -430,7 +427,7 @@ func TestBrowserSitemaps(t *testing.T) {
 	if n := js[int](a, `(() => { const u = document.querySelector("textarea#urls"); return u ? u.value.split("\n").length : 0; })()`); n >= 10 {
 		t.Errorf("the text box holds %d lines of the sitemap list; want it kept aside", n)
 	}
-	if note := js[string](a, `(document.querySelector("#imported-list") || {textContent: ""}).textContent`); !strings.Contains(note, "50,000 URLs imported from "+live.url("www.test", "/sitemap_index.xml")) || !strings.Contains(note, "too many to show in a text box") {
+	if note := js[string](a, `(document.querySelector("#imported-list") || {textContent: ""}).textContent`); !strings.Contains(note, "50,000 URLs imported from "+live.url("127.0.0.1", "/sitemap_index.xml")) || !strings.Contains(note, "too many to show in a text box") {
 		t.Errorf("#imported-list %q does not say the sitemap list is kept aside", note)
 	}
 	if by := js[string](a, `document.querySelector("table#results").dataset.testedBy`); by != "workers" {
@@ -461,8 +458,8 @@ func TestBrowserFetchNarrow(t *testing.T) {
 		t.Fatal(err)
 	}
 	live := newLiveSite(t, 0, 50)
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
-	fetchInPage(a, live.url("www.test", "/a/rather/long/path/to/show/that/the/strip/wraps/its/text"))
+	a := openApp(t, ctx, serveWithAPI(t, true))
+	fetchInPage(a, live.url("127.0.0.1", "/a/rather/long/path/to/show/that/the/strip/wraps/its/text"))
 	waitFor(a, "the fetched robots.txt", stripJS, func(s stripView) bool { return s.State == "live" })
 	js[bool](a, `document.querySelector("#test-sitemaps").click(), true`)
 	waitFor(a, "the blocked count", `(() => { const b = document.querySelector("#sitemap-blocked"); return b ? b.dataset.blocked : ""; })()`,
@@ -482,8 +479,8 @@ func TestBrowserFetchNarrow(t *testing.T) {
 func TestBrowserDiffWithLiveFile(t *testing.T) {
 	ctx := newBrowser(t)
 	live := newLiveSite(t, 0, 10)
-	a := openApp(t, ctx, serveWithAPI(t, testFetchAPI(t, live.port)))
-	fetchInPage(a, live.url("www.test", "/"))
+	a := openApp(t, ctx, serveWithAPI(t, true))
+	fetchInPage(a, live.url("127.0.0.1", "/"))
 	waitFor(a, "the strip to show a live fetch", stripJS, func(s stripView) bool { return s.State == "live" })
 	draft := "User-agent: *\nDisallow: /\n"
 	a.setText("textarea#robots", draft)
@@ -493,7 +490,7 @@ func TestBrowserDiffWithLiveFile(t *testing.T) {
 	a.click("#diff-live")
 	label := waitFor(a, "the live file as the before version", `document.querySelector("label[for=diff-other]").textContent`,
 		func(s string) bool { return strings.Contains(s, "the live file fetched from") })
-	if !strings.Contains(label, live.url("www.test", "/final/robots.txt")) {
+	if !strings.Contains(label, live.url("127.0.0.1", "/final/robots.txt")) {
 		t.Errorf("the before version is named %q, want the final URL of the fetch", label)
 	}
 	hunks := waitFor(a, "the diff against the live file", `(() => { const s = document.querySelector("#diff-summary"); return s ? s.dataset.hunks || "" : ""; })()`,

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser tests of embed.js, the documentation widgets: a docs page on a
 // second loopback origin loads embed.js from the tester's server (under a
@@ -35,21 +37,21 @@ type embedSite struct {
 func serveEmbedSite(t testing.TB) *embedSite {
 	t.Helper()
 	s := &embedSite{}
-	h := newHandler(siteFS())
+	base := behind(t, func(next http.Handler) http.Handler {
+		site := http.StripPrefix("/tester", next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/core.wasm") && r.Method == http.MethodGet {
+				s.coreFetches.Add(1)
+			}
+			site.ServeHTTP(w, r)
+		})
+	}, "-fetch=false")
+	s.base = base + "tester/"
 	if _, bench := t.(*testing.B); bench {
 		// Benchmarks measure the transfer as served once compression is
 		// done (the server compresses after it starts).
-		<-h.(*handler).compressed
+		waitCompressed(t, s.base)
 	}
-	site := http.StripPrefix("/tester", h)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/core.wasm") && r.Method == http.MethodGet {
-			s.coreFetches.Add(1)
-		}
-		site.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	s.base = srv.URL + "/tester/"
 	return s
 }
 
@@ -736,7 +738,7 @@ Allow: /guides/*.pdf$</pre></body></html>`
 	}
 	path := filepath.Join("testdata", "screenshots", "embed-readme.png")
 	if *updateScreenshot {
-		path = filepath.Join("testdata", "embed-screenshot.png")
+		path = filepath.Join(root, "testdata", "embed-screenshot.png")
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -750,7 +752,7 @@ Allow: /guides/*.pdf$</pre></body></html>`
 // upgrade of `pre > code.language-robots` (what Markdown renderers write,
 // highlighter spans included) on a page, so the snippet stays true.
 func TestBrowserEmbedReadmeUpgradeSnippet(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
-package main
+//go:build !js
+
+package browsertest
 
 // Browser benchmarks (issue 3, "Acceptance"), measured inside Chromium with
 // performance.now() and reported with b.ReportMetric:
 //
-//	go test -run '^$' -bench Browser .   (make bench)
+//	go test -run '^$' -bench Browser ./wasm/browsertest   (make bench)
 //
 // The ns/op Go prints also counts the DevTools round trips; the ms/op
 // metrics are the page's own clock.
