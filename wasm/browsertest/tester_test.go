@@ -10,11 +10,12 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -150,33 +151,19 @@ func serveWithAPI(t testing.TB, fetch bool) string {
 // requests or to add pages beside the tester's, on one loopback origin.
 func behind(t testing.TB, h func(next http.Handler) http.Handler, flags ...string) string {
 	t.Helper()
-	base := startTester(t, flags...)
-	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		req, err := http.NewRequestWithContext(r.Context(), r.Method, strings.TrimSuffix(base, "/")+r.URL.RequestURI(), nil)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		req.Header = r.Header.Clone()
-		resp, err := noGzip.RoundTrip(req)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
-	})
+	base, err := url.Parse(startTester(t, flags...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := httputil.NewSingleHostReverseProxy(base)
+	next.Transport = noGzip
 	srv := httptest.NewServer(h(next))
 	t.Cleanup(srv.Close)
 	return srv.URL + "/"
 }
 
 // noGzip passes requests on as the browser sent them: no Accept-Encoding
-// added, no body inflated.
+// added, no body inflated, so what the browser gets is what the tester sent.
 var noGzip = &http.Transport{DisableCompression: true}
 
 // waitCompressed waits until the tester at base sends its files compressed
