@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -18,36 +17,6 @@ import (
 
 // heightMessage is the postMessage type an embedding page listens for.
 const heightMessage = "robots-tester:height"
-
-// embedFlags reads, once, how the page was opened: "?embed" (any value but
-// "0" or "false") or an embed flag in the fragment state selects the compact
-// layout; "&readonly" or the read-only flag locks the editor.
-var embedFlags = sync.OnceValues(func() (embed, readOnly bool) {
-	params := js.Global().Get("URLSearchParams").New(js.Global().Get("location").Get("search"))
-	on := func(name string) bool {
-		if !params.Call("has", name).Bool() {
-			return false
-		}
-		v := params.Call("get", name).String()
-		return v != "0" && v != "false"
-	}
-	s, _, _ := decodeFragment(locationHash())
-	return on("embed") || s.Embed, on("readonly") || s.ReadOnly
-})
-
-// embedMode reports whether the page runs in the compact layout for an
-// <iframe>.
-func embedMode() bool {
-	embed, _ := embedFlags()
-	return embed
-}
-
-// readOnlyMode reports whether the embedded editor is read-only. It only
-// applies in embed mode: the full tester is always editable.
-func readOnlyMode() bool {
-	embed, readOnly := embedFlags()
-	return embed && readOnly
-}
 
 // fullLinks is the "Open in full tester" link of the state last asked for,
 // made on a goroutine because the browser compresses it (deflate.go).

@@ -5,7 +5,6 @@ package main
 import (
 	"syscall/js"
 	"time"
-	"unsafe"
 )
 
 // A runner tests a long URL list without blocking the page: in Web Workers
@@ -188,31 +187,6 @@ func (p *workerPool) message(data js.Value) {
 	}
 }
 
-// int32s copies an Int32Array into Go.
-func int32s(a js.Value) []int32 { return int32sInto(nil, a) }
-
-// int32sInto copies an Int32Array into buf, grown as needed, and returns
-// it. The bytes go straight into the int32s' memory, as wasm is
-// little-endian, as are the typed arrays of every browser that runs it: a
-// million line numbers are one copy, not two and a loop.
-func int32sInto(buf []int32, a js.Value) []int32 {
-	n := a.Get("length").Int()
-	buf = grow(buf, n)
-	if n > 0 {
-		raw := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*n)
-		js.CopyBytesToGo(raw, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), 4*n))
-	}
-	return buf
-}
-
-// grow is buf with length n, reallocated only when its capacity is short.
-func grow[T any](buf []T, n int) []T {
-	if cap(buf) < n {
-		return make([]T, n)
-	}
-	return buf[:n]
-}
-
 func (p *workerPool) test(gen int, job testJob) {
 	p.cancel()
 	p.lastGen, p.lastJob = gen, job
@@ -268,11 +242,4 @@ func (p *workerPool) cancel() {
 	for _, w := range p.workers {
 		w.Call("postMessage", map[string]any{"type": "cancel"})
 	}
-}
-
-// jsBytes copies b into a new Uint8Array.
-func jsBytes(b []byte) js.Value {
-	a := js.Global().Get("Uint8Array").New(len(b))
-	js.CopyBytesToJS(a, b)
-	return a
 }

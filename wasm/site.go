@@ -3,17 +3,16 @@
 package main
 
 import (
-	"encoding/base64"
 	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
 
+	"encoding/base64"
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
-
 	"robotstester/engine"
 )
 
@@ -448,71 +447,4 @@ func fetchJSON(path string) (status int, obj js.Value, err error) {
 		return status, js.Undefined(), nil
 	}
 	return status, obj, nil
-}
-
-// await waits for a promise, from a goroutine (never from a JS callback,
-// which must not block).
-func await(p js.Value) (js.Value, error) {
-	done := make(chan struct{})
-	var val js.Value
-	var err error
-	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) > 0 {
-			val = args[0]
-		}
-		close(done)
-		return nil
-	})
-	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		err = jsError(args)
-		close(done)
-		return nil
-	})
-	p.Call("then", then, fail)
-	<-done
-	then.Release()
-	fail.Release()
-	return val, err
-}
-
-type jsErr string
-
-func (e jsErr) Error() string { return string(e) }
-
-func jsError(args []js.Value) error {
-	if len(args) == 0 || args[0].IsUndefined() || args[0].IsNull() {
-		return jsErr("the request failed")
-	}
-	if m := args[0].Get("message"); m.Type() == js.TypeString {
-		return jsErr(m.String())
-	}
-	return jsErr(args[0].Call("toString").String())
-}
-
-// jsString is a string field, "" when absent or null.
-func jsString(v js.Value) string {
-	if v.Type() != js.TypeString {
-		return ""
-	}
-	return v.String()
-}
-
-// responseBytes reads a fetch Response's body as exact bytes, at most limit
-// (more is an error).
-func responseBytes(resp js.Value, limit int) ([]byte, error) {
-	return readStream(resp.Get("body"), limit)
-}
-
-// byteSize writes a size for people: "716,800 bytes".
-func byteSize(n int64) string {
-	if n == 1 {
-		return "1 byte"
-	}
-	return engine.Thousands(int(n)) + " bytes"
-}
-
-// queryEscape encodes a query parameter with the browser's own
-// encodeURIComponent: net/url would add its weight to the page for one call.
-func queryEscape(s string) string {
-	return js.Global().Call("encodeURIComponent", s).String()
 }

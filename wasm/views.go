@@ -171,14 +171,3 @@ func (p *ViewPanel) Render() vecty.ComponentOrHTML {
 		t.panel(),
 	)
 }
-
-// watchFileOnce wires the file input with the given ID, once: a view's
-// Mount runs each time its tab opens.
-func watchFileOnce(id string, done func(name string, data []byte, err error)) {
-	el := js.Global().Get("document").Call("getElementById", id)
-	if !el.Truthy() || el.Get("dataset").Get("watched").Truthy() {
-		return
-	}
-	el.Get("dataset").Set("watched", "true")
-	watchFileInput(el, done)
-}

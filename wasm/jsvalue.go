@@ -1,0 +1,109 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"unsafe"
+
+	"robotstester/engine"
+)
+
+// await waits for a promise, from a goroutine (never from a JS callback,
+// which must not block).
+func await(p js.Value) (js.Value, error) {
+	done := make(chan struct{})
+	var val js.Value
+	var err error
+	then := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 {
+			val = args[0]
+		}
+		close(done)
+		return nil
+	})
+	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		err = jsError(args)
+		close(done)
+		return nil
+	})
+	p.Call("then", then, fail)
+	<-done
+	then.Release()
+	fail.Release()
+	return val, err
+}
+
+type jsErr string
+
+func (e jsErr) Error() string { return string(e) }
+
+func jsError(args []js.Value) error {
+	if len(args) == 0 || args[0].IsUndefined() || args[0].IsNull() {
+		return jsErr("the request failed")
+	}
+	if m := args[0].Get("message"); m.Type() == js.TypeString {
+		return jsErr(m.String())
+	}
+	return jsErr(args[0].Call("toString").String())
+}
+
+// jsString is a string field, "" when absent or null.
+func jsString(v js.Value) string {
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
+}
+
+// responseBytes reads a fetch Response's body as exact bytes, at most limit
+// (more is an error).
+func responseBytes(resp js.Value, limit int) ([]byte, error) {
+	return readStream(resp.Get("body"), limit)
+}
+
+// byteSize writes a size for people: "716,800 bytes".
+func byteSize(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return engine.Thousands(int(n)) + " bytes"
+}
+
+// queryEscape encodes a query parameter with the browser's own
+// encodeURIComponent: net/url would add its weight to the page for one call.
+func queryEscape(s string) string {
+	return js.Global().Call("encodeURIComponent", s).String()
+}
+
+// int32s copies an Int32Array into Go.
+func int32s(a js.Value) []int32 { return int32sInto(nil, a) }
+
+// int32sInto copies an Int32Array into buf, grown as needed, and returns
+// it. The bytes go straight into the int32s' memory, as wasm is
+// little-endian, as are the typed arrays of every browser that runs it: a
+// million line numbers are one copy, not two and a loop.
+func int32sInto(buf []int32, a js.Value) []int32 {
+	n := a.Get("length").Int()
+	buf = grow(buf, n)
+	if n > 0 {
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*n)
+		js.CopyBytesToGo(raw, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), 4*n))
+	}
+	return buf
+}
+
+// grow is buf with length n, reallocated only when its capacity is short.
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
+}
+
+// jsBytes copies b into a new Uint8Array.
+func jsBytes(b []byte) js.Value {
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
+}
