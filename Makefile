@@ -52,7 +52,11 @@ wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 # which only tracebacks read (wasmlines.go): 119 KB less as Brotli; a panic
 # then names its functions at "?:0". `make -B KEEP_LINES=1 wasm` keeps them.
 PACK_FLAGS := $(if $(KEEP_LINES),-keep-lines)
-PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=github.com/hexops/vecty/...=-l \
+# The UI is wasm/ and its packages but core (the engine's own program),
+# jsapi and browserhost, which the engine's speed rides on; a pattern like
+# robotstester/wasm/... would take them too, so each is named.
+UI_PACKAGES := wasm wasm/browser
+PAGE_GCFLAGS := $(foreach p,$(UI_PACKAGES),-gcflags=robotstester/$(p)=-l) -gcflags=github.com/hexops/vecty/...=-l \
 	-gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=os=-l \
 	-gcflags=internal/godebug=-l -gcflags=internal/bisect=-l -gcflags=encoding/base64=-l
 web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js wasmdata.go wasmlines.go Makefile

@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The diff view compares the draft in the editor with another version of
@@ -97,7 +98,7 @@ func setOther(text, name string) {
 // outside its field, which is then written (see EditorArea).
 var otherAreaVersion int
 
-var otherEdits = debouncer{delay: debounceDelay}
+var otherEdits = browser.Debouncer{Delay: browser.DebounceDelay}
 
 // diffBand is the draft's deciding line of the selected flip, 0 for none.
 func diffBand() int {
@@ -137,20 +138,20 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 			vecty.Markup(vecty.Class("diff-sources")),
 			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
-				fileButton("diff-open", "Open the before version…", ".txt,text/plain"),
-				vecty.If(openingDraft.ok, button("diff-opening-draft", "Use the draft this page opened with", func() {
+				browser.FileButton("diff-open", "Open the before version…", ".txt,text/plain"),
+				vecty.If(openingDraft.ok, browser.Button("diff-opening-draft", "Use the draft this page opened with", func() {
 					setOther(openingDraft.robots, "the autosaved draft this page opened with")
 				})),
-				vecty.If(linkDraft.ok, button("diff-link-draft", "Use the draft you had before this link", func() {
+				vecty.If(linkDraft.ok, browser.Button("diff-link-draft", "Use the draft you had before this link", func() {
 					setOther(linkDraft.robots, "the draft you had before opening the link")
 				})),
-				vecty.If(site.last != nil && site.last.bodyUsed, button("diff-live", "Use the live file", func() {
+				vecty.If(site.last != nil && site.last.bodyUsed, browser.Button("diff-live", "Use the live file", func() {
 					setOther(site.last.body, "the live file fetched from "+site.last.finalURL)
 				})),
-				vecty.If(site.previous != nil, button("diff-before-fetch", "Use the text you had before fetching", func() {
+				vecty.If(site.previous != nil, browser.Button("diff-before-fetch", "Use the text you had before fetching", func() {
 					setOther(site.previous.Robots, "the text you had before fetching")
 				})),
-				button("diff-swap", "Swap before and after", func() {
+				browser.Button("diff-swap", "Swap before and after", func() {
 					other := s.in.Other
 					setOther(s.in.Robots, "the previous draft")
 					in := currentSaved()
@@ -186,8 +187,8 @@ func (v *DiffView) results(d *engine.Diff) *vecty.HTML {
 		vecty.If(len(d.Groups) > 0, elem.UnorderedList(vecty.Markup(prop.ID("diff-groups")), groupItems(d))),
 		vecty.If(len(d.Flips) > 0, elem.Heading3(vecty.Text("Verdicts that flip"))),
 		vecty.If(len(d.Flips) > 0, elem.Div(vecty.Markup(vecty.Class("buttons")),
-			button("diff-csv", "Export the flips as CSV", func() {
-				downloadBytes("robots-diff.csv", "text/csv", flipsCSV(currentDiff()))
+			browser.Button("diff-csv", "Export the flips as CSV", func() {
+				browser.DownloadBytes("robots-diff.csv", "text/csv", flipsCSV(currentDiff()))
 			}))),
 		vecty.If(len(d.Flips) > 0, elem.Div(
 			vecty.Markup(vecty.Class("table-wrap")),
@@ -264,7 +265,7 @@ func flipsHTML(d *engine.Diff) string {
 		if i == diffs.selected {
 			sel = ` class="selected" aria-current="true"`
 		}
-		b.WriteString(`<tr data-flip="` + strconv.Itoa(i) + `" tabindex="0"` + sel + `><td class="url">` + escapeHTML(diffs.inputs[f.Row]) + `</td><td>` + escapeHTML(d.Columns[f.Col].Name) + `</td>`)
+		b.WriteString(`<tr data-flip="` + strconv.Itoa(i) + `" tabindex="0"` + sel + `><td class="url">` + browser.EscapeHTML(diffs.inputs[f.Row]) + `</td><td>` + browser.EscapeHTML(d.Columns[f.Col].Name) + `</td>`)
 		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(f.A.Allowed) + `">` + flipSide(f.A, f.ARule) + `</td>`)
 		b.WriteString(`<td class="verdict" data-verdict="` + verdictAttr(f.B.Allowed) + `">` + flipSide(f.B, f.BRule) + `</td></tr>`)
 	}
@@ -275,7 +276,7 @@ func flipsHTML(d *engine.Diff) string {
 func flipSide(c engine.Cell, rule string) string {
 	s := verdictHTML(c.Allowed, c.Line)
 	if rule != "" {
-		s += ` <code>` + escapeHTML(rule) + `</code>`
+		s += ` <code>` + browser.EscapeHTML(rule) + `</code>`
 	} else {
 		s += ` <span class="ln">no rule</span>`
 	}
@@ -309,14 +310,14 @@ func linesHTML(d *engine.Diff) string {
 			out.WriteString(`<p class="help">… and ` + strconv.Itoa(len(d.Lines)-maxHunksListed) + ` more changes.</p>`)
 			break
 		}
-		out.WriteString(`<div class="hunk" data-line="` + strconv.Itoa(h.BFrom) + `"><p class="hunk-head">` + escapeHTML(hunkHead(h)) + `</p><pre>`)
+		out.WriteString(`<div class="hunk" data-line="` + strconv.Itoa(h.BFrom) + `"><p class="hunk-head">` + browser.EscapeHTML(hunkHead(h)) + `</p><pre>`)
 		side := func(r *engine.Robots, from, to int, mark, class string) {
 			for n := from; n < to; n++ {
 				if n-from == maxHunkLines {
 					out.WriteString(`<span class="` + class + `">` + mark + ` … ` + strconv.Itoa(to-n) + " more lines</span>")
 					break
 				}
-				out.WriteString(`<span class="` + class + `">` + mark + ` ` + strconv.Itoa(n) + `: ` + escapeHTML(r.LineText(n)) + "</span>")
+				out.WriteString(`<span class="` + class + `">` + mark + ` ` + strconv.Itoa(n) + `: ` + browser.EscapeHTML(r.LineText(n)) + "</span>")
 			}
 		}
 		side(a, h.AFrom, h.ATo, "−", "del")
@@ -380,7 +381,7 @@ func (a *OtherArea) Render() vecty.ComponentOrHTML {
 		vecty.Property("value", a.Text),
 		event.Input(func(ev *vecty.Event) {
 			text := ev.Target.Get("value").String()
-			otherEdits.schedule(func() {
+			otherEdits.Schedule(func() {
 				if text != store.in.Other {
 					store.in.Other, store.in.OtherName = text, "pasted text"
 					diffs.selected = -1
@@ -397,7 +398,7 @@ func (a *OtherArea) Render() vecty.ComponentOrHTML {
 
 // Mount wires the file button once it exists.
 func (a *DiffView) Mount() {
-	watchFileOnce("diff-open", func(name string, data []byte, err error) {
+	browser.WatchFileOnce("diff-open", func(name string, data []byte, err error) {
 		if err != nil {
 			store.notify(err.Error(), "")
 			return

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The editor is a plain <textarea> (wrap off, fixed line height) with
@@ -308,7 +309,7 @@ func syncScroll(area js.Value) {
 			m.First, m.Last = first, last
 			// Now, not at Vecty's next frame: a render Vecty has asked a
 			// frame for makes renderNow's renders wait for that frame too.
-			renderNow(m)
+			browser.RenderNow(m)
 		}
 	}
 	if g := doc.Call("querySelector", ".gutter-layer"); g.Truthy() {

@@ -13,6 +13,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // A robots.txt longer than maxEditBytes is not put in the textarea:
@@ -166,7 +168,7 @@ func (v *bigView) scrolled(el js.Value) {
 		return
 	}
 	if v.place() {
-		renderNow(v.lines, v.numbers)
+		browser.RenderNow(v.lines, v.numbers)
 	}
 }
 
@@ -340,10 +342,10 @@ func bigNote() *vecty.HTML {
 			elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
 				" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
 			vecty.If(!readOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
-			vecty.If(!readOnlyMode(), button("edit-anyway", "Edit it here anyway", editAnyway)),
-			vecty.If(!readOnlyMode(), button("clear-robots", "Clear the editor", clearRobots)),
-			button("view-download", "Download the file", func() {
-				downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+			vecty.If(!readOnlyMode(), browser.Button("edit-anyway", "Edit it here anyway", editAnyway)),
+			vecty.If(!readOnlyMode(), browser.Button("clear-robots", "Clear the editor", clearRobots)),
+			browser.Button("view-download", "Download the file", func() {
+				browser.DownloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 			}),
 		),
 	)
@@ -417,7 +419,7 @@ func longPaste(ev *vecty.Event, bytes func(before, after string) (string, string
 	before, after := bytes(value.Call("substring", 0, start).String(), value.Call("substring", end).String())
 	var b strings.Builder
 	at := 0
-	runSliced(func(deadline time.Time) bool {
+	browser.RunSliced(func(deadline time.Time) bool {
 		if b.Cap() == 0 {
 			// Megabytes, which can start a collection: not in the
 			// paste's own task.
@@ -453,7 +455,7 @@ func toViewer(robots, how string) {
 	store.replaceThen(in, func() {
 		// Once painted: focused now, the viewer would make the browser lay
 		// the page out in the middle of the task that rendered it.
-		afterPaint(func() {
+		browser.AfterPaint(func() {
 			if el := viewElement(); el.Truthy() && sameText(store.editorText, robots[len(store.bom):]) {
 				el.Call("focus")
 			}

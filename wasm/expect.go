@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // Expectations in the page: any matrix cell can be pinned as expected
@@ -241,13 +242,13 @@ func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 			vecty.Text("The first "+strconv.Itoa(maxPinsListed)+" are listed, failing ones first; export them to see all."))),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
-			button("expect-export", "Export expectations", func() {
+			browser.Button("expect-export", "Export expectations", func() {
 				exp := readPins(store.in.Expect)
 				exp.Robots, exp.HasRobots = []byte(store.in.Robots), true
-				downloadBytes("robots.expect.json", "application/json", exp.JSON())
+				browser.DownloadBytes("robots.expect.json", "application/json", exp.JSON())
 			}),
-			fileButton("expect-import", "Import expectations…", ".json,application/json"),
-			vecty.If(len(results) > 0, button("expect-clear", "Remove all expectations", func() { setPins(nil) })),
+			browser.FileButton("expect-import", "Import expectations…", ".json,application/json"),
+			vecty.If(len(results) > 0, browser.Button("expect-clear", "Remove all expectations", func() { setPins(nil) })),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("expect-message"), vecty.Attribute("aria-live", "polite")), vecty.Text(expectMessage)),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")),
@@ -260,7 +261,7 @@ const maxPinsListed = 200
 
 // Mount wires the import button once it exists.
 func (p *ExpectPanel) Mount() {
-	watchFileOnce("expect-import", importPins)
+	browser.WatchFileOnce("expect-import", importPins)
 }
 
 // importPins replaces the pins with an expectations file's cases. Its

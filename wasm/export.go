@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"time"
+
+	"robotstester/wasm/browser"
 )
 
 // Exports write every row of the list, however long: a long list is
@@ -40,15 +42,15 @@ var (
 )
 
 // exporting is the export being written, nil when none.
-var exporting *slicedJob
+var exporting *browser.SlicedJob
 
 // startExport writes the results in format f and offers the file.
 func startExport(f exportFormat) {
 	s := store
-	exporting.stop()
+	exporting.Stop()
 	n := s.list.Len()
 	if n <= syncExportRows {
-		downloadBytes(f.name, f.mime, f.whole(s.exportRows(0, n)))
+		browser.DownloadBytes(f.name, f.mime, f.whole(s.exportRows(0, n)))
 		return
 	}
 	var b bytes.Buffer
@@ -56,7 +58,7 @@ func startExport(f exportFormat) {
 	gen, next := s.generation, 0
 	lastNote := time.Now()
 	s.notify("Exporting "+urlCount(n)+"…", "")
-	exporting = runSliced(func(deadline time.Time) bool {
+	exporting = browser.RunSliced(func(deadline time.Time) bool {
 		if gen != s.generation {
 			s.notify("The export stopped because the results changed: export again.", "")
 			return true
@@ -77,7 +79,7 @@ func startExport(f exportFormat) {
 			return
 		}
 		f.close(&b, n > 0)
-		downloadBytes(f.name, f.mime, b.Bytes())
+		browser.DownloadBytes(f.name, f.mime, b.Bytes())
 		s.notify("Exported "+urlCount(n)+" to "+f.name+".", "")
 	})
 }

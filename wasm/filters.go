@@ -5,6 +5,8 @@ package main
 import (
 	"strings"
 	"time"
+
+	"robotstester/wasm/browser"
 )
 
 // The results as the person asked to see them: which rows (blocked or
@@ -35,7 +37,7 @@ type tableView struct {
 	order     []int32 // the list indices shown, in order
 	orderList int     // the state's listVersion order indexes
 	version   int     // bumped whenever the rows shown change
-	job       *slicedJob
+	job       *browser.SlicedJob
 	busy      bool // a sliced filter or sort is running
 }
 
@@ -80,7 +82,7 @@ const syncViewLimit = 20000
 // refresh computes the rows shown for the current verdicts.
 func (v *tableView) refresh(s *state) {
 	v.version++
-	v.job.stop()
+	v.job.Stop()
 	v.job, v.busy = nil, false
 	if !v.active() {
 		v.filtered, v.order = false, nil
@@ -99,7 +101,7 @@ func (v *tableView) refresh(s *state) {
 	}
 	v.busy = true
 	gen := s.generation
-	v.job = runSliced(w.step, func() {
+	v.job = browser.RunSliced(w.step, func() {
 		if gen != s.generation {
 			return
 		}
@@ -169,7 +171,7 @@ func (w *viewWork) step(deadline time.Time) bool {
 func (w *viewWork) filter(deadline time.Time) bool {
 	res, list := &w.s.res, w.s.list
 	for ; w.i < list.Len(); w.i++ {
-		if w.i%checkEvery == 0 && time.Now().After(deadline) {
+		if w.i%browser.CheckEvery == 0 && time.Now().After(deadline) {
 			return false
 		}
 		if w.keeps(res.flags[w.i], res.lines[w.i], list.At(w.i)) {
@@ -285,7 +287,7 @@ func (m *mergeSorter) step(deadline time.Time) bool {
 			m.i, m.j, m.k, m.inPair = m.lo, m.midd, m.lo, true
 		}
 		for m.k < m.end {
-			if count++; count%checkEvery == 0 && time.Now().After(deadline) {
+			if count++; count%browser.CheckEvery == 0 && time.Now().After(deadline) {
 				return false
 			}
 			if m.j >= m.end || m.i < m.midd && !m.less(m.a[m.j], m.a[m.i]) {

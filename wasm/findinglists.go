@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // findingLists writes the items of the findings, sitemaps and other
@@ -58,7 +59,7 @@ func (f *findingListsView) sync() {
 	if more && !f.growing {
 		f.growing = true
 		of := f.of
-		nextTask(func() {
+		browser.NextTask(func() {
 			f.growing = false
 			if f.of == of && store.linted == of {
 				f.lint.n += findingsBatch
@@ -163,7 +164,7 @@ func findingItems(ds engine.Diagnostics) []string {
 func sitemapItems(maps []engine.Sitemap) []string {
 	out := make([]string, len(maps))
 	for i, m := range maps {
-		out[i] = `<li><code>` + escapeHTML(m.URL) + `</code> (line ` + strconv.Itoa(m.Line) + `)</li>`
+		out[i] = `<li><code>` + browser.EscapeHTML(m.URL) + `</code> (line ` + strconv.Itoa(m.Line) + `)</li>`
 	}
 	return out
 }
@@ -173,9 +174,9 @@ func sitemapItems(maps []engine.Sitemap) []string {
 func sentenceHTML(b *strings.Builder, s string) {
 	for i, p := range sentenceParts(s) {
 		if i%2 == 1 {
-			b.WriteString("<code>" + escapeHTML(p) + "</code>")
+			b.WriteString("<code>" + browser.EscapeHTML(p) + "</code>")
 		} else {
-			b.WriteString(escapeHTML(p))
+			b.WriteString(browser.EscapeHTML(p))
 		}
 	}
 }

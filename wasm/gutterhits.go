@@ -12,6 +12,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // HitGutter is the editor's column of rule hit counts: beside each rule of
@@ -128,7 +130,7 @@ func (g *gutterView) window() (first, last int) {
 		// now would lay it out in the middle of this render (10 to 20 ms
 		// for a long file's first render).
 		g.scrollOf = store.editorVersion
-		afterPaint(func() {
+		browser.AfterPaint(func() {
 			if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
 				top, height := g.top, g.height
 				g.scrolled(area)
@@ -231,7 +233,7 @@ func (g *gutterView) html(s *state, first, last int) string {
 		case hits == 0:
 			class, text = class+" unused", "none"
 		}
-		label := escapeHTML(hitLabel(s, line, hits))
+		label := browser.EscapeHTML(hitLabel(s, line, hits))
 		tabindex := "-1"
 		if line == tab {
 			tabindex = "0"

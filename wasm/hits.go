@@ -13,6 +13,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // Hits shows, for each rule of the groups the crawler obeys, how many URLs
@@ -104,7 +106,7 @@ type hitRule struct {
 func hitsHTML(s *state) string {
 	var b strings.Builder
 	para := func(class, text string) {
-		b.WriteString(`<p class="` + class + `">` + escapeHTML(text) + `</p>`)
+		b.WriteString(`<p class="` + class + `">` + browser.EscapeHTML(text) + `</p>`)
 	}
 	if s.list.Len() == 0 {
 		para("help", "Add URLs to see how many of them each rule decides.")
@@ -138,7 +140,7 @@ func hitsHTML(s *state) string {
 			class += " unused"
 		}
 		b.WriteString(`<li><button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) + `" data-hits="` + strconv.Itoa(hits) +
-			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + escapeHTML(text) + `</button></li>`)
+			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + browser.EscapeHTML(text) + `</button></li>`)
 	}
 	for _, r := range used {
 		if items == maxHitRules {

@@ -12,6 +12,8 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // Importing a URL list file of any size: the file's stream (inflated by
@@ -61,7 +63,7 @@ func pasteURLs(ev *vecty.Event) {
 	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
 	var lb listBuilder
 	rest, at := value[:start], 0
-	runSliced(func(deadline time.Time) bool {
+	browser.RunSliced(func(deadline time.Time) bool {
 		if at == n && rest == "" {
 			// Read whole in an earlier slice: the list is tested and
 			// shown in a task of its own.
@@ -104,7 +106,7 @@ func pasteURLs(ev *vecty.Event) {
 		}
 		store.importList("the pasted list", urls)
 		// The message in a task of its own: the results come first.
-		yieldTask(func() {
+		browser.YieldTask(func() {
 			store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
 		})
 	})
@@ -156,7 +158,7 @@ func importFile(file js.Value) {
 	fileImport = run
 	// The progress shows in a task of its own: starting the workers is
 	// work enough for the file input's.
-	yieldTask(store.changed)
+	browser.YieldTask(store.changed)
 	if p, ok := store.runner.(*workerPool); ok && p.importFile(file, run) {
 		return
 	}
@@ -200,7 +202,7 @@ func (r *importRun) finish(urls urlList, err error) {
 		store.notify(err.Error(), "")
 	default:
 		store.importList(r.name, urls)
-		yieldTask(func() { store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "") })
+		browser.YieldTask(func() { store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "") })
 	}
 }
 
@@ -234,10 +236,10 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		if r.done {
 			return 0, io.EOF
 		}
-		if time.Since(time.Unix(0, r.last)) > sliceBudget {
+		if time.Since(time.Unix(0, r.last)) > browser.SliceBudget {
 			// Chunks can arrive as already-settled promises, whose
 			// callbacks run in the same task: make it end.
-			laterTask()
+			browser.LaterTask()
 		}
 		chunk, done, err := r.next()
 		r.last = time.Now().UnixNano()
@@ -322,7 +324,7 @@ func importedNote() vecty.ComponentOrHTML {
 		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
 		elem.Paragraph(vecty.Text(number(s.imported.urls.Len())+" URLs imported from "+s.imported.name+
 			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
-		button("clear-imported", clearLabel(s.imported.typed), store.clearImported),
+		browser.Button("clear-imported", clearLabel(s.imported.typed), store.clearImported),
 	)
 }
 
@@ -348,7 +350,7 @@ func (c *ImportProgress) Render() vecty.ComponentOrHTML {
 		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
 		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
 			vecty.Text("Importing "+run.name+": "+number(run.read)+" URLs read so far…")),
-		button("cancel-import", "Cancel import", func() {
+		browser.Button("cancel-import", "Cancel import", func() {
 			if fileImport != nil {
 				fileImport.cancel()
 			}

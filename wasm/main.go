@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/hexops/vecty"
+
+	"robotstester/wasm/browser"
 )
 
 func main() {
@@ -40,7 +42,7 @@ func main() {
 	var draftFailed bool
 	var draftNote string // what the draft leaves out, told once
 	saved := currentSaved()
-	drafts := debouncer{delay: time.Second}
+	drafts := browser.Debouncer{Delay: time.Second}
 	// save writes the draft; a compressed save gives up when the state
 	// changes while the browser compresses it.
 	save := func(now bool) {
@@ -69,7 +71,7 @@ func main() {
 		}
 	}
 	saveNow := func() {
-		drafts.cancel()
+		drafts.Cancel()
 		save(true)
 	}
 	shownText := store.editorVersion
@@ -83,13 +85,13 @@ func main() {
 			hits.sync()
 		} else {
 			shownText = store.editorVersion
-			yieldTask(hits.sync)
+			browser.YieldTask(hits.sync)
 		}
 		readerTable.sync()
-		renderNow(page.parts()...)
+		browser.RenderNow(page.parts()...)
 		findingLists.sync()
 		if !store.pending && !draftFailed && currentSaved() != saved {
-			drafts.schedule(func() { save(false) })
+			drafts.Schedule(func() { save(false) })
 		}
 	}
 	store.onPending = view.sync
@@ -101,7 +103,7 @@ func main() {
 	store.onProgress = func() {
 		view.sync()
 		hits.sync()
-		renderNow(page.results)
+		browser.RenderNow(page.results)
 	}
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
 		saveNow()

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The matrix view: every URL of the list (rows) for many crawlers
@@ -339,14 +340,14 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			),
 			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
-				button("matrix-csv", "Export matrix CSV", func() {
+				browser.Button("matrix-csv", "Export matrix CSV", func() {
 					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
-						downloadBytes("robots-matrix.csv", "text/csv", matrixCSV(m, rm))
+						browser.DownloadBytes("robots-matrix.csv", "text/csv", matrixCSV(m, rm))
 					})
 				}),
-				button("matrix-json", "Export matrix JSON", func() {
+				browser.Button("matrix-json", "Export matrix JSON", func() {
 					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
-						downloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, m, rm))
+						browser.DownloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, m, rm))
 					})
 				}),
 			),
@@ -436,8 +437,8 @@ func summaryHTML(m *engine.Matrix, rm *engine.ReaderMatrix) string {
 	for c, col := range m.Columns {
 		obeys, why := columnObeys(m, rm, c)
 		sum := summarize(m, rm, c)
-		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + sum.root + `"><th scope="row">` + escapeHTML(col.Name) + `</th>`)
-		b.WriteString(`<td class="obeys" title="` + escapeHTML(why) + `">` + escapeHTML(obeys) + `</td>`)
+		b.WriteString(`<tr data-col="` + strconv.Itoa(c) + `" data-root="` + sum.root + `"><th scope="row">` + browser.EscapeHTML(col.Name) + `</th>`)
+		b.WriteString(`<td class="obeys" title="` + browser.EscapeHTML(why) + `">` + browser.EscapeHTML(obeys) + `</td>`)
 		if rm != nil {
 			b.WriteString(`<td class="reader">` + readerHeaderHTML(rm.Readings[c]) + `</td>`)
 		}
@@ -552,7 +553,7 @@ func syncMatrixWindow(wrap js.Value) {
 		return
 	}
 	matrix.top = top
-	renderNow(matrixGrid)
+	browser.RenderNow(matrixGrid)
 }
 
 func atoi(s string) int {
@@ -568,8 +569,8 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 	b.WriteString(`<thead><tr role="row" aria-rowindex="1"><th scope="col" class="url">URL</th>`)
 	for c, col := range m.Columns {
 		obeys, why := columnObeys(m, rm, c)
-		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + escapeHTML(why) + `"><span class="name">` +
-			escapeHTML(col.Name) + `</span><span class="obeys">` + escapeHTML(obeys) + `</span>`)
+		b.WriteString(`<th scope="col" data-col="` + strconv.Itoa(c) + `" title="` + browser.EscapeHTML(why) + `"><span class="name">` +
+			browser.EscapeHTML(col.Name) + `</span><span class="obeys">` + browser.EscapeHTML(obeys) + `</span>`)
 		if rm != nil {
 			b.WriteString(readerHeaderHTML(rm.Readings[c]))
 		}
@@ -585,9 +586,9 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 		if sc := scopes[u]; sc.Code != "" {
 			// Not this file's URL: the verdicts say what the file would
 			// decide, as the results table's scope marker warns.
-			b.WriteString(`<th scope="row" class="url out" title="` + escapeHTML(sc.Label()+": "+sc.Reason) + `">⚠ ` + escapeHTML(matrix.inputs[u]) + `</th>`)
+			b.WriteString(`<th scope="row" class="url out" title="` + browser.EscapeHTML(sc.Label()+": "+sc.Reason) + `">⚠ ` + browser.EscapeHTML(matrix.inputs[u]) + `</th>`)
 		} else {
-			b.WriteString(`<th scope="row" class="url" title="` + escapeHTML(matrix.inputs[u]) + `">` + escapeHTML(matrix.inputs[u]) + `</th>`)
+			b.WriteString(`<th scope="row" class="url" title="` + browser.EscapeHTML(matrix.inputs[u]) + `">` + browser.EscapeHTML(matrix.inputs[u]) + `</th>`)
 		}
 		for c := range m.Columns {
 			cell := m.Cell(u, c)
@@ -694,9 +695,9 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 		ownWhy(row, col, elem.Div(vecty.Markup(vecty.Class("google-why")), explanation(r, res))),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons", "pin-buttons")),
-			button("pin-allowed", "Expect allowed", func() { pinCell(row, col, true) }),
-			button("pin-blocked", "Expect blocked", func() { pinCell(row, col, false) }),
-			vecty.If(pinned, button("unpin", "Remove the expectation", func() { unpin(pin.Case) })),
+			browser.Button("pin-allowed", "Expect allowed", func() { pinCell(row, col, true) }),
+			browser.Button("pin-blocked", "Expect blocked", func() { pinCell(row, col, false) }),
+			vecty.If(pinned, browser.Button("unpin", "Remove the expectation", func() { unpin(pin.Case) })),
 		),
 		pinState(readPin(shownReaderMatrix(m), row, col, pin)),
 	)
@@ -752,7 +753,7 @@ func (c *ColumnsInput) SkipRender(prev vecty.Component) bool {
 	return ok && p.Version == c.Version
 }
 
-var columnEdits = debouncer{delay: debounceDelay}
+var columnEdits = browser.Debouncer{Delay: browser.DebounceDelay}
 
 func (c *ColumnsInput) Render() vecty.ComponentOrHTML {
 	return elem.Input(vecty.Markup(
@@ -765,7 +766,7 @@ func (c *ColumnsInput) Render() vecty.ComponentOrHTML {
 		vecty.Property("value", c.Text),
 		event.Input(func(ev *vecty.Event) {
 			text := ev.Target.Get("value").String()
-			columnEdits.schedule(func() {
+			columnEdits.Schedule(func() {
 				if text != store.in.Columns {
 					store.in.Columns = text
 					store.changed()

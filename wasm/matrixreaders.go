@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The matrix read as each crawler's own reader (Saved.ReadAs "own"): each
@@ -29,7 +30,7 @@ const readAsOwn = "own"
 var readerMatrixCache struct {
 	of  *engine.Matrix
 	m   *engine.ReaderMatrix // nil until its first slice
-	job *slicedJob
+	job *browser.SlicedJob
 	// pending is an export asked for before the reader matrix was done:
 	// it is written when it is.
 	pending func(*engine.Matrix, *engine.ReaderMatrix)
@@ -53,10 +54,10 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 		}
 		return nil
 	}
-	c.job.stop()
+	c.job.Stop()
 	c.of, c.m = g, nil
 	body, robots := store.cut.Body, store.robots
-	c.job = runSliced(func(deadline time.Time) bool {
+	c.job = browser.RunSliced(func(deadline time.Time) bool {
 		if c.m == nil {
 			c.m = engine.NewReaderMatrix(body, robots, g)
 			if time.Now().After(deadline) {
@@ -211,7 +212,7 @@ func (s *ReadAsSelect) Render() vecty.ComponentOrHTML {
 
 // readerHeaderHTML is a column header's reader line in the reader reading.
 func readerHeaderHTML(r engine.CrawlerReading) string {
-	return `<span class="reader" title="` + escapeHTML(r.Note) + `">reads as ` + escapeHTML(r.Label()) + `</span>`
+	return `<span class="reader" title="` + browser.EscapeHTML(r.Note) + `">reads as ` + browser.EscapeHTML(r.Label()) + `</span>`
 }
 
 // readerCellHTML is a cell's content in the reader reading: the reader's
@@ -228,8 +229,8 @@ func readerCellHTML(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) str
 // readerCellAttrs are a cell's data attributes in the reader reading.
 func readerCellAttrs(g *engine.Matrix, rm *engine.ReaderMatrix, row, col int) string {
 	res := rm.Cell(row, col)
-	return ` data-verdict="` + readerVerdictAttr(res) + `" data-line="` + strconv.Itoa(res.Line) + `" data-reader="` + escapeHTML(res.Reader) +
-		`" data-differs="` + strconv.FormatBool(rm.Differs(row, col)) + `" title="` + escapeHTML(res.Why) + `"`
+	return ` data-verdict="` + readerVerdictAttr(res) + `" data-line="` + strconv.Itoa(res.Line) + `" data-reader="` + browser.EscapeHTML(res.Reader) +
+		`" data-differs="` + strconv.FormatBool(rm.Differs(row, col)) + `" title="` + browser.EscapeHTML(res.Why) + `"`
 }
 
 // readerWhy is the selected cell's reader sentence in the reader reading,

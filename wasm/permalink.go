@@ -8,6 +8,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"robotstester/wasm/browser"
 )
 
 // Saved is the whole state of the tester: what a permalink carries, what the
@@ -138,7 +140,7 @@ func decodeFragment(fragment string) (s Saved, present bool, err error) {
 // shared by permalinks and the autosave. It waits for the browser's
 // compression (deflate.go).
 func encodeState(s Saved) (string, error) {
-	packed, err := deflateRaw(stateLayout(s))
+	packed, err := browser.DeflateRaw(stateLayout(s))
 	if err != nil {
 		return "", err
 	}
@@ -198,12 +200,12 @@ func decodeState(enc string) (Saved, error) {
 	if err != nil {
 		return Saved{}, linkDamaged("it holds characters a link never has")
 	}
-	raw, err := inflateRaw(packed, maxStateBytes)
+	raw, err := browser.InflateRaw(packed, maxStateBytes)
 	switch {
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, browser.ErrTooLarge):
 		return Saved{}, errors.New("This link unpacks to more than " + strconv.Itoa(maxStateBytes>>20) +
 			" MiB, more than any robots.txt needs: open the robots.txt as a file instead.")
-	case errors.Is(err, errNoStreams):
+	case errors.Is(err, browser.ErrNoStreams):
 		return Saved{}, errors.New("This link cannot be opened here: " + err.Error() + ".")
 	case err != nil:
 		return Saved{}, linkDamaged("its data does not decompress")

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"robotstester/engine/sharedtest"
 	"strings"
 	"syscall/js"
 	"testing"
+
+	"robotstester/engine/sharedtest"
+	"robotstester/wasm/browser"
 )
 
 // example is the merging example of Google's documentation
@@ -275,7 +277,7 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 
 // pack is raw compressed as a link's state is, in base64url.
 func pack(raw []byte) string {
-	packed, err := deflateRaw(raw)
+	packed, err := browser.DeflateRaw(raw)
 	if err != nil {
 		panic(err)
 	}

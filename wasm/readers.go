@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // ReadersView, the Readers tab (views.go), shows each URL of the list as
@@ -124,8 +125,8 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 				vecty.Text(summary)),
 			vecty.If(r.running() && total > 0, elem.Progress(vecty.Markup(prop.ID("readers-progress"),
 				vecty.Attribute("max", total), vecty.Attribute("value", n), vecty.Attribute("aria-label", "URLs compared")))),
-			vecty.If(r.running() && total > 0, button("readers-cancel", "Stop comparing", r.cancel)),
-			vecty.If(r.cancelled, button("readers-resume", "Compare the rest", r.resume)),
+			vecty.If(r.running() && total > 0, browser.Button("readers-cancel", "Stop comparing", r.cancel)),
+			vecty.If(r.cancelled, browser.Button("readers-resume", "Compare the rest", r.resume)),
 		),
 		readerTally(r),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")),
@@ -173,14 +174,14 @@ func readerTally(r *readerRun) vecty.ComponentOrHTML {
 func codeHTML(s string) string {
 	parts := strings.Split(s, "`")
 	if len(parts)%2 == 0 {
-		return escapeHTML(s)
+		return browser.EscapeHTML(s)
 	}
 	var b strings.Builder
 	for i, p := range parts {
 		if i%2 == 1 {
-			b.WriteString("<code>" + escapeHTML(p) + "</code>")
+			b.WriteString("<code>" + browser.EscapeHTML(p) + "</code>")
 		} else {
-			b.WriteString(escapeHTML(p))
+			b.WriteString(browser.EscapeHTML(p))
 		}
 	}
 	return b.String()

@@ -13,9 +13,9 @@ import (
 func compareAll(t *testing.T) {
 	t.Helper()
 	readers.sync()
-	readers.job.stop()
+	readers.job.Stop()
 	for !readers.step(time.Now().Add(time.Hour)) {
-		if readers.job.stopped && readers.generation != store.generation {
+		if readers.job.Stopped && readers.generation != store.generation {
 			t.Fatal("the comparison stopped")
 		}
 	}
@@ -100,7 +100,7 @@ func TestReaderRunCancelAndResume(t *testing.T) {
 	in.View = "readers"
 	store = newState(in)
 	readers.sync()
-	readers.job.stop()
+	readers.job.Stop()
 	readers.step(time.Now()) // one check's worth of URLs
 	compared := readers.compared
 	if compared == 0 || compared == 400 {
@@ -108,7 +108,7 @@ func TestReaderRunCancelAndResume(t *testing.T) {
 	}
 	readers.cancel()
 	readers.sync()
-	if readers.job != nil && !readers.job.stopped || readers.count() != compared || readers.compared != compared {
+	if readers.job != nil && !readers.job.Stopped || readers.count() != compared || readers.compared != compared {
 		t.Fatal("a render after a cancel started the comparison again")
 	}
 	readers.resume()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The Readers view's comparison of the whole URL list: every URL tested by
@@ -40,7 +41,7 @@ type readerRun struct {
 	by        string // "workers" or "slices": where it ran last (for tests)
 	starting  bool   // the start waits for the view's frame (afterPaint)
 
-	job       *slicedJob
+	job       *browser.SlicedJob
 	cancelled bool // a person stopped it: it waits for "Compare the rest"
 	started   time.Time
 	elapsed   time.Duration // time from the start to the last URL (benchmarks read it)
@@ -75,7 +76,7 @@ const readerProgressEvery = 500 * time.Millisecond
 func (r *readerRun) sync() {
 	s := store
 	if r.generation != s.generation {
-		r.job.stop()
+		r.job.Stop()
 		if r.inWorkers {
 			cancelReadersInWorkers()
 		}
@@ -86,7 +87,7 @@ func (r *readerRun) sync() {
 			r.crawler = &c
 		}
 	}
-	if r.done() || r.cancelled || r.inWorkers || r.starting || r.job != nil && !r.job.stopped {
+	if r.done() || r.cancelled || r.inWorkers || r.starting || r.job != nil && !r.job.Stopped {
 		return
 	}
 	// The view shows first: its frames (the view, then its first rows,
@@ -101,15 +102,15 @@ func (r *readerRun) sync() {
 	// they made it long by themselves.
 	r.starting = true
 	gen := r.generation
-	afterPaint(func() {
+	browser.AfterPaint(func() {
 		if r.generation != gen {
 			return // a newer comparison, scheduled by its own sync
 		}
-		if currentTab().id == "readers" && r.settleFirstRows(time.Now().Add(sliceBudget)) && len(readersShown) > 0 {
+		if currentTab().id == "readers" && r.settleFirstRows(time.Now().Add(browser.SliceBudget)) && len(readersShown) > 0 {
 			readerTable.sync()
-			renderNow(readersShown...)
+			browser.RenderNow(readersShown...)
 		}
-		afterPaint(func() {
+		browser.AfterPaint(func() {
 			readerTable.whenFilled(func() {
 				if r.generation != gen {
 					return
@@ -165,7 +166,7 @@ func (r *readerRun) settleMore() bool {
 	if !r.starting || r.done() || r.cancelled || r.tally.Disagree >= readerFirstRows || currentTab().id != "readers" {
 		return false
 	}
-	return r.settleFirstRows(time.Now().Add(sliceBudget))
+	return r.settleFirstRows(time.Now().Add(browser.SliceBudget))
 }
 
 // compareNext compares the URL at the cursor, unless it is compared
@@ -186,7 +187,7 @@ func (r *readerRun) start() {
 		return
 	}
 	r.by = "slices"
-	r.job = runSliced(r.step, r.finish)
+	r.job = browser.RunSliced(r.step, r.finish)
 }
 
 // finish shows the whole comparison: the view alone renders, as nothing
@@ -199,7 +200,7 @@ func (r *readerRun) finish() {
 	r.order()
 	if len(readersShown) > 0 {
 		readerTable.sync()
-		renderNow(readersShown...)
+		browser.RenderNow(readersShown...)
 	}
 }
 
@@ -213,7 +214,7 @@ func (r *readerRun) progress() {
 	r.order()
 	if len(readersShown) > 0 {
 		readerTable.sync()
-		renderNow(readersShown...)
+		browser.RenderNow(readersShown...)
 	}
 }
 
@@ -251,7 +252,7 @@ func (r *readerRun) mark(i int, agree bool) {
 // it again when it shows.
 func (r *readerRun) step(deadline time.Time) bool {
 	if r.generation != store.generation || currentTab().id != "readers" {
-		r.job.stop()
+		r.job.Stop()
 		return false
 	}
 	begin := time.Now()
@@ -294,7 +295,7 @@ func (r *readerRun) running() bool { return !r.done() && !r.cancelled }
 
 // cancel stops the comparison; the rows and counts cover the URLs compared.
 func (r *readerRun) cancel() {
-	r.job.stop()
+	r.job.Stop()
 	if r.inWorkers {
 		cancelReadersInWorkers()
 		r.inWorkers = false

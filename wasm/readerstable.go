@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The Readers view's table: a virtual list (virtual.go) of the URLs
@@ -120,13 +121,13 @@ func (v *readersTableView) shownCount(n int) int {
 	}
 	if !v.growing {
 		v.growing = true
-		afterPaint(func() {
+		browser.AfterPaint(func() {
 			v.growing = false
 			v.filling += readerRowsPerFrame
 			settled := readers.settleMore()
 			v.sync()
 			if settled && len(readersShown) > 0 {
-				renderNow(readersShown...)
+				browser.RenderNow(readersShown...)
 			}
 			if !v.growing {
 				fns := v.filled
@@ -208,7 +209,7 @@ func writeReaderRow(b *strings.Builder, pos int) {
 	}
 	b.WriteString(`" role="row" aria-rowindex="` + strconv.Itoa(pos+2) + `" data-pos="` + strconv.Itoa(pos) + `" data-index="` + strconv.Itoa(i) +
 		`" data-agree="` + strconv.FormatBool(r.Agree()) + `" tabindex="-1">`)
-	b.WriteString(`<th scope="row" role="rowheader" class="reader-url" title="` + escapeHTML(r.URL) + `"><code>` + escapeHTML(r.URL) + `</code></th>`)
+	b.WriteString(`<th scope="row" role="rowheader" class="reader-url" title="` + browser.EscapeHTML(r.URL) + `"><code>` + browser.EscapeHTML(r.URL) + `</code></th>`)
 	for _, res := range r.Results {
 		verdict, word := readerVerdictAttr(res), "allowed"
 		switch verdict {
@@ -217,7 +218,7 @@ func writeReaderRow(b *strings.Builder, pos int) {
 		case "blocked":
 			word = "blocked"
 		}
-		b.WriteString(`<td role="cell" class="verdict" data-verdict="` + verdict + `" data-reader="` + res.Reader + `" title="` + escapeHTML(res.Why) + `">` + word)
+		b.WriteString(`<td role="cell" class="verdict" data-verdict="` + verdict + `" data-reader="` + res.Reader + `" title="` + browser.EscapeHTML(res.Why) + `">` + word)
 		if res.Line > 0 {
 			b.WriteString(` <span class="note">line ` + strconv.Itoa(res.Line) + `</span>`)
 		}
@@ -227,7 +228,7 @@ func writeReaderRow(b *strings.Builder, pos int) {
 	if r.Agree() {
 		b.WriteString(`<span class="note">Every reader agrees.</span>`)
 	} else {
-		b.WriteString(`<ul title="` + escapeHTML(strings.Join(r.Disagreements, " ")) + `">`)
+		b.WriteString(`<ul title="` + browser.EscapeHTML(strings.Join(r.Disagreements, " ")) + `">`)
 		for _, why := range r.Disagreements {
 			b.WriteString(`<li>` + codeHTML(why) + `</li>`)
 		}
@@ -272,7 +273,7 @@ func chooseReaderRow(pos int) {
 	if tr := readerTable.rows.row(pos); tr.Truthy() {
 		tr.Call("focus", map[string]any{"preventScroll": true})
 	}
-	renderNow(readersShown...)
+	browser.RenderNow(readersShown...)
 	if line := readers.row(readers.selected).Results[0].Line; line > 0 {
 		revealLine(line)
 	}

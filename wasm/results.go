@@ -11,6 +11,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // Results renders the heading, the summary (with the progress of a long
@@ -43,8 +45,8 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("value", s.res.tested),
 				vecty.Attribute("aria-label", "URLs tested"),
 			))),
-			vecty.If(!s.res.done() && !s.res.stopped, button("cancel-test", "Cancel", store.cancelTest)),
-			vecty.If(s.res.stopped, button("resume-test", "Test the rest", func() { store.now(false) })),
+			vecty.If(!s.res.done() && !s.res.stopped, browser.Button("cancel-test", "Cancel", store.cancelTest)),
+			vecty.If(s.res.stopped, browser.Button("resume-test", "Test the rest", func() { store.now(false) })),
 		),
 		scopeLine(s.sent.scope.summary),
 		&Hits{},
@@ -221,7 +223,7 @@ func (rv rowView) write(b *strings.Builder, pos, i int, selected bool) {
 			// The cell may be cut to the row's height: the title keeps it
 			// whole for a pointer, the why panel for everyone.
 			b.WriteString(` title="`)
-			b.WriteString(escapeHTML(rv.cells[k]))
+			b.WriteString(browser.EscapeHTML(rv.cells[k]))
 			b.WriteString(`"`)
 		}
 		b.WriteString(`>`)
@@ -236,7 +238,7 @@ var cellClasses = [7]string{"url", "tested-as", "verdict", "line", "rule", "grou
 
 // cellHTML is cell k's content as markup.
 func (rv rowView) cellHTML(k int) string {
-	text := escapeHTML(rv.cells[k])
+	text := browser.EscapeHTML(rv.cells[k])
 	switch {
 	case rv.code[k]:
 		return "<code>" + text + "</code>"

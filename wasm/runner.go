@@ -5,6 +5,8 @@ package main
 import (
 	"syscall/js"
 	"time"
+
+	"robotstester/wasm/browser"
 )
 
 // A runner tests a long URL list without blocking the page: in Web Workers
@@ -51,14 +53,14 @@ func newRunner(receive func(gen, start int, flags []uint8, lines []int32)) runne
 // slicedRunner tests on the page's thread, a slice at a time.
 type slicedRunner struct {
 	receive func(gen, start int, flags []uint8, lines []int32)
-	job     *slicedJob
+	job     *browser.SlicedJob
 }
 
 func (r *slicedRunner) test(gen int, job testJob) {
 	r.cancel()
 	next := 0
 	flags, lines := make([]uint8, 0, 1024), make([]int32, 0, 1024)
-	r.job = runSliced(func(deadline time.Time) bool {
+	r.job = browser.RunSliced(func(deadline time.Time) bool {
 		start := next
 		flags, lines = flags[:0], lines[:0]
 		for ; next < job.urls.Len(); next++ {
@@ -73,7 +75,7 @@ func (r *slicedRunner) test(gen int, job testJob) {
 	}, nil)
 }
 
-func (r *slicedRunner) cancel() { r.job.stop() }
+func (r *slicedRunner) cancel() { r.job.Stop() }
 
 func (r *slicedRunner) name() string { return "slices" }
 
@@ -95,8 +97,8 @@ type workerPool struct {
 	start       js.Value   // loader.js's __robotsTesterStartWorker
 	workers     []js.Value // started by the first test
 	receive     func(gen, start int, flags []uint8, lines []int32)
-	listVersion int        // the list the workers hold, 0 for none
-	sender      *slicedJob // sends a new list's segments, then the test
+	listVersion int                // the list the workers hold, 0 for none
+	sender      *browser.SlicedJob // sends a new list's segments, then the test
 	// A worker that cannot run (a browser or a policy that refuses it)
 	// would leave its URLs untested: the pool is then broken, and tests
 	// through fallback, on the page.
@@ -162,9 +164,9 @@ func (p *workerPool) message(data js.Value) {
 		// Into buffers kept for the next chunk (receive copies them): a
 		// million verdicts are no garbage for the page's collector.
 		f := data.Get("flags")
-		p.flags = grow(p.flags, f.Length())
+		p.flags = browser.Grow(p.flags, f.Length())
 		js.CopyBytesToGo(p.flags, f)
-		p.lines = int32sInto(p.lines, data.Get("lines"))
+		p.lines = browser.Int32sInto(p.lines, data.Get("lines"))
 		p.receive(data.Get("gen").Int(), data.Get("start").Int(), p.flags, p.lines)
 	case "scope":
 		p.scopeMessage(data)
@@ -196,7 +198,7 @@ func (p *workerPool) test(gen int, job testJob) {
 		return
 	}
 	msg := map[string]any{
-		"type": "test", "gen": gen, "robots": jsBytes(job.robots),
+		"type": "test", "gen": gen, "robots": browser.JSBytes(job.robots),
 		"crawler": job.in.Crawler, "token": job.in.Token, "status": job.in.Status, "robotsURL": job.in.RobotsURL,
 		"asGiven": job.asGiven,
 	}
@@ -214,12 +216,12 @@ func (p *workerPool) test(gen int, job testJob) {
 	p.listVersion = 0
 	next, seg := 0, 0
 	for _, w := range p.workers {
-		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": jsBytes(nil)})
+		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": browser.JSBytes(nil)})
 	}
-	p.sender = runSliced(func(deadline time.Time) bool {
+	p.sender = browser.RunSliced(func(deadline time.Time) bool {
 		for next < job.urls.Len() && time.Now().Before(deadline) {
 			end := min(next+segmentURLs, job.urls.Len())
-			urls := jsBytes([]byte(job.urls.span(next, end)))
+			urls := browser.JSBytes([]byte(job.urls.span(next, end)))
 			p.workers[seg%len(p.workers)].Call("postMessage",
 				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
 				[]any{urls.Get("buffer")})
@@ -234,9 +236,9 @@ func (p *workerPool) test(gen int, job testJob) {
 
 func (p *workerPool) cancel() {
 	p.fallback.cancel()
-	if p.sender != nil && !p.sender.stopped {
+	if p.sender != nil && !p.sender.Stopped {
 		// The workers hold part of a list: it is sent again next time.
-		p.sender.stop()
+		p.sender.Stop()
 		p.listVersion = 0
 	}
 	for _, w := range p.workers {

@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 	"robotstester/wasm/jsapi"
 )
 
@@ -148,7 +149,7 @@ func scriptCompact(r *engine.Robots, agent string, urls []string) map[string]any
 	}
 	return map[string]any{
 		"count":   len(urls),
-		"allowed": jsBytes(allowed),
-		"lines":   js.Global().Get("Int32Array").New(jsBytes(lines).Get("buffer")),
+		"allowed": browser.JSBytes(allowed),
+		"lines":   js.Global().Get("Int32Array").New(browser.JSBytes(lines).Get("buffer")),
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // robotsTester.testManyAsync(robotsTxt, agent, urls) tests a long list in
@@ -77,7 +78,7 @@ func readScriptList(arr js.Value, done func(urlList)) {
 	arr = arr.Call("slice")
 	n, at := arr.Length(), 0
 	var lb listBuilder
-	runSliced(func(deadline time.Time) bool {
+	browser.RunSliced(func(deadline time.Time) bool {
 		for at < n && time.Now().Before(deadline) {
 			to := min(at+scriptPiece, n)
 			part := arr.Call("slice", at, to)
@@ -152,7 +153,7 @@ func receiveScript(gen, start int, flags []uint8, lines []int32) {
 func (j *scriptJob) finish() {
 	j.resolve.Invoke(map[string]any{
 		"count":   len(j.allowed),
-		"allowed": jsBytes(j.allowed),
-		"lines":   js.Global().Get("Int32Array").New(jsBytes(j.lines).Get("buffer")),
+		"allowed": browser.JSBytes(j.allowed),
+		"lines":   js.Global().Get("Int32Array").New(browser.JSBytes(j.lines).Get("buffer")),
 	})
 }

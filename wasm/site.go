@@ -3,17 +3,19 @@
 package main
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
 
-	"encoding/base64"
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // Site: fetch a live site's robots.txt as Googlebot gets it, and test the
@@ -106,7 +108,7 @@ func (c *Site) Render() vecty.ComponentOrHTML {
 				vecty.Markup(prop.ID("fetch"), prop.Type(prop.TypeSubmit), vecty.Property("disabled", site.busy)),
 				vecty.Text(map[bool]string{false: "Fetch", true: "Fetching…"}[site.busy]),
 			),
-			vecty.If(site.previous != nil, button("fetch-undo", "Restore the text you had before fetching", undoFetch)),
+			vecty.If(site.previous != nil, browser.Button("fetch-undo", "Restore the text you had before fetching", undoFetch)),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("site-help"), vecty.Class("help")),
 			vecty.Text("Fetches the site's robots.txt as Googlebot would (redirects, status, 500 KiB) into the editor.")),
@@ -122,7 +124,7 @@ func (c *Site) Mount() {
 	}
 	input := js.Global().Get("document").Call("getElementById", "import-sitemap")
 	if input.Truthy() {
-		watchFileInput(input, importSitemap)
+		browser.WatchFileInput(input, importSitemap)
 	}
 }
 
@@ -136,7 +138,7 @@ func fetchStrip() *vecty.HTML {
 	if site.message != "" {
 		return elem.Div(markup(vecty.Attribute("data-state", "message")),
 			elem.Paragraph(vecty.Markup(vecty.Class("fetch-message")), vecty.Text(site.message)),
-			vecty.If(site.offer, elem.Paragraph(button("fetch-open-file", "Open robots.txt…", func() {
+			vecty.If(site.offer, elem.Paragraph(browser.Button("fetch-open-file", "Open robots.txt…", func() {
 				js.Global().Get("document").Call("getElementById", "open-file").Call("click")
 			}))),
 		)
@@ -164,7 +166,7 @@ func fetchStrip() *vecty.HTML {
 		fact("Final URL", f.finalURL)
 	}
 	if f.bodyUsed || f.size > 0 {
-		size := byteSize(f.size)
+		size := browser.ByteSize(f.size)
 		if !f.sizeKnown {
 			size = "more than " + size
 		}
@@ -217,7 +219,7 @@ func redirectNote(i, n int, f *fetched) string {
 }
 
 func cutSentence(f *fetched) string {
-	size := byteSize(f.size)
+	size := browser.ByteSize(f.size)
 	if !f.sizeKnown {
 		size = "more than " + size
 	}
@@ -269,7 +271,7 @@ func startFetch() {
 func fetchRobots(typed, robotsURL string) (f *fetched, msg string, offer bool) {
 	why := "this copy of the tester has no server to fetch with (it is the offline file or on a static host)"
 	if hasServer() {
-		status, obj, err := fetchJSON("api/robots?url=" + queryEscape(typed))
+		status, obj, err := fetchJSON("api/robots?url=" + browser.QueryEscape(typed))
 		switch {
 		case err != nil:
 			why = "the tester's server could not be reached (" + err.Error() + ")"
@@ -280,7 +282,7 @@ func fetchRobots(typed, robotsURL string) (f *fetched, msg string, offer bool) {
 		case status == 200:
 			return fromServer(obj), "", false
 		default:
-			return nil, jsString(obj.Get("error")), false
+			return nil, browser.JSString(obj.Get("error")), false
 		}
 	}
 	f, err := fetchByBrowser(robotsURL)
@@ -300,26 +302,26 @@ func hasServer() bool {
 // fromServer reads /api/robots's JSON.
 func fromServer(obj js.Value) *fetched {
 	f := &fetched{
-		via: "server", robotsURL: jsString(obj.Get("robotsUrl")), finalURL: jsString(obj.Get("finalUrl")),
-		status: obj.Get("status").Int(), contentType: jsString(obj.Get("contentType")),
+		via: "server", robotsURL: browser.JSString(obj.Get("robotsUrl")), finalURL: browser.JSString(obj.Get("finalUrl")),
+		status: obj.Get("status").Int(), contentType: browser.JSString(obj.Get("contentType")),
 		size: int64(obj.Get("size").Float()), sizeKnown: obj.Get("sizeKnown").Truthy(), truncated: obj.Get("truncated").Truthy(),
-		elapsedMs: int64(obj.Get("elapsedMs").Float()), errMsg: jsString(obj.Get("error")),
+		elapsedMs: int64(obj.Get("elapsedMs").Float()), errMsg: browser.JSString(obj.Get("error")),
 	}
 	if hops := obj.Get("hops"); hops.Truthy() {
 		for i := range hops.Length() {
 			h := hops.Index(i)
-			f.hops = append(f.hops, fetchHop{jsString(h.Get("url")), h.Get("status").Int()})
+			f.hops = append(f.hops, fetchHop{browser.JSString(h.Get("url")), h.Get("status").Int()})
 		}
 	}
 	if r := obj.Get("redirects"); r.Truthy() {
 		f.redirects = r.Length()
 	}
-	if b64 := jsString(obj.Get("body")); b64 != "" {
+	if b64 := browser.JSString(obj.Get("body")); b64 != "" {
 		if body, err := base64.StdEncoding.DecodeString(b64); err == nil {
 			f.body = string(body)
 		}
 	}
-	switch code := jsString(obj.Get("code")); code {
+	switch code := browser.JSString(obj.Get("code")); code {
 	case "ok":
 		f.answer = engine.Answer{Status: f.status, Redirects: f.redirects}
 	case "too-many-redirects":
@@ -337,19 +339,19 @@ func fromServer(obj js.Value) *fetched {
 // nothing of the redirects but that there were some.
 func fetchByBrowser(robotsURL string) (*fetched, error) {
 	start := time.Now()
-	resp, err := await(js.Global().Call("fetch", robotsURL, map[string]any{
+	resp, err := browser.Await(js.Global().Call("fetch", robotsURL, map[string]any{
 		"mode": "cors", "credentials": "omit", "cache": "no-store", "redirect": "follow",
 	}))
 	if err != nil {
 		return nil, err
 	}
-	data, err := responseBytes(resp, engine.GooglebotFetchLimit*4)
+	data, err := browser.ResponseBytes(resp, engine.GooglebotFetchLimit*4)
 	if err != nil {
 		return nil, err
 	}
 	f := &fetched{
 		via: "browser", robotsURL: robotsURL, finalURL: resp.Get("url").String(), status: resp.Get("status").Int(),
-		contentType: jsString(resp.Get("headers").Call("get", "content-type")),
+		contentType: browser.JSString(resp.Get("headers").Call("get", "content-type")),
 		size:        int64(len(data)), sizeKnown: true, elapsedMs: time.Since(start).Milliseconds(),
 	}
 	if resp.Get("redirected").Truthy() {
@@ -433,16 +435,16 @@ func undoFetch() {
 // fetchJSON GETs a path of the tester's own server. obj is undefined when
 // the answer is not JSON (a static host's 404 page).
 func fetchJSON(path string) (status int, obj js.Value, err error) {
-	resp, err := await(js.Global().Call("fetch", path, map[string]any{"cache": "no-store", "credentials": "same-origin"}))
+	resp, err := browser.Await(js.Global().Call("fetch", path, map[string]any{"cache": "no-store", "credentials": "same-origin"}))
 	if err != nil {
 		return 0, js.Undefined(), err
 	}
 	status = resp.Get("status").Int()
-	ct := jsString(resp.Get("headers").Call("get", "content-type"))
+	ct := browser.JSString(resp.Get("headers").Call("get", "content-type"))
 	if !strings.HasPrefix(ct, "application/json") {
 		return status, js.Undefined(), nil
 	}
-	obj, err = await(resp.Call("json"))
+	obj, err = browser.Await(resp.Call("json"))
 	if err != nil {
 		return status, js.Undefined(), nil
 	}

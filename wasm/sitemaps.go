@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // Sitemaps in the page: "Test sitemap URLs" walks the sitemaps the
@@ -37,7 +38,7 @@ func sitemapControls() *vecty.HTML {
 					event.Click(func(*vecty.Event) { startSitemaps() })),
 				vecty.Text("Test sitemap URLs"),
 			),
-			fileButton("import-sitemap", "Import sitemap…", ".xml,.gz,.txt,application/xml,text/xml,text/plain,application/gzip"),
+			browser.FileButton("import-sitemap", "Import sitemap…", ".xml,.gz,.txt,application/xml,text/xml,text/plain,application/gzip"),
 			elem.Label(vecty.Markup(prop.For("sitemap-url")), vecty.Text("Sitemap")),
 			elem.Input(vecty.Markup(
 				prop.ID("sitemap-url"), prop.Type(prop.TypeURL), vecty.Class("sitemap-url"),
@@ -80,7 +81,7 @@ func sitemapProgress() vecty.MarkupOrChild {
 			vecty.Markup(vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite")),
 			vecty.Text(progressSentence(p)),
 		),
-		button("sitemap-cancel", "Cancel", func() { site.cancelled = true; siteChanged() }),
+		browser.Button("sitemap-cancel", "Cancel", func() { site.cancelled = true; siteChanged() }),
 	)
 }
 
@@ -305,9 +306,9 @@ func finishSitemaps(name string, res *engine.SitemapResult) {
 // else by the browser's own request.
 func fetchSitemap(u string) engine.SitemapFetched {
 	if hasServer() {
-		status, obj, err := fetchJSON("api/sitemap?follow=0&url=" + queryEscape(u))
+		status, obj, err := fetchJSON("api/sitemap?follow=0&url=" + browser.QueryEscape(u))
 		if err == nil && !obj.IsUndefined() {
-			code := jsString(obj.Get("code"))
+			code := browser.JSString(obj.Get("code"))
 			switch {
 			case status == 429:
 				// Wait as long as the server says (at least a second, at
@@ -316,16 +317,16 @@ func fetchSitemap(u string) engine.SitemapFetched {
 				if r := obj.Get("retryAfter"); r.Type() == js.TypeNumber {
 					wait = min(max(r.Int(), 1), 60)
 				}
-				site.progress.Current = u + " (waiting: " + jsString(obj.Get("error")) + ")"
+				site.progress.Current = u + " (waiting: " + browser.JSString(obj.Get("error")) + ")"
 				siteChanged()
 				time.Sleep(time.Duration(wait) * time.Second)
-				return engine.SitemapFetched{Wait: !site.cancelled, Err: jsString(obj.Get("error"))}
+				return engine.SitemapFetched{Wait: !site.cancelled, Err: browser.JSString(obj.Get("error"))}
 			case code != "disabled" && code != "not-found":
 				return sitemapFromServer(obj)
 			}
 		}
 	}
-	resp, err := await(js.Global().Call("fetch", u, map[string]any{"mode": "cors", "credentials": "omit", "redirect": "follow"}))
+	resp, err := browser.Await(js.Global().Call("fetch", u, map[string]any{"mode": "cors", "credentials": "omit", "redirect": "follow"}))
 	if err != nil {
 		return engine.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and use Import sitemap…."}
 	}
@@ -333,7 +334,7 @@ func fetchSitemap(u string) engine.SitemapFetched {
 	if status < 200 || status > 299 {
 		return engine.SitemapFetched{Status: status, Err: "The sitemap answered " + strconv.Itoa(status) + ", not 200, so Google cannot read it; serve it with 200."}
 	}
-	data, err := responseBytes(resp, engine.MaxSitemapBytes)
+	data, err := browser.ResponseBytes(resp, engine.MaxSitemapBytes)
 	if err == nil {
 		data, err = maybeGunzip(data)
 	}
@@ -344,11 +345,11 @@ func fetchSitemap(u string) engine.SitemapFetched {
 }
 
 func sitemapFromServer(obj js.Value) engine.SitemapFetched {
-	f := engine.SitemapFetched{Status: obj.Get("status").Int(), Err: jsString(obj.Get("error"))}
+	f := engine.SitemapFetched{Status: obj.Get("status").Int(), Err: browser.JSString(obj.Get("error"))}
 	if f.Err == "" && (f.Status < 200 || f.Status > 299) {
 		f.Err = "The sitemap answered " + strconv.Itoa(f.Status) + ", not 200, so Google cannot read it; serve it with 200."
 	}
-	f.File.Kind = engine.SitemapKindNamed(jsString(obj.Get("kind")))
+	f.File.Kind = engine.SitemapKindNamed(browser.JSString(obj.Get("kind")))
 	// One string across the boundary, not one per URL: 50,000 calls into
 	// JavaScript would hold the main thread far longer.
 	if urls := obj.Get("urls"); urls.Truthy() && urls.Length() > 0 {
@@ -370,15 +371,15 @@ func maybeGunzip(data []byte) ([]byte, error) {
 	}
 	ds := js.Global().Get("DecompressionStream")
 	if !ds.Truthy() {
-		return nil, jsErr("this browser cannot decompress gzip (no DecompressionStream); decompress the file with gunzip first")
+		return nil, browser.JSErr("this browser cannot decompress gzip (no DecompressionStream); decompress the file with gunzip first")
 	}
 	buf := js.Global().Get("Uint8Array").New(len(data))
 	js.CopyBytesToJS(buf, data)
 	blob := js.Global().Get("Blob").New([]any{buf})
 	stream := blob.Call("stream").Call("pipeThrough", ds.New("gzip"))
-	out, err := readStream(stream, engine.MaxSitemapBytes)
+	out, err := browser.ReadStream(stream, engine.MaxSitemapBytes)
 	if err != nil {
-		return nil, jsErr("the gzip file cannot be decompressed (" + err.Error() + ")")
+		return nil, browser.JSErr("the gzip file cannot be decompressed (" + err.Error() + ")")
 	}
 	return out, nil
 }

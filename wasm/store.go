@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The store is the one place the page's state changes. Components read it
@@ -61,21 +62,21 @@ type state struct {
 	// The URL list as tested: split from in.URLs, or a list too long for
 	// the text box (imported, and then in.URLs is empty).
 	list         urlList
-	listText     string        // the in.URLs list was split from
-	listVersion  int           // bumped whenever list changes
-	listImported bool          // list is imported's, not split from listText
-	imported     *importedList // a large list read from a file, nil for none
-	tester       tester        // what this recompute tests with
-	res          verdicts      // the verdict of every URL of list
-	shown        rowCache      // the rows the table and the why panel showed
-	exportNames  rowNames      // the rule and group texts the exports wrote
-	table        tableView     // filter, sort and the order shown
-	runner       runner        // tests long lists off the main thread; nil: at once
-	testedBy     string        // "page" (at once), or the runner's name
-	scopeOf      scopeKey      // what s.sent.scope was worked out for
-	scopeJob     *slicedJob    // works it out for a long list
+	listText     string             // the in.URLs list was split from
+	listVersion  int                // bumped whenever list changes
+	listImported bool               // list is imported's, not split from listText
+	imported     *importedList      // a large list read from a file, nil for none
+	tester       tester             // what this recompute tests with
+	res          verdicts           // the verdict of every URL of list
+	shown        rowCache           // the rows the table and the why panel showed
+	exportNames  rowNames           // the rule and group texts the exports wrote
+	table        tableView          // filter, sort and the order shown
+	runner       runner             // tests long lists off the main thread; nil: at once
+	testedBy     string             // "page" (at once), or the runner's name
+	scopeOf      scopeKey           // what s.sent.scope was worked out for
+	scopeJob     *browser.SlicedJob // works it out for a long list
 
-	edits       debouncer
+	edits       browser.Debouncer
 	progressDue bool   // a progress render is scheduled
 	onChange    func() // asks the page to render; nil in tests
 	// onPending tells the page an edit waits for its debounce, which only
@@ -97,14 +98,14 @@ type state struct {
 	// tests replace at once). parsing is that parse while it runs, and
 	// before the robots.txt the editor still shows meanwhile.
 	parseInSlices bool
-	parsing       *slicedJob
+	parsing       *browser.SlicedJob
 	before        string
 }
 
 var store = newState(exampleState)
 
 func newState(in Saved) *state {
-	s := &state{selected: -1, edits: debouncer{delay: debounceDelay}}
+	s := &state{selected: -1, edits: browser.Debouncer{Delay: browser.DebounceDelay}}
 	s.replace(in)
 	s.lintNow() // the page's first paint shows the findings
 	return s
@@ -128,8 +129,8 @@ func (s *state) replaceThen(in Saved, then func()) {
 		// replaces a long list kept aside.
 		s.imported = nil
 	}
-	s.edits.cancel()
-	s.parsing.stop()
+	s.edits.Cancel()
+	s.parsing.Stop()
 	if !s.parseInSlices || len(in.Robots) <= maxEditBytes {
 		s.parsing, s.before, s.in = nil, "", in
 		s.parse()
@@ -155,7 +156,7 @@ func (s *state) replaceThen(in Saved, then func()) {
 	var parsing *engine.Parsing
 	var robots *engine.Robots
 	ahead := 0 // the steps done after the parse
-	s.parsing = runSliced(func(deadline time.Time) bool {
+	s.parsing = browser.RunSliced(func(deadline time.Time) bool {
 		if parsing == nil {
 			// In a slice of its own: the cut counts the lines of the
 			// whole text (4 MiB: some tens of milliseconds the first time).
@@ -164,7 +165,7 @@ func (s *state) replaceThen(in Saved, then func()) {
 			return false
 		}
 		for robots == nil {
-			if robots = parsing.Continue(checkEvery); robots == nil && time.Now().After(deadline) {
+			if robots = parsing.Continue(browser.CheckEvery); robots == nil && time.Now().After(deadline) {
 				return false
 			}
 		}
@@ -346,7 +347,7 @@ func (s *state) later(robotsChanged bool) {
 			s.onPending()
 		}
 	}
-	s.edits.schedule(s.flush)
+	s.edits.Schedule(s.flush)
 }
 
 func (s *state) now(robotsChanged bool) {
@@ -359,7 +360,7 @@ func (s *state) now(robotsChanged bool) {
 // Lint runs in the next task, so on a 500 KiB file the verdicts do not wait
 // for the findings.
 func (s *state) flush() {
-	s.edits.cancel()
+	s.edits.Cancel()
 	if s.parsing != nil {
 		// A replaced robots.txt is being parsed: that parse recomputes.
 		return
@@ -388,7 +389,7 @@ func (s *state) lintLater() {
 	if s.lintElsewhere != nil && len(s.in.Robots) >= workerLintBytes {
 		// Asked in a task of its own: the first time, the workers start.
 		text := s.in.Robots
-		nextTask(func() {
+		browser.NextTask(func() {
 			if s.robots != robots || s.linted == robots {
 				return
 			}
@@ -410,12 +411,12 @@ func (s *state) lintLater() {
 
 // lintOnPage lints robots on this thread, if it is still the parse shown.
 func (s *state) lintOnPage(robots *engine.Robots) {
-	nextTask(func() {
+	browser.NextTask(func() {
 		if s.robots != robots || s.linted == robots {
 			return
 		}
 		portabilityDiagnostics(robots)
-		nextTask(func() {
+		browser.NextTask(func() {
 			if s.robots == robots && s.linted != robots {
 				s.lintNow()
 				s.changed()
@@ -507,7 +508,7 @@ func (s *state) scanScope() {
 		return
 	}
 	s.scopeOf = key
-	s.scopeJob.stop()
+	s.scopeJob.Stop()
 	s.sent.scope = listScope{working: true}
 	done := func(ls listScope) {
 		if s.scopeOf == key {
@@ -519,7 +520,7 @@ func (s *state) scanScope() {
 	onPage := func() {
 		var ls listScope
 		next, list, robotsURL := 0, s.list, s.in.RobotsURL
-		s.scopeJob = runSliced(func(deadline time.Time) bool {
+		s.scopeJob = browser.RunSliced(func(deadline time.Time) bool {
 			for ; next < list.Len(); next++ {
 				if next%64 == 0 && time.Now().After(deadline) {
 					return false

@@ -39,7 +39,7 @@ func TestTypingBurstParsesOnceWhenFlushed(t *testing.T) {
 
 func TestDebounceRunsTheEngineAfterThePause(t *testing.T) {
 	s := newState(exampleState)
-	s.edits.delay = time.Millisecond
+	s.edits.Delay = time.Millisecond
 	done := make(chan int, 8)
 	s.onChange = func() {
 		if !s.pending {

@@ -9,6 +9,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // TableControls are the results table's filters and sort (filters.go does
@@ -19,7 +21,7 @@ type TableControls struct {
 
 // textFilter waits for typing in the URL filter to pause, as the editor
 // does: filtering a million URLs per keystroke would queue up.
-var textFilter = debouncer{delay: debounceDelay}
+var textFilter = browser.Debouncer{Delay: browser.DebounceDelay}
 
 func (c *TableControls) Render() vecty.ComponentOrHTML {
 	s := store
@@ -49,7 +51,7 @@ func (c *TableControls) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("spellcheck", "false"),
 			event.Input(func(ev *vecty.Event) {
 				value := ev.Target.Get("value").String()
-				textFilter.schedule(func() { store.setFilter(func(v *tableView) { v.text = value }) })
+				textFilter.Schedule(func() { store.setFilter(func(v *tableView) { v.text = value }) })
 			}),
 		)),
 		elem.Label(vecty.Markup(prop.For("filter-line")), vecty.Text("Deciding line")),

@@ -9,6 +9,8 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // Toolbar holds the file and sharing controls. The work behind them
@@ -64,7 +66,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 		vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "File and sharing")),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
-			button("copy-link", "Copy link", func() {
+			browser.Button("copy-link", "Copy link", func() {
 				// The browser compresses the link: waited for on a goroutine.
 				go func() {
 					in, left := linkState(currentSaved(), store.imported)
@@ -81,19 +83,19 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 					})
 				}()
 			}),
-			fileButton("open-file", "Open robots.txt…", ".txt,text/plain"),
-			button("download", "Download robots.txt", func() {
-				downloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+			browser.FileButton("open-file", "Open robots.txt…", ".txt,text/plain"),
+			browser.Button("download", "Download robots.txt", func() {
+				browser.DownloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
 			}),
-			fileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
-			button("export-csv", "Export CSV", func() {
+			browser.FileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
+			browser.Button("export-csv", "Export CSV", func() {
 				startExport(csvExport)
 			}),
-			button("export-json", "Export JSON", func() {
+			browser.Button("export-json", "Export JSON", func() {
 				startExport(jsonExport)
 			}),
-			button("reset", "Reset to example", func() { applySaved(exampleState) }),
-			vecty.If(s.previousDraft, button("restore-draft", "Restore the draft you had before opening this link", func() {
+			browser.Button("reset", "Reset to example", func() { applySaved(exampleState) }),
+			vecty.If(s.previousDraft, browser.Button("restore-draft", "Restore the draft you had before opening this link", func() {
 				store.previousDraft = false
 				go func() {
 					if d, ok := restorePreviousDraft(); ok {
@@ -126,7 +128,7 @@ func (t *Toolbar) Mount() {
 		return
 	}
 	doc := js.Global().Get("document")
-	watchFileInput(doc.Call("getElementById", "open-file"), openRobots)
+	browser.WatchFileInput(doc.Call("getElementById", "open-file"), openRobots)
 	urls := doc.Call("getElementById", "import-urls")
 	urls.Call("addEventListener", "change", js.FuncOf(func(js.Value, []js.Value) any {
 		if files := urls.Get("files"); files.Length() > 0 {
@@ -135,7 +137,7 @@ func (t *Toolbar) Mount() {
 		urls.Set("value", "")
 		return nil
 	}))
-	watchDrop(doc.Call("querySelector", ".editor-frame"), openRobots)
+	browser.WatchDrop(doc.Call("querySelector", ".editor-frame"), openRobots)
 }
 
 // openRobots puts an opened or dropped file into the editor, bytes exact.

@@ -12,6 +12,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/browser"
 )
 
 // Find in a long file: the viewer holds only the lines in view, so the
@@ -34,12 +36,12 @@ type viewFinder struct {
 	more    bool    // matches past maxFindMatches were not kept
 	current int     // index into lines, -1 for none
 	done    bool    // the search of query in of is finished
-	job     *slicedJob
-	edits   debouncer
+	job     *browser.SlicedJob
+	edits   browser.Debouncer
 	again   bool // a search of a new text is asked for
 }
 
-var finder = viewFinder{current: -1, edits: debouncer{delay: debounceDelay}}
+var finder = viewFinder{current: -1, edits: browser.Debouncer{Delay: browser.DebounceDelay}}
 
 // line is the line of the current match, 0 for none (or for another text).
 func (f *viewFinder) line() int {
@@ -52,7 +54,7 @@ func (f *viewFinder) line() int {
 // search finds query in the store's text, in slices, and then shows the
 // first match at or after the line in view.
 func (f *viewFinder) search(query string) {
-	f.job.stop()
+	f.job.Stop()
 	text := store.editorText
 	if !sameText(f.of, text) {
 		f.of, f.lower, f.lowered = text, "", false
@@ -66,7 +68,7 @@ func (f *viewFinder) search(query string) {
 	needle := foldASCII(query)
 	var lower strings.Builder
 	at := 0 // where the search goes on in f.lower
-	f.job = runSliced(func(deadline time.Time) bool {
+	f.job = browser.RunSliced(func(deadline time.Time) bool {
 		if !f.lowered {
 			// The lowered copy, 64 KiB at a time.
 			if lower.Cap() == 0 {
@@ -81,7 +83,7 @@ func (f *viewFinder) search(query string) {
 			f.lower, f.lowered = lower.String(), true
 		}
 		for {
-			for range checkEvery {
+			for range browser.CheckEvery {
 				i := strings.Index(f.lower[at:], needle)
 				if i < 0 {
 					return true
@@ -169,7 +171,7 @@ func findBar() *vecty.HTML {
 	if f.query != "" && !sameText(f.of, store.editorText) && !f.again {
 		// A new text: the same search, in it.
 		f.again = true
-		nextTask(func() {
+		browser.NextTask(func() {
 			f.again = false
 			if bigMode() && !sameText(f.of, store.editorText) {
 				f.search(f.query)
@@ -186,14 +188,14 @@ func findBar() *vecty.HTML {
 			vecty.Property("value", f.query),
 			event.Input(func(ev *vecty.Event) {
 				q := ev.Target.Get("value").String()
-				f.edits.schedule(func() { f.search(q) })
+				f.edits.Schedule(func() { f.search(q) })
 			}),
 			event.KeyDown(func(ev *vecty.Event) {
 				switch ev.Get("key").String() {
 				case "Enter":
 					ev.Call("preventDefault")
 					if q := ev.Target.Get("value").String(); q != f.query || !sameText(f.of, store.editorText) {
-						f.edits.cancel()
+						f.edits.Cancel()
 						f.search(q)
 						return
 					}
@@ -210,8 +212,8 @@ func findBar() *vecty.HTML {
 				}
 			}),
 		)),
-		button("view-find-prev", "Previous", func() { f.step(-1) }),
-		button("view-find-next", "Next", func() { f.step(1) }),
+		browser.Button("view-find-prev", "Previous", func() { f.step(-1) }),
+		browser.Button("view-find-next", "Next", func() { f.step(1) }),
 		elem.Span(vecty.Markup(prop.ID("view-find-status"), vecty.Attribute("aria-live", "polite")), vecty.Text(f.status())),
 	)
 }

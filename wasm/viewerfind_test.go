@@ -8,6 +8,8 @@ import (
 	"syscall/js"
 	"testing"
 	"time"
+
+	"robotstester/wasm/browser"
 )
 
 // The viewer's find finds what a byte-by-byte search that ignores the case
@@ -15,7 +17,10 @@ import (
 // steps from match to match round the ends.
 func TestViewerFindFindsEveryMatch(t *testing.T) {
 	saved := store
-	t.Cleanup(func() { store = saved; finder = viewFinder{current: -1, edits: debouncer{delay: debounceDelay}} })
+	t.Cleanup(func() {
+		store = saved
+		finder = viewFinder{current: -1, edits: browser.Debouncer{Delay: browser.DebounceDelay}}
+	})
 	rng := rand.New(rand.NewPCG(3, 7))
 	words := []string{"Disallow", "disallow", "DISALLOW", "Allow", "/Search", "/search/", "é", "Ä", "*", "$", "?q=", " ", "\r\n", "\n", "\r"}
 	var b strings.Builder

@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The same program runs in a Web Worker (started by web/loader.js from the
@@ -168,19 +169,19 @@ func (w *workerState) run(gen int, t tester, asGiven bool) {
 		}
 		postResults(gen, s.start+next, flags, lines)
 		next = end
-		yieldTask(chunk)
+		browser.YieldTask(chunk)
 	}
 	chunk()
 }
 
 // postResults sends a chunk's verdicts, transferring the arrays' buffers.
 func postResults(gen, start int, flags []byte, lines []int32) {
-	f := jsBytes(flags)
+	f := browser.JSBytes(flags)
 	raw := make([]byte, 4*len(lines))
 	for i, l := range lines {
 		raw[4*i], raw[4*i+1], raw[4*i+2], raw[4*i+3] = byte(l), byte(l>>8), byte(l>>16), byte(l>>24)
 	}
-	l := js.Global().Get("Int32Array").New(jsBytes(raw).Get("buffer"))
+	l := js.Global().Get("Int32Array").New(browser.JSBytes(raw).Get("buffer"))
 	js.Global().Call("postMessage", map[string]any{
 		"type": "results", "gen": gen, "start": start, "flags": f, "lines": l,
 	}, []any{f.Get("buffer"), l.Get("buffer")})

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"syscall/js"
 	"unsafe"
+
+	"robotstester/wasm/browser"
 )
 
 // A URL list file is read in a worker when the page has them: the worker
@@ -59,12 +61,12 @@ func (p *workerPool) importMessage(data js.Value) {
 		var list urlList
 		if len(run.text) > 0 {
 			// The text is not written again: it becomes the list's string.
-			list = urlList{text: unsafe.String(&run.text[0], len(run.text)), ends: int32s(data.Get("ends"))}
+			list = urlList{text: unsafe.String(&run.text[0], len(run.text)), ends: browser.Int32s(data.Get("ends"))}
 		}
 		run.text = nil
 		// The list is tested and shown in a task of its own: copying a
 		// million ends is a few milliseconds already.
-		yieldTask(func() { run.finish(list, nil) })
+		browser.YieldTask(func() { run.finish(list, nil) })
 	case "import-error":
 		p.importing = nil
 		run.finish(urlList{}, errors.New(data.Get("message").String()))
@@ -99,14 +101,14 @@ func importInWorker(file js.Value) {
 			return
 		}
 		for at := 0; at < len(list.text); at += importPart {
-			part := jsBytes([]byte(list.text[at:min(at+importPart, len(list.text))]))
+			part := browser.JSBytes([]byte(list.text[at:min(at+importPart, len(list.text))]))
 			post(map[string]any{"type": "import-text", "size": len(list.text), "part": part}, part.Get("buffer"))
 		}
 		ends := make([]byte, 4*len(list.ends))
 		for i, e := range list.ends {
 			ends[4*i], ends[4*i+1], ends[4*i+2], ends[4*i+3] = byte(e), byte(e>>8), byte(e>>16), byte(e>>24)
 		}
-		endsJS := js.Global().Get("Int32Array").New(jsBytes(ends).Get("buffer"))
+		endsJS := js.Global().Get("Int32Array").New(browser.JSBytes(ends).Get("buffer"))
 		post(map[string]any{"type": "import-done", "ends": endsJS}, endsJS.Get("buffer"))
 	}()
 }

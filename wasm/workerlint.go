@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // A long robots.txt is linted in a worker (workerPool): Google's findings
@@ -44,7 +45,7 @@ func (p *workerPool) lint(robots []byte, done func(lint, others engine.Diagnosti
 	}
 	w := &workerLint
 	w.id, w.done = w.id+1, done
-	p.workers[0].Call("postMessage", map[string]any{"type": "lint", "id": w.id, "robots": jsBytes(robots)})
+	p.workers[0].Call("postMessage", map[string]any{"type": "lint", "id": w.id, "robots": browser.JSBytes(robots)})
 	return true
 }
 
@@ -76,7 +77,7 @@ func lintInWorker(data js.Value) {
 	if waiting {
 		return
 	}
-	yieldTask(func() {
+	browser.YieldTask(func() {
 		data := workerLintNext
 		workerLintNext = js.Undefined()
 		body := make([]byte, data.Get("robots").Length())
@@ -98,7 +99,7 @@ var workerLintNext js.Value
 // thousands of calls into JavaScript to read (15 ms and more in one task).
 // Each finding is its line, column and severity as uvarints, then its code
 // and its message, each a uvarint length and the bytes.
-func diagnosticsToJS(ds engine.Diagnostics) js.Value { return jsBytes(packDiagnostics(ds)) }
+func diagnosticsToJS(ds engine.Diagnostics) js.Value { return browser.JSBytes(packDiagnostics(ds)) }
 
 func packDiagnostics(ds engine.Diagnostics) []byte {
 	var b []byte

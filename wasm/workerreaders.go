@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // The Readers view's comparison in the Web Workers that already hold the
@@ -60,10 +61,10 @@ func (w *workerState) compareInWorker(data js.Value) {
 		for k := next; k < end; k++ {
 			flags = engine.CompareReader(files, crawler, in.Token, sentURL(s.urls.At(k)), nil).AppendFlags(flags)
 		}
-		f := jsBytes(flags)
+		f := browser.JSBytes(flags)
 		js.Global().Call("postMessage", map[string]any{"type": "readers-results", "gen": gen, "start": s.start + next, "flags": f}, []any{f.Get("buffer")})
 		next = end
-		yieldTask(chunk)
+		browser.YieldTask(chunk)
 	}
 	chunk()
 }
@@ -76,7 +77,7 @@ func (r *readerRun) startInWorkers() bool {
 		return false
 	}
 	s := store
-	msg := map[string]any{"type": "readers", "gen": r.generation, "robots": jsBytes(s.cut.Body),
+	msg := map[string]any{"type": "readers", "gen": r.generation, "robots": browser.JSBytes(s.cut.Body),
 		"crawler": s.in.Crawler, "token": s.in.Token}
 	for _, w := range p.workers {
 		w.Call("postMessage", msg)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/browser"
 )
 
 // A long list's scope (the summary of the URLs the file does not govern,
@@ -89,11 +90,11 @@ func scopeOnPage() {
 }
 
 // workerScopeJob is the scope a worker works out, nil when none.
-var workerScopeJob *slicedJob
+var workerScopeJob *browser.SlicedJob
 
 // stopWorkerScope stops it: the list it reads is being replaced.
 func stopWorkerScope() {
-	workerScopeJob.stop()
+	workerScopeJob.Stop()
 	workerScopeJob = nil
 }
 
@@ -105,11 +106,11 @@ func (w *workerState) scopeInWorker(id int, robotsURL string) {
 	segments := w.segments
 	seg, next := 0, 0
 	var ls listScope
-	workerScopeJob = runSliced(func(deadline time.Time) bool {
+	workerScopeJob = browser.RunSliced(func(deadline time.Time) bool {
 		for seg < len(segments) {
 			urls := segments[seg].urls
 			for ; next < urls.Len(); next++ {
-				if next%checkEvery == 0 && time.Now().After(deadline) {
+				if next%browser.CheckEvery == 0 && time.Now().After(deadline) {
 					return false
 				}
 				ls.add(newSent(urls.At(next), robotsURL))

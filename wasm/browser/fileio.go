@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"errors"
@@ -30,10 +30,10 @@ func readFile(file js.Value, done func(name string, data []byte, err error)) {
 	file.Call("arrayBuffer").Call("then", then, fail)
 }
 
-// watchFileInput calls done with the bytes of each file chosen in an
+// WatchFileInput calls done with the bytes of each file chosen in an
 // <input type=file>, then clears the input so choosing the same file again
 // reads it again.
-func watchFileInput(input js.Value, done func(name string, data []byte, err error)) {
+func WatchFileInput(input js.Value, done func(name string, data []byte, err error)) {
 	input.Call("addEventListener", "change", js.FuncOf(func(js.Value, []js.Value) any {
 		files := input.Get("files")
 		if files.Length() > 0 {
@@ -44,10 +44,10 @@ func watchFileInput(input js.Value, done func(name string, data []byte, err erro
 	}))
 }
 
-// watchDrop makes el a drop target for one file (a robots.txt dragged onto
+// WatchDrop makes el a drop target for one file (a robots.txt dragged onto
 // the editor): the dropped file's bytes go to done, and text drops keep the
 // browser's own behaviour.
-func watchDrop(el js.Value, done func(name string, data []byte, err error)) {
+func WatchDrop(el js.Value, done func(name string, data []byte, err error)) {
 	hasFile := func(ev js.Value) bool {
 		dt := ev.Get("dataTransfer")
 		if dt.IsNull() || dt.IsUndefined() {
@@ -82,10 +82,10 @@ func watchDrop(el js.Value, done func(name string, data []byte, err error)) {
 	}))
 }
 
-// downloadBytes offers data as a file download. The Blob is built from a
+// DownloadBytes offers data as a file download. The Blob is built from a
 // Uint8Array, not a string, so the bytes saved are the bytes given (a string
 // would be re-encoded as UTF-8).
-func downloadBytes(name, mime string, data []byte) {
+func DownloadBytes(name, mime string, data []byte) {
 	buf := js.Global().Get("Uint8Array").New(len(data))
 	js.CopyBytesToJS(buf, data)
 	blob := js.Global().Get("Blob").New([]any{buf}, map[string]any{"type": mime})
@@ -109,13 +109,13 @@ func downloadBytes(name, mime string, data []byte) {
 	js.Global().Call("setTimeout", revoke, 1000)
 }
 
-// watchFileOnce wires the file input with the given ID, once: a view's
+// WatchFileOnce wires the file input with the given ID, once: a view's
 // Mount runs each time its tab opens.
-func watchFileOnce(id string, done func(name string, data []byte, err error)) {
+func WatchFileOnce(id string, done func(name string, data []byte, err error)) {
 	el := js.Global().Get("document").Call("getElementById", id)
 	if !el.Truthy() || el.Get("dataset").Get("watched").Truthy() {
 		return
 	}
 	el.Get("dataset").Set("watched", "true")
-	watchFileInput(el, done)
+	WatchFileInput(el, done)
 }

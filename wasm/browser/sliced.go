@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"syscall/js"
@@ -12,59 +12,59 @@ import (
 // can) runs in slices: each slice stops when its time is up and the next
 // one runs in a later task, so the page keeps answering input in between.
 
-// sliceBudget is how long one slice may run: well under the 50 ms after
+// SliceBudget is how long one slice may run: well under the 50 ms after
 // which a task counts as long (W3C Long Tasks API), leaving the browser
 // room for the input, layout and paint that wait behind it.
-const sliceBudget = 8 * time.Millisecond
+const SliceBudget = 8 * time.Millisecond
 
-// slicedJob is one piece of sliced work: step does one slice of it and
+// SlicedJob is one piece of sliced work: step does one slice of it and
 // reports whether it is finished. A job is stopped by its owner, between
 // slices. (step takes no time.Time: a type reachable from an interface
 // that mentions time.Time keeps time's formatting code, about 12 KB of
 // app.wasm as Brotli, issue 9; wasmdeps_test.go checks.)
-type slicedJob struct {
+type SlicedJob struct {
 	step    func() (finished bool)
 	done    func()
-	stopped bool
+	Stopped bool
 }
 
-// runSliced starts job: its first slice runs in a later task.
-func runSliced(step func(deadline time.Time) bool, done func()) *slicedJob {
-	j := &slicedJob{step: func() bool { return step(time.Now().Add(sliceBudget)) }, done: done}
-	yieldTask(j.slice)
+// RunSliced starts job: its first slice runs in a later task.
+func RunSliced(step func(deadline time.Time) bool, done func()) *SlicedJob {
+	j := &SlicedJob{step: func() bool { return step(time.Now().Add(SliceBudget)) }, done: done}
+	YieldTask(j.slice)
 	return j
 }
 
-func (j *slicedJob) slice() {
-	if j.stopped {
+func (j *SlicedJob) slice() {
+	if j.Stopped {
 		return
 	}
 	if !j.step() {
-		yieldTask(j.slice)
+		YieldTask(j.slice)
 		return
 	}
-	j.stopped = true
+	j.Stopped = true
 	if j.done != nil {
 		j.done()
 	}
 }
 
-// stop ends the job before its next slice; done is not called.
-func (j *slicedJob) stop() {
+// Stop ends the job before its next slice; done is not called.
+func (j *SlicedJob) Stop() {
 	if j != nil {
-		j.stopped = true
+		j.Stopped = true
 	}
 }
 
-// checkEvery is how many items a slice handles between looks at the
+// CheckEvery is how many items a slice handles between looks at the
 // clock: reading the time from WebAssembly is a call into JavaScript.
-const checkEvery = 256
+const CheckEvery = 256
 
-// yieldTask runs fn in a later task. A MessageChannel message is a task
+// YieldTask runs fn in a later task. A MessageChannel message is a task
 // with no delay, where setTimeout(fn, 0) is clamped to 4 ms once nested
 // (HTML Standard, timers: "nesting level"), which would waste half of each
 // slice's time.
-func yieldTask(fn func()) {
+func YieldTask(fn func()) {
 	tasks.queue = append(tasks.queue, fn)
 	if !tasks.port.Truthy() {
 		ch := js.Global().Get("MessageChannel").New()
@@ -79,11 +79,11 @@ func yieldTask(fn func()) {
 	tasks.port.Call("postMessage", nil)
 }
 
-// laterTask waits, on a goroutine, until a later task of the event loop:
+// LaterTask waits, on a goroutine, until a later task of the event loop:
 // the page runs in between.
-func laterTask() {
+func LaterTask() {
 	wait := make(chan struct{})
-	yieldTask(func() { close(wait) })
+	YieldTask(func() { close(wait) })
 	<-wait
 }
 

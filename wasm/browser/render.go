@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"syscall/js"
@@ -8,7 +8,7 @@ import (
 	"github.com/hexops/vecty"
 )
 
-// renderNow renders the components in the current task. Vecty v0.6.0 only batches
+// RenderNow renders the components in the current task. Vecty v0.6.0 only batches
 // renders to the next animation frame (vecty.Rerender), so a recompute's
 // rows would show up to a frame before the deciding line and the why panel
 // that go with them, and every change would wait for that frame. For the
@@ -17,7 +17,7 @@ import (
 // empty and it asks for no more. So every render goes through renderNow: a
 // vecty.Rerender elsewhere would have Vecty wait for a real frame, and
 // renderNow's renders with it (Vecty asks for one frame at a time).
-func renderNow(cs ...vecty.Component) {
+func RenderNow(cs ...vecty.Component) {
 	w := js.Global()
 	native := w.Get("requestAnimationFrame")
 	var frames []js.Value

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"syscall/js"
@@ -9,9 +9,9 @@ import (
 	"robotstester/engine"
 )
 
-// await waits for a promise, from a goroutine (never from a JS callback,
+// Await waits for a promise, from a goroutine (never from a JS callback,
 // which must not block).
-func await(p js.Value) (js.Value, error) {
+func Await(p js.Value) (js.Value, error) {
 	done := make(chan struct{})
 	var val js.Value
 	var err error
@@ -34,58 +34,58 @@ func await(p js.Value) (js.Value, error) {
 	return val, err
 }
 
-type jsErr string
+type JSErr string
 
-func (e jsErr) Error() string { return string(e) }
+func (e JSErr) Error() string { return string(e) }
 
 func jsError(args []js.Value) error {
 	if len(args) == 0 || args[0].IsUndefined() || args[0].IsNull() {
-		return jsErr("the request failed")
+		return JSErr("the request failed")
 	}
 	if m := args[0].Get("message"); m.Type() == js.TypeString {
-		return jsErr(m.String())
+		return JSErr(m.String())
 	}
-	return jsErr(args[0].Call("toString").String())
+	return JSErr(args[0].Call("toString").String())
 }
 
-// jsString is a string field, "" when absent or null.
-func jsString(v js.Value) string {
+// JSString is a string field, "" when absent or null.
+func JSString(v js.Value) string {
 	if v.Type() != js.TypeString {
 		return ""
 	}
 	return v.String()
 }
 
-// responseBytes reads a fetch Response's body as exact bytes, at most limit
+// ResponseBytes reads a fetch Response's body as exact bytes, at most limit
 // (more is an error).
-func responseBytes(resp js.Value, limit int) ([]byte, error) {
-	return readStream(resp.Get("body"), limit)
+func ResponseBytes(resp js.Value, limit int) ([]byte, error) {
+	return ReadStream(resp.Get("body"), limit)
 }
 
-// byteSize writes a size for people: "716,800 bytes".
-func byteSize(n int64) string {
+// ByteSize writes a size for people: "716,800 bytes".
+func ByteSize(n int64) string {
 	if n == 1 {
 		return "1 byte"
 	}
 	return engine.Thousands(int(n)) + " bytes"
 }
 
-// queryEscape encodes a query parameter with the browser's own
+// QueryEscape encodes a query parameter with the browser's own
 // encodeURIComponent: net/url would add its weight to the page for one call.
-func queryEscape(s string) string {
+func QueryEscape(s string) string {
 	return js.Global().Call("encodeURIComponent", s).String()
 }
 
-// int32s copies an Int32Array into Go.
-func int32s(a js.Value) []int32 { return int32sInto(nil, a) }
+// Int32s copies an Int32Array into Go.
+func Int32s(a js.Value) []int32 { return Int32sInto(nil, a) }
 
-// int32sInto copies an Int32Array into buf, grown as needed, and returns
+// Int32sInto copies an Int32Array into buf, grown as needed, and returns
 // it. The bytes go straight into the int32s' memory, as wasm is
 // little-endian, as are the typed arrays of every browser that runs it: a
 // million line numbers are one copy, not two and a loop.
-func int32sInto(buf []int32, a js.Value) []int32 {
+func Int32sInto(buf []int32, a js.Value) []int32 {
 	n := a.Get("length").Int()
-	buf = grow(buf, n)
+	buf = Grow(buf, n)
 	if n > 0 {
 		raw := unsafe.Slice((*byte)(unsafe.Pointer(&buf[0])), 4*n)
 		js.CopyBytesToGo(raw, js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), 4*n))
@@ -93,16 +93,16 @@ func int32sInto(buf []int32, a js.Value) []int32 {
 	return buf
 }
 
-// grow is buf with length n, reallocated only when its capacity is short.
-func grow[T any](buf []T, n int) []T {
+// Grow is buf with length n, reallocated only when its capacity is short.
+func Grow[T any](buf []T, n int) []T {
 	if cap(buf) < n {
 		return make([]T, n)
 	}
 	return buf[:n]
 }
 
-// jsBytes copies b into a new Uint8Array.
-func jsBytes(b []byte) js.Value {
+// JSBytes copies b into a new Uint8Array.
+func JSBytes(b []byte) js.Value {
 	a := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(a, b)
 	return a

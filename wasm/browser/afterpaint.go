@@ -1,10 +1,10 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import "syscall/js"
 
-// afterPaint runs fn in a task after the browser has laid out and painted
+// AfterPaint runs fn in a task after the browser has laid out and painted
 // the page as it is now. Work that would compete with that frame for the
 // CPU waits for it: a Readers tab just opened is laid out (some tens of
 // milliseconds) before its comparison starts, as the comparison's first
@@ -17,12 +17,12 @@ import "syscall/js"
 // when called within renderNow, which takes requestAnimationFrame's
 // callbacks for itself while it renders (render.go); a task posted from
 // the frame's callback runs once that frame is painted.
-func afterPaint(fn func()) {
-	yieldTask(func() {
+func AfterPaint(fn func()) {
+	YieldTask(func() {
 		var frame js.Func
 		frame = js.FuncOf(func(js.Value, []js.Value) any {
 			frame.Release()
-			yieldTask(fn)
+			YieldTask(fn)
 			return nil
 		})
 		js.Global().Call("requestAnimationFrame", frame)

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import "strings"
 
@@ -10,7 +10,7 @@ import "strings"
 // reads.
 var htmlEscaper = strings.NewReplacer(`&`, "&amp;", `'`, "&#39;", `<`, "&lt;", `>`, "&gt;", `"`, "&#34;")
 
-// escapeHTML makes s safe as text or as a quoted attribute value in markup.
-func escapeHTML(s string) string {
+// EscapeHTML makes s safe as text or as a quoted attribute value in markup.
+func EscapeHTML(s string) string {
 	return htmlEscaper.Replace(s)
 }

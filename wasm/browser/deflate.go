@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"errors"
@@ -15,18 +15,18 @@ import (
 // Brotli transfer). Both wait on promises: call them from a goroutine,
 // never from a JavaScript callback.
 
-// errNoStreams is the failure where the browser has no compression streams.
-var errNoStreams = errors.New("this browser has no CompressionStream or DecompressionStream: update it to a current version")
+// ErrNoStreams is the failure where the browser has no compression streams.
+var ErrNoStreams = errors.New("this browser has no CompressionStream or DecompressionStream: update it to a current version")
 
-// deflateRaw is b compressed as raw DEFLATE.
-func deflateRaw(b []byte) ([]byte, error) {
+// DeflateRaw is b compressed as raw DEFLATE.
+func DeflateRaw(b []byte) ([]byte, error) {
 	return throughStream("CompressionStream", b, 1<<31-1)
 }
 
-// inflateRaw reverses deflateRaw. It stops with errTooLarge as soon as the
+// InflateRaw reverses deflateRaw. It stops with errTooLarge as soon as the
 // output passes limit bytes, so a crafted input cannot fill the memory;
 // damaged input is the browser's error.
-func inflateRaw(b []byte, limit int) ([]byte, error) {
+func InflateRaw(b []byte, limit int) ([]byte, error) {
 	return throughStream("DecompressionStream", b, limit)
 }
 
@@ -42,7 +42,7 @@ const streamPiece = 64 << 10
 func throughStream(kind string, b []byte, limit int) ([]byte, error) {
 	ctor := js.Global().Get(kind)
 	if ctor.Type() != js.TypeFunction {
-		return nil, errNoStreams
+		return nil, ErrNoStreams
 	}
 	stream := ctor.New("deflate-raw")
 	writer := stream.Get("writable").Call("getWriter")
@@ -53,7 +53,7 @@ func throughStream(kind string, b []byte, limit int) ([]byte, error) {
 	go func() {
 		for at := 0; at < len(b); at += streamPiece {
 			if at > 0 {
-				laterTask()
+				LaterTask()
 			}
 			select {
 			case <-stop:
@@ -62,11 +62,11 @@ func throughStream(kind string, b []byte, limit int) ([]byte, error) {
 			}
 			// A write fails when the stream failed or was canceled: the
 			// reader below says why.
-			if _, err := await(writer.Call("write", in.Call("subarray", at, min(at+streamPiece, len(b))))); err != nil {
+			if _, err := Await(writer.Call("write", in.Call("subarray", at, min(at+streamPiece, len(b))))); err != nil {
 				return
 			}
 		}
-		await(writer.Call("close"))
+		Await(writer.Call("close"))
 	}()
 	defer close(stop)
 	return readChunks(reader, limit)

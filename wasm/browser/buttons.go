@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"github.com/hexops/vecty"
@@ -9,16 +9,16 @@ import (
 	"github.com/hexops/vecty/prop"
 )
 
-func button(id, label string, click func()) *vecty.HTML {
+func Button(id, label string, click func()) *vecty.HTML {
 	return elem.Button(
 		vecty.Markup(prop.ID(id), prop.Type(prop.TypeButton), event.Click(func(*vecty.Event) { click() })),
 		vecty.Text(label),
 	)
 }
 
-// fileButton is a file input shown as a button: the label is what people
+// FileButton is a file input shown as a button: the label is what people
 // see and click; the input stays focusable for the keyboard.
-func fileButton(id, label, accept string) *vecty.HTML {
+func FileButton(id, label, accept string) *vecty.HTML {
 	return elem.Span(
 		vecty.Markup(vecty.Class("file-button")),
 		elem.Input(vecty.Markup(prop.ID(id), prop.Type(prop.TypeFile), vecty.Attribute("accept", accept), vecty.Class("visually-hidden"))),

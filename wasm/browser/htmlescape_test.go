@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"html"
@@ -12,7 +12,7 @@ func TestEscapeHTMLIsHTMLEscapeString(t *testing.T) {
 		"", "plain /path?q=1", `<script>alert("x")</script>`, "Tom & Jerry's", "&amp; already",
 		"a\x00b", "ünïcödé <b>", `'"&<>`, "&#39;&#34;",
 	} {
-		if got, want := escapeHTML(s), html.EscapeString(s); got != want {
+		if got, want := EscapeHTML(s), html.EscapeString(s); got != want {
 			t.Errorf("escapeHTML(%q) = %q, html.EscapeString gives %q", s, got, want)
 		}
 	}

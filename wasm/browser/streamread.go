@@ -1,24 +1,24 @@
 //go:build js && wasm
 
-package main
+package browser
 
 import (
 	"errors"
 	"syscall/js"
 )
 
-// errTooLarge ends a read that passes its limit.
-var errTooLarge = errors.New("the data passes its limit")
+// ErrTooLarge ends a read that passes its limit.
+var ErrTooLarge = errors.New("the data passes its limit")
 
-// readStream reads a ReadableStream of bytes chunk by chunk, so a huge
+// ReadStream reads a ReadableStream of bytes chunk by chunk, so a huge
 // body (a decompression bomb) stops at limit instead of filling memory.
-func readStream(stream js.Value, limit int) ([]byte, error) {
+func ReadStream(stream js.Value, limit int) ([]byte, error) {
 	if !stream.Truthy() {
 		return nil, nil
 	}
 	out, err := readChunks(stream.Call("getReader"), limit)
-	if errors.Is(err, errTooLarge) {
-		return nil, jsErr("the file is larger than " + byteSize(int64(limit)) + " once decompressed, more than the tester reads")
+	if errors.Is(err, ErrTooLarge) {
+		return nil, JSErr("the file is larger than " + ByteSize(int64(limit)) + " once decompressed, more than the tester reads")
 	}
 	return out, err
 }
@@ -29,7 +29,7 @@ func readStream(stream js.Value, limit int) ([]byte, error) {
 func readChunks(reader js.Value, limit int) ([]byte, error) {
 	var out []byte
 	for {
-		res, err := await(reader.Call("read"))
+		res, err := Await(reader.Call("read"))
 		if err != nil {
 			return nil, err
 		}
@@ -40,7 +40,7 @@ func readChunks(reader js.Value, limit int) ([]byte, error) {
 		n := chunk.Get("length").Int()
 		if len(out)+n > limit {
 			reader.Call("cancel")
-			return nil, errTooLarge
+			return nil, ErrTooLarge
 		}
 		out = append(out, make([]byte, n)...)
 		js.CopyBytesToGo(out[len(out)-n:], chunk)
