@@ -30,16 +30,6 @@ import (
 // here or in the textarea by its size, and a long paste into the textarea
 // is taken before the browser inserts it (pasteRobots).
 
-// maxEditBytes is the longest text the textarea is given. Setting a
-// textarea's value and laying it out costs about 0.5 to 1 ms per KiB of
-// robots.txt on the 2-core benchmark machine (BenchmarkBrowserBigFile,
-// layout-ms over five runs on a shared machine: 32 KiB 26–40 ms, 48 KiB
-// 27–48, 64 KiB 35–71, 128 KiB 63–178, 512 KiB 222–385), so 32 KiB is the
-// size that stays under 50 ms.
-// 55 of the 387 real files of the test corpus are longer (the largest
-// tenth starts at 64 KB): those are read-only here, and tested whole.
-const maxEditBytes = 32 << 10
-
 // bigMode reports whether the editor shows the viewer: the text the store
 // last replaced is too long for the textarea. A text typed longer stays
 // in the textarea, where it grew a keystroke at a time.

@@ -34,6 +34,7 @@ func main() {
 	// From now on a long robots.txt is parsed in slices (store.replace);
 	// the opening state's is parsed now, before the first paint.
 	store.parseInSlices = true
+	store.prepareText = viewer.prepare
 	_, store.previousDraft = previousDraft()
 	page := newPage()
 	// The draft is written a second after the last change, compressed by

@@ -22,9 +22,6 @@ import (
 // schedules the work, in slices after the Google matrix shows, and only
 // while that reading is chosen.
 
-// readAsOwn is the ReadAs value for each crawler's own reader.
-const readAsOwn = "own"
-
 // readerMatrixCache is the reader matrix of one Google matrix, and the
 // sliced job computing it.
 var readerMatrixCache struct {

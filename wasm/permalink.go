@@ -281,3 +281,6 @@ func isVersion(v string) bool {
 func isBase64URL(c rune) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
+
+// readAsOwn is the ReadAs value for each crawler's own reader.
+const readAsOwn = "own"

@@ -110,15 +110,6 @@ func (c *CrawlerSelect) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// pickedCrawler is the catalogue crawler the state names, if any: an
-// unknown name (an old link) falls back to the custom token.
-func pickedCrawler(in Saved) (engine.Crawler, bool) {
-	if in.Crawler == "" {
-		return engine.Crawler{}, false
-	}
-	return engine.FindCrawler(in.Crawler)
-}
-
 // tokenReading says what is tested: a crawler's tokens, or how the custom
 // token is read ("`Googlebot Images` is read as `Googlebot`") and, for a
 // whole User-Agent header, which crawler it looks like.

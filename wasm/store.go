@@ -100,6 +100,10 @@ type state struct {
 	parseInSlices bool
 	parsing       *browser.SlicedJob
 	before        string
+	// prepareText does, in a slice of its own, what the render that shows
+	// a new long text would do first (the viewer's lines, editorview.go);
+	// nil in tests.
+	prepareText func(text string)
 }
 
 var store = newState(exampleState)
@@ -180,7 +184,9 @@ func (s *state) replaceThen(in Saved, then func()) {
 			newTester(robots, s.in).verdict(sent{url: "/"})
 			return false
 		case 3:
-			viewer.prepare(text[robots.BOM:])
+			if s.prepareText != nil {
+				s.prepareText(text[robots.BOM:])
+			}
 			return false
 		}
 		return true
@@ -493,6 +499,13 @@ func (s *state) testAll() {
 	s.scopeOf = scopeKey{s.listVersion, s.in.RobotsURL}
 }
 
+// A scoper is a runner that can also work out a list's scope where the
+// list is held (the worker pool, workerscope.go); it reports whether it
+// took the work, else onPage does it.
+type scoper interface {
+	scope(listVersion int, robotsURL string, done func(listScope), onPage func()) bool
+}
+
 // scopeKey is what a list's scope (listScope) depends on.
 type scopeKey struct {
 	listVersion int
@@ -530,7 +543,7 @@ func (s *state) scanScope() {
 			return true
 		}, func() { done(ls) })
 	}
-	if p, ok := s.runner.(*workerPool); ok && p.scope(key.listVersion, key.robotsURL, done, onPage) {
+	if p, ok := s.runner.(scoper); ok && p.scope(key.listVersion, key.robotsURL, done, onPage) {
 		return
 	}
 	onPage()

@@ -47,3 +47,16 @@ func editorBytes(text, bom, eol string) string {
 	}
 	return bom + text
 }
+
+// maxEditBytes is the longest text the textarea is given. Setting a
+// textarea's value and laying it out costs about 0.5 to 1 ms per KiB of
+// robots.txt on the 2-core benchmark machine (BenchmarkBrowserBigFile,
+// layout-ms over five runs on a shared machine: 32 KiB 26–40 ms, 48 KiB
+// 27–48, 64 KiB 35–71, 128 KiB 63–178, 512 KiB 222–385), so 32 KiB is the
+// size that stays under 50 ms.
+// 55 of the 387 real files of the test corpus are longer (the largest
+// tenth starts at 64 KB): those are read-only here, and tested whole.
+const maxEditBytes = 32 << 10
+
+// workerLintBytes is the robots.txt size from which a worker lints it.
+const workerLintBytes = maxEditBytes

@@ -25,9 +25,6 @@ import (
 //	    (diagnosticsToJS); a lint the worker has not
 //	    started when a newer one comes gets no answer
 
-// workerLintBytes is the robots.txt size from which a worker lints it.
-const workerLintBytes = maxEditBytes
-
 // workerLint is the lint asked of a worker last, until its findings come:
 // one asked before it is of an older parse, whose findings the page would
 // drop (and the worker drops it if it has not started it).

@@ -1,0 +1,186 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"robotstester/wasm/browser"
+)
+
+// newRunner is a worker pool when the page can start workers, else a
+// sliced runner.
+func newRunner(receive func(gen, start int, flags []uint8, lines []int32)) runner {
+	if p := newWorkerPool(receive); p != nil {
+		return p
+	}
+	return &slicedRunner{receive: receive}
+}
+
+// workerPool tests with one worker per core (at most maxWorkers), each
+// holding part of the list. The protocol, also open to other views that
+// test many URLs, is plain messages:
+//
+//	page → worker {type: "list", reset, start, urls: Uint8Array}
+//	    a segment of the list (URLs joined by LF) whose first URL is list
+//	    index start; reset drops the segments held before
+//	page → worker {type: "test", gen, robots: Uint8Array, crawler, token, status, robotsURL, asGiven}
+//	    test every URL held (as given, or as a browser would send it); a
+//	    newer test or a cancel stops an older one
+//	page → worker {type: "cancel"}
+//	worker → page {type: "results", gen, start, flags: Uint8Array, lines: Int32Array}
+//	    verdicts of URLs start…, flags as in verdicts.go (buffers transferred)
+//	worker → page {type: "error", message}
+type workerPool struct {
+	start       js.Value   // loader.js's __robotsTesterStartWorker
+	workers     []js.Value // started by the first test
+	receive     func(gen, start int, flags []uint8, lines []int32)
+	listVersion int                // the list the workers hold, 0 for none
+	sender      *browser.SlicedJob // sends a new list's segments, then the test
+	// A worker that cannot run (a browser or a policy that refuses it)
+	// would leave its URLs untested: the pool is then broken, and tests
+	// through fallback, on the page.
+	broken   bool
+	fallback *slicedRunner
+	lastGen  int
+	lastJob  testJob
+
+	importing *importRun // the file a worker reads (workerimport.go)
+
+	flags []uint8 // a results message's verdicts, reused
+	lines []int32
+}
+
+// maxWorkers bounds the pool: each worker holds a copy of the engine and
+// of its part of the list.
+const maxWorkers = 4
+
+// segmentURLs is how many URLs one list message carries: joining and
+// copying them takes a few milliseconds.
+const segmentURLs = 32768
+
+func newWorkerPool(receive func(gen, start int, flags []uint8, lines []int32)) *workerPool {
+	start := js.Global().Get("__robotsTesterStartWorker")
+	if start.Type() != js.TypeFunction {
+		return nil
+	}
+	return &workerPool{start: start, receive: receive, fallback: &slicedRunner{receive: receive}}
+}
+
+// startWorkers starts the workers, one per core: not with the page, whose
+// first paint would wait for them, but when a long list first needs them.
+// It reports whether any started.
+func (p *workerPool) startWorkers() bool {
+	if len(p.workers) > 0 {
+		return true
+	}
+	n := min(max(js.Global().Get("navigator").Get("hardwareConcurrency").Int(), 1), maxWorkers)
+	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		p.message(args[0].Get("data"))
+		return nil
+	})
+	for range n {
+		w := p.start.Invoke(onMessage)
+		if !w.Truthy() {
+			break
+		}
+		p.workers = append(p.workers, w)
+	}
+	return len(p.workers) > 0
+}
+
+func (p *workerPool) name() string {
+	if p.broken {
+		return p.fallback.name()
+	}
+	return "workers"
+}
+
+func (p *workerPool) message(data js.Value) {
+	switch data.Get("type").String() {
+	case "results":
+		// Into buffers kept for the next chunk (receive copies them): a
+		// million verdicts are no garbage for the page's collector.
+		f := data.Get("flags")
+		p.flags = browser.Grow(p.flags, f.Length())
+		js.CopyBytesToGo(p.flags, f)
+		p.lines = browser.Int32sInto(p.lines, data.Get("lines"))
+		p.receive(data.Get("gen").Int(), data.Get("start").Int(), p.flags, p.lines)
+	case "scope":
+		p.scopeMessage(data)
+	case "import-progress", "import-text", "import-done", "import-error":
+		p.importMessage(data)
+	case "readers-results":
+		receiveReaders(data)
+	case "lint":
+		p.lintMessage(data)
+	case "error":
+		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
+		if data.Get("fatal").Truthy() && !p.broken {
+			p.cancel()
+			p.broken = true
+			p.fallback.test(p.lastGen, p.lastJob)
+			readersWorkersBroke()
+			scopeOnPage()
+			lintsWorkersBroke()
+		}
+	}
+}
+
+func (p *workerPool) test(gen int, job testJob) {
+	p.cancel()
+	p.lastGen, p.lastJob = gen, job
+	if p.broken || !p.startWorkers() {
+		p.broken = true
+		p.fallback.test(gen, job)
+		return
+	}
+	msg := map[string]any{
+		"type": "test", "gen": gen, "robots": browser.JSBytes(job.robots),
+		"crawler": job.in.Crawler, "token": job.in.Token, "status": job.in.Status, "robotsURL": job.in.RobotsURL,
+		"asGiven": job.asGiven,
+	}
+	send := func() {
+		for _, w := range p.workers {
+			w.Call("postMessage", msg)
+		}
+	}
+	if p.listVersion == job.listVersion {
+		send()
+		return
+	}
+	// A new list: its segments go out a few per task, round robin, so the
+	// page stays responsive while a million URLs are handed over.
+	p.listVersion = 0
+	next, seg := 0, 0
+	for _, w := range p.workers {
+		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": browser.JSBytes(nil)})
+	}
+	p.sender = browser.RunSliced(func(deadline time.Time) bool {
+		for next < job.urls.Len() && time.Now().Before(deadline) {
+			end := min(next+segmentURLs, job.urls.Len())
+			urls := browser.JSBytes([]byte(job.urls.span(next, end)))
+			p.workers[seg%len(p.workers)].Call("postMessage",
+				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
+				[]any{urls.Get("buffer")})
+			next, seg = end, seg+1
+		}
+		return next == job.urls.Len()
+	}, func() {
+		p.listVersion = job.listVersion
+		send()
+	})
+}
+
+func (p *workerPool) cancel() {
+	p.fallback.cancel()
+	if p.sender != nil && !p.sender.Stopped {
+		// The workers hold part of a list: it is sent again next time.
+		p.sender.Stop()
+		p.listVersion = 0
+	}
+	for _, w := range p.workers {
+		w.Call("postMessage", map[string]any{"type": "cancel"})
+	}
+}
