@@ -7,6 +7,9 @@ import (
 	"testing"
 )
 
+// servedAtURLs are two URLs on en.wikipedia.org and a path.
+var servedAtURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikipedia.org/w/index.php?title=Special:Search\n/wiki/Robots.txt\n"
+
 // The example sets no "Served at": it follows the example's URLs, and then
 // a person's own, so no example value is left once they bring theirs.
 func TestServedAtFollowsTheURLs(t *testing.T) {
@@ -15,7 +18,7 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 		t.Errorf("the example: Served at %q following %q, want empty, following https://www.example.com/robots.txt", s.in.RobotsURL, s.sent.scope.following)
 	}
 	s.editRobots("User-agent: *\nDisallow: /w/\n")
-	s.editURLs(wikipediaURLs)
+	s.editURLs(servedAtURLs)
 	s.flush()
 	if s.in.RobotsURL != "" || s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
 		t.Errorf("Wikipedia's URLs: Served at %q following %q, want empty, following https://en.wikipedia.org/robots.txt", s.in.RobotsURL, s.sent.scope.following)
@@ -31,12 +34,12 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 	if note := servedAtNote(s.in.RobotsURL, s.sent.scope); !strings.Contains(note, "follows the URLs") || !strings.Contains(note, "https://en.wikipedia.org/robots.txt") {
 		t.Errorf("the note under Served at %q does not say it follows en.wikipedia.org", note)
 	}
-	s.editURLs(wikipediaURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
+	s.editURLs(servedAtURLs + "HTTPS://EN.Wikipedia.org:443/wiki/X\n")
 	s.flush()
 	if s.sent.scope.following != "https://en.wikipedia.org/robots.txt" {
 		t.Errorf("the same site written another way: following %q", s.sent.scope.following)
 	}
-	s.editURLs(wikipediaURLs + "https://de.wikipedia.org/wiki/Hauptseite\n")
+	s.editURLs(servedAtURLs + "https://de.wikipedia.org/wiki/Hauptseite\n")
 	s.flush()
 	if s.sent.scope.following != "" {
 		t.Errorf("URLs on two hosts: following %q, want none", s.sent.scope.following)
