@@ -246,14 +246,6 @@ func (g *gutterView) html(s *state, first, last int) string {
 	return b.String()
 }
 
-// ruleHits is how many URLs line decided so far.
-func (s *state) ruleHits(line int) int {
-	if line < len(s.res.hits) {
-		return int(s.res.hits[line])
-	}
-	return 0
-}
-
 // hitLabel says what line's count means, in the panel and the column:
 // "line 7 · Disallow: /private: decides 1,234 URLs".
 func hitLabel(s *state, line, hits int) string {
