@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 // maxListed bounds the findings listed as buttons: a 500 KiB file can have
@@ -37,7 +38,7 @@ func (d *Diagnostics) Mount() { findingLists.sync() }
 
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
-		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title"), vecty.Data("lintedBy", store.lintedBy),
+		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title"), vecty.Data("lintedBy", store.Page.LintedBy),
 			// The findings are written as HTML (findingLists): one
 			// listener takes the clicks of them all.
 			event.Click(func(ev *vecty.Event) {
@@ -46,12 +47,12 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 					return
 				}
 				if line, err := strconv.Atoi(button.Get("dataset").Get("line").String()); err == nil {
-					store.focusOn(line)
+					store.Page.FocusOn(line)
 					goToLine(line)
 				}
 			})),
-		&Findings{Lint: store.lint, Sitemaps: store.linted.Sitemaps, Coverage: coverage(store.lintedCut)},
-		&OtherFindings{Any: len(store.others) > 0},
+		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut)},
+		&OtherFindings{Any: len(store.Page.Others) > 0},
 	)
 }
 

@@ -10,42 +10,43 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 // A file over 500 KiB gets its cut among its findings, with the findings of
 // the part Googlebot reads and none past the cut, and the findings say
 // which lines they cover.
 func TestFindingsOfAFileOverTheFetchLimit(t *testing.T) {
-	in := exampleState
+	in := store.ExampleState
 	in.Robots = "User-agent: *\nDissallow: /early\n" + numbered("Disallow: /padding", 30000) + "Dissallow: /late\n"
-	s := newState(in)
+	s := store.NewState(in)
 	var codes []string
-	for _, d := range s.lint {
+	for _, d := range s.Lint {
 		codes = append(codes, strconv.Itoa(d.Line)+" "+d.Code)
-		if d.Line > s.cut.Line {
-			t.Errorf("a finding past the cut (line %d): %s", s.cut.Line, d)
+		if d.Line > s.Cut.Line {
+			t.Errorf("a finding past the cut (line %d): %s", s.Cut.Line, d)
 		}
 	}
 	// The cut line, read only in part, may repeat an earlier rule: that
 	// finding is true of what Googlebot reads.
-	cut := strconv.Itoa(s.cut.Line) + " file-too-large"
+	cut := strconv.Itoa(s.Cut.Line) + " file-too-large"
 	if len(codes) < 2 || codes[0] != "2 typo" || !slices.Contains(codes, cut) {
 		t.Errorf("findings %.300q, want the typo on line 2 and %q", codes, cut)
 	}
-	got := coverage(s.lintedCut)
-	for _, part := range []string{"lines 1–" + strconv.Itoa(s.cut.Line), "lines " + strconv.Itoa(s.cut.FirstDroppedLine) + "–" + strconv.Itoa(s.cut.LastLine), "left out"} {
+	got := coverage(s.LintedCut)
+	for _, part := range []string{"lines 1–" + strconv.Itoa(s.Cut.Line), "lines " + strconv.Itoa(s.Cut.FirstDroppedLine) + "–" + strconv.Itoa(s.Cut.LastLine), "left out"} {
 		if !strings.Contains(got, part) {
 			t.Errorf("coverage %q does not say %q", got, part)
 		}
 	}
-	if small := newState(exampleState); coverage(small.lintedCut) != "" {
-		t.Errorf("the example has a coverage note: %q", coverage(small.lintedCut))
+	if small := store.NewState(store.ExampleState); coverage(small.LintedCut) != "" {
+		t.Errorf("the example has a coverage note: %q", coverage(small.LintedCut))
 	}
 }
 
 func TestCoverageNamesTheLinesGooglebotReads(t *testing.T) {
-	s := newState(Saved{Robots: strings.Repeat("#", 600*1024) + "\nUser-agent: *"})
-	if got, want := coverage(s.lintedCut), "These findings cover line 1 (line 1 only up to column 512000), the first 500 KiB, which is all Googlebot reads; line 2, past the cut, is left out: Googlebot ignores it."; got != want {
+	s := store.NewState(store.Saved{Robots: strings.Repeat("#", 600*1024) + "\nUser-agent: *"})
+	if got, want := coverage(s.LintedCut), "These findings cover line 1 (line 1 only up to column 512000), the first 500 KiB, which is all Googlebot reads; line 2, past the cut, is left out: Googlebot ignores it."; got != want {
 		t.Errorf("coverage %q, want %q", got, want)
 	}
 }
@@ -62,14 +63,14 @@ func numbered(line string, n int) string {
 // The cut is listed first, even in a file whose findings before it are
 // more than the list shows.
 func TestTheCutIsListedFirst(t *testing.T) {
-	in := exampleState
+	in := store.ExampleState
 	in.Robots = "User-agent: *\n" + strings.Repeat("Crawl-delay: 1\n", maxListed+10) + numbered("Disallow: /padding", 30000)
-	s := newState(in)
-	got := listed(s.lint)
-	if len(got) != len(s.lint) || got[0].Code != "file-too-large" || got[0].Line != s.cut.Line {
-		t.Fatalf("first listed %v of %d, want the cut at line %d", got[0], len(got), s.cut.Line)
+	s := store.NewState(in)
+	got := listed(s.Lint)
+	if len(got) != len(s.Lint) || got[0].Code != "file-too-large" || got[0].Line != s.Cut.Line {
+		t.Fatalf("first listed %v of %d, want the cut at line %d", got[0], len(got), s.Cut.Line)
 	}
-	if got[1] != s.lint[0] || got[len(got)-1] != s.lint[len(s.lint)-2] {
+	if got[1] != s.Lint[0] || got[len(got)-1] != s.Lint[len(s.Lint)-2] {
 		t.Errorf("the other findings are not in the engine's order")
 	}
 }
@@ -77,28 +78,28 @@ func TestTheCutIsListedFirst(t *testing.T) {
 // After an edit the verdicts come first; the findings, Google's and the
 // other readers', follow in later tasks, for the newest parse only.
 func TestFindingsFollowAnEditInLaterTasks(t *testing.T) {
-	saved := store
-	t.Cleanup(func() { store = saved })
-	in := exampleState
+	saved := store.Page
+	t.Cleanup(func() { store.Page = saved })
+	in := store.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
-	store = newState(in)
-	if !strings.Contains(store.others.String(), "line 2") {
-		t.Fatalf("the other readers' findings of the first file lack line 2:\n%s", store.others)
+	store.Page = store.NewState(in)
+	if !strings.Contains(store.Page.Others.String(), "line 2") {
+		t.Fatalf("the other readers' findings of the first file lack line 2:\n%s", store.Page.Others)
 	}
-	store.editRobots("User-agent: *\nDisallow: /a\nDisallow: /*.zip$\n")
-	store.flush()
-	store.editRobots("User-agent: *\nDisallow: /b\nDisallow: /c\nDisallow: /*.gz$\n")
-	store.flush()
-	if store.linted == store.robots {
+	store.Page.EditRobots("User-agent: *\nDisallow: /a\nDisallow: /*.zip$\n")
+	store.Page.Flush()
+	store.Page.EditRobots("User-agent: *\nDisallow: /b\nDisallow: /c\nDisallow: /*.gz$\n")
+	store.Page.Flush()
+	if store.Page.Linted == store.Page.Robots {
 		t.Fatal("the edit's findings were made in its own task, before its results showed")
 	}
-	for wait := 0; store.linted != store.robots; wait++ {
+	for wait := 0; store.Page.Linted != store.Page.Robots; wait++ {
 		if wait == 100 {
 			t.Fatal("the findings of the last edit did not come within a second")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if got := store.others.String(); !strings.Contains(got, "line 4") || strings.Contains(got, "line 3") {
+	if got := store.Page.Others.String(); !strings.Contains(got, "line 4") || strings.Contains(got, "line 3") {
 		t.Errorf("the other readers' findings are not the last edit's (line 4 only):\n%s", got)
 	}
 }
@@ -107,8 +108,8 @@ func TestFindingsFollowAnEditInLaterTasks(t *testing.T) {
 // at the same places, and writes at most a batch of the others in each
 // list at once.
 func TestFindingListsKeepWhatReadsTheSame(t *testing.T) {
-	saved := store
-	t.Cleanup(func() { store = saved })
+	saved := store.Page
+	t.Cleanup(func() { store.Page = saved })
 	// Sitemaps from and up to to, no two alike.
 	sitemaps := func(from, to int) string {
 		var b strings.Builder
@@ -117,15 +118,15 @@ func TestFindingListsKeepWhatReadsTheSame(t *testing.T) {
 		}
 		return b.String()
 	}
-	store = newState(exampleState)
+	store.Page = store.NewState(store.ExampleState)
 	// lint lints robots, and gives its lists as a page that has grown them
 	// to 200 items would show them.
 	var lint, maps itemList
 	lintOf := func(robots string) (lintItems, mapItems []string) {
-		store.editRobots(robots)
-		store.flush()
-		store.lintNow()
-		return findingItems(listed(store.lint)), sitemapItems(store.linted.Sitemaps)
+		store.Page.EditRobots(robots)
+		store.Page.Flush()
+		store.Page.LintNow()
+		return findingItems(listed(store.Page.Lint)), sitemapItems(store.Page.Linted.Sitemaps)
 	}
 	plain := "User-agent: *\nDisallow: /b\n"
 	for _, c := range []struct {
@@ -149,7 +150,7 @@ func TestFindingListsKeepWhatReadsTheSame(t *testing.T) {
 			t.Errorf("after %.50q…: %d findings and %d sitemaps listed, want %d and %d", c.is, lint.n, maps.n, c.lintN, c.mapsN)
 		}
 	}
-	if got := sitemapItems(store.linted.Sitemaps)[0]; got != `<li><code>https://example.com/s0.xml</code> (line 3)</li>` {
+	if got := sitemapItems(store.Page.Linted.Sitemaps)[0]; got != `<li><code>https://example.com/s0.xml</code> (line 3)</li>` {
 		t.Errorf("the first sitemap item is %s", got)
 	}
 }

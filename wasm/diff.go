@@ -14,6 +14,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The diff view compares the draft in the editor with another version of
@@ -69,17 +70,17 @@ func otherVersion(text string) *engine.Robots {
 
 // currentDiff brings the comparison up to the store.
 func currentDiff() *engine.Diff {
-	s, c := store, &diffs
-	key := columnsKey(s.in)
-	a := otherVersion(s.in.Other)
+	s, c := store.Page, &diffs
+	key := columnsKey(s.In)
+	a := otherVersion(s.In.Other)
 	list := listKey()
-	if c.d.A != nil && c.dFrom == a && c.robots == s.robots && c.urls == list && c.columns == key {
+	if c.d.A != nil && c.dFrom == a && c.robots == s.Robots && c.urls == list && c.columns == key {
 		return &c.d
 	}
 	inputs, urls, all := sentURLs()
 	c.all = all
-	c.d = engine.Compare(a, s.robots, urls, matrixColumns(s.in))
-	c.robots, c.urls, c.columns, c.inputs, c.dFrom = s.robots, list, key, inputs, a
+	c.d = engine.Compare(a, s.Robots, urls, matrixColumns(s.In))
+	c.robots, c.urls, c.columns, c.inputs, c.dFrom = s.Robots, list, key, inputs, a
 	if c.selected >= len(c.d.Flips) {
 		c.selected = -1
 	}
@@ -88,10 +89,10 @@ func currentDiff() *engine.Diff {
 
 // setOther makes text the version compared with.
 func setOther(text, name string) {
-	store.in.Other, store.in.OtherName = text, name
+	store.Page.In.Other, store.Page.In.OtherName = text, name
 	diffs.selected = -1
 	otherAreaVersion++
-	store.changed()
+	store.Page.Changed()
 }
 
 // otherAreaVersion counts the times the other version was replaced from
@@ -102,7 +103,7 @@ var otherEdits = browser.Debouncer{Delay: browser.DebounceDelay}
 
 // diffBand is the draft's deciding line of the selected flip, 0 for none.
 func diffBand() int {
-	if currentTab().id != "diff" || store.in.Other == "" && store.in.OtherName == "" {
+	if currentTab().id != "diff" || store.Page.In.Other == "" && store.Page.In.OtherName == "" {
 		return 0
 	}
 	d := currentDiff()
@@ -118,12 +119,12 @@ type DiffView struct {
 }
 
 func (v *DiffView) Render() vecty.ComponentOrHTML {
-	s := store
-	name := s.in.OtherName
+	s := store.Page
+	name := s.In.OtherName
 	if name == "" {
 		name = "the text below"
 	}
-	chosen := s.in.Other != "" || s.in.OtherName != ""
+	chosen := s.In.Other != "" || s.In.OtherName != ""
 	var d *engine.Diff
 	if chosen {
 		d = currentDiff()
@@ -152,17 +153,17 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 					setOther(site.previous.Robots, "the text you had before fetching")
 				})),
 				browser.Button("diff-swap", "Swap before and after", func() {
-					other := s.in.Other
-					setOther(s.in.Robots, "the previous draft")
-					in := currentSaved()
+					other := s.In.Other
+					setOther(s.In.Robots, "the previous draft")
+					in := store.CurrentSaved()
 					in.Robots = other
-					applySaved(in)
+					store.ApplySaved(in)
 				}),
 			),
 			elem.Div(
 				vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("diff-other")), vecty.Text("Before ("+name+")")),
-				&OtherArea{Version: otherAreaVersion + s.editorVersion, Text: s.in.Other},
+				&OtherArea{Version: otherAreaVersion + s.EditorVersion, Text: s.In.Other},
 			),
 		),
 		elem.Div(vecty.Markup(vecty.Class("matrix-controls")), columnFields()),
@@ -286,7 +287,7 @@ func flipSide(c engine.Cell, rule string) string {
 // selectFlip marks the draft's deciding line of a flip.
 func selectFlip(i int) {
 	diffs.selected = i
-	store.changed()
+	store.Page.Changed()
 	if line := diffBand(); line > 0 {
 		revealLine(line)
 	}
@@ -303,7 +304,7 @@ func linesHTML(d *engine.Diff) string {
 	if len(d.Lines) == 0 {
 		return `<p class="help">No line differs.</p>`
 	}
-	a, b := diffs.otherRobots, store.robots
+	a, b := diffs.otherRobots, store.Page.Robots
 	var out strings.Builder
 	for i, h := range d.Lines {
 		if i == maxHunksListed {
@@ -357,12 +358,12 @@ func (a *OtherArea) SkipRender(prev vecty.Component) bool {
 }
 
 func (a *OtherArea) Render() vecty.ComponentOrHTML {
-	if len(a.Text) > maxEditBytes {
+	if len(a.Text) > store.MaxEditBytes {
 		// As the robots.txt's viewer does: a text this long in a textarea
 		// would hold the page while the browser lays it out.
 		return elem.Div(
 			vecty.Markup(prop.ID("diff-other-long"), vecty.Class("help")),
-			vecty.Text("The version compared with is "+number(len(a.Text)/1024)+" KiB, "+number(countLines(a.Text))+
+			vecty.Text("The version compared with is "+store.Number(len(a.Text)/1024)+" KiB, "+store.Number(countLines(a.Text))+
 				" lines: too long to show here, and compared whole (Googlebot's first 500 KiB). To change it, open or paste another version, or "),
 			elem.Button(
 				vecty.Markup(prop.ID("diff-other-clear"), prop.Type(prop.TypeButton),
@@ -382,10 +383,10 @@ func (a *OtherArea) Render() vecty.ComponentOrHTML {
 		event.Input(func(ev *vecty.Event) {
 			text := ev.Target.Get("value").String()
 			otherEdits.Schedule(func() {
-				if text != store.in.Other {
-					store.in.Other, store.in.OtherName = text, "pasted text"
+				if text != store.Page.In.Other {
+					store.Page.In.Other, store.Page.In.OtherName = text, "pasted text"
 					diffs.selected = -1
-					store.changed()
+					store.Page.Changed()
 				}
 			})
 		}),
@@ -400,7 +401,7 @@ func (a *OtherArea) Render() vecty.ComponentOrHTML {
 func (a *DiffView) Mount() {
 	browser.WatchFileOnce("diff-open", func(name string, data []byte, err error) {
 		if err != nil {
-			store.notify(err.Error(), "")
+			store.Page.Notify(err.Error(), "")
 			return
 		}
 		setOther(string(data), name)
@@ -417,7 +418,7 @@ type DiffMarks struct {
 const maxDiffMarks = 2000
 
 func (m *DiffMarks) Render() vecty.ComponentOrHTML {
-	if currentTab().id != "diff" || store.in.Other == "" && store.in.OtherName == "" {
+	if currentTab().id != "diff" || store.Page.In.Other == "" && store.Page.In.OtherName == "" {
 		return elem.Div(vecty.Markup(vecty.Class("diff-marks")))
 	}
 	var marks vecty.List
@@ -457,12 +458,12 @@ func (m *DiffMarks) Render() vecty.ComponentOrHTML {
 // its deciding line and rule before and after.
 func flipsCSV(d *engine.Diff) []byte {
 	var b bytes.Buffer
-	writeCSVRecord(&b, []string{"url", "crawler", "before", "before_line", "before_rule", "after", "after_line", "after_rule"})
+	store.WriteCSVRecord(&b, []string{"url", "crawler", "before", "before_line", "before_rule", "after", "after_line", "after_rule"})
 	for _, f := range d.Flips {
 		row := []string{diffs.inputs[f.Row], d.Columns[f.Col].Name,
 			verdictAttr(f.A.Allowed), strconv.Itoa(f.A.Line), f.ARule,
 			verdictAttr(f.B.Allowed), strconv.Itoa(f.B.Line), f.BRule}
-		writeCSVRecord(&b, csvSafe(row))
+		store.WriteCSVRecord(&b, csvSafe(row))
 	}
 	return b.Bytes()
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"robotstester/wasm/store"
 )
 
 // The autosave compresses the draft with the browser's CompressionStream; a
@@ -13,14 +15,14 @@ import (
 // before it stays.
 func TestCompressedDraftSave(t *testing.T) {
 	fakeBrowser(t, "")
-	in := Saved{Robots: "User-agent: *\n" + numbered("Disallow: /section-", 20000), URLs: "/a\n/b\n"}
+	in := store.Saved{Robots: "User-agent: *\n" + numbered("Disallow: /section-", 20000), URLs: "/a\n/b\n"}
 	note, err := saveDraftWithin(in, nil, writeDraft(func() bool { return true }))
 	if err != nil || note != "" {
 		t.Fatalf("compressed save: note %q, err %v", note, err)
 	}
 	stored := storedString(draftKey)
-	if !strings.HasPrefix(stored, stateVersion) || len(stored) > len(in.Robots)/4 {
-		t.Errorf("the draft of %d bytes is stored in %d characters (%.12q…); want it compressed, as %s…", len(in.Robots), len(stored), stored, stateVersion)
+	if !strings.HasPrefix(stored, store.StateVersion) || len(stored) > len(in.Robots)/4 {
+		t.Errorf("the draft of %d bytes is stored in %d characters (%.12q…); want it compressed, as %s…", len(in.Robots), len(stored), stored, store.StateVersion)
 	}
 	if d, ok := loadDraft(); !ok || d != in {
 		t.Fatalf("the compressed draft does not read back as the state saved")
@@ -41,7 +43,7 @@ func TestCompressedDraftSave(t *testing.T) {
 // wait then), reads back the same, and a later compressed save replaces it.
 func TestDraftWrittenNow(t *testing.T) {
 	fakeBrowser(t, "")
-	in := Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /é\xff\n", URLs: "/a\n", Crawler: "Googlebot", Embed: false, ReadAs: "own"}
+	in := store.Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /é\xff\n", URLs: "/a\n", Crawler: "Googlebot", Embed: false, ReadAs: "own"}
 	if _, err := saveDraftWithin(in, nil, writeDraftNow); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +65,7 @@ func TestDraftWrittenNow(t *testing.T) {
 	if err := saveDraft(in); err != nil {
 		t.Fatal(err)
 	}
-	if stored := storedString(draftKey); !strings.HasPrefix(stored, stateVersion) {
+	if stored := storedString(draftKey); !strings.HasPrefix(stored, store.StateVersion) {
 		t.Errorf("a compressed save after it stored %.20q…", stored)
 	}
 }

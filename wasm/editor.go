@@ -15,6 +15,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The editor is a plain <textarea> (wrap off, fixed line height) with
@@ -43,11 +44,11 @@ type Editor struct {
 }
 
 func (e *Editor) Render() vecty.ComponentOrHTML {
-	s := store
+	s := store.Page
 	big := bigMode()
 	// Comparing the strings is cheap when they are the same string, as
 	// they are on every render that is not an edit.
-	if text := s.editorRobots()[len(s.bom):]; big {
+	if text := s.EditorRobots()[len(s.Bom):]; big {
 		viewer.index()
 		e.text, e.count = "", 0
 	} else if text != e.text || e.count == 0 {
@@ -57,14 +58,14 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 		}
 	}
 	var numbers, area, help vecty.ComponentOrHTML = elem.Preformatted(vecty.Markup(vecty.Class("numbers")), vecty.Text(e.numbers)),
-		&EditorArea{Version: s.editorVersion, Text: s.editorText},
+		&EditorArea{Version: s.EditorVersion, Text: s.EditorText},
 		elem.Paragraph(
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help")),
 			vecty.Text("Paste or type the file. Line numbers are Google's; beside each rule, how many URLs of the list it decides (select a count to show only those)."),
 		)
 	lines := e.count
 	if big {
-		numbers, area, help = viewer.numbers, &BigView{Version: s.editorVersion}, bigNote()
+		numbers, area, help = viewer.numbers, &BigView{Version: s.EditorVersion}, bigNote()
 		lines = len(viewer.starts)
 	}
 	return elem.Div(
@@ -83,7 +84,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 				elem.Div(
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					numbers,
-					markersOf(s.lint),
+					markersOf(s.Lint),
 					&DiffMarks{},
 				),
 			),
@@ -125,14 +126,14 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 		vecty.MarkupIf(readOnlyMode(), vecty.Attribute("readonly", true)),
 		event.Input(func(ev *vecty.Event) {
 			value := ev.Target.Get("value").String()
-			if ev.Target.Get("textLength").Int() > maxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") &&
-				!editingLongText(len(store.in.Robots)) {
+			if ev.Target.Get("textLength").Int() > store.MaxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") &&
+				!editingLongText(len(store.Page.In.Robots)) {
 				// A long text dropped (a paste is taken before,
 				// pasteRobots): to the viewer before it is laid out.
-				toViewer(editorBytes(value, store.bom, store.eol), "Dropped")
+				toViewer(store.EditorBytes(value, store.Page.Bom, store.Page.Eol), "Dropped")
 				return
 			}
-			store.editRobots(value)
+			store.Page.EditRobots(value)
 			gutterHits.markStale()
 		}),
 		event.Paste(pasteRobots),
@@ -144,29 +145,29 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 // highlights are the bands behind the text: the selected result's deciding
 // line and the line a diagnostic pointed at.
 func highlights() []vecty.MarkupOrChild {
-	s := store
+	s := store.Page
 	out := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("layer", "highlight-layer"))}
-	if r, ok := s.selectedRow(); ok && currentTab().panel == nil {
+	if r, ok := s.SelectedRow(); ok && currentTab().panel == nil {
 		if n := r.Line; n > 0 {
-			out = append(out, band(n, "decided-line", "decided", s.robots.LineText(n)))
+			out = append(out, band(n, "decided-line", "decided", s.Robots.LineText(n)))
 		}
 	}
 	if n := max(matrixBand(), diffBand()); n > 0 {
-		out = append(out, band(n, "view-decided-line", "decided", s.robots.LineText(n)))
+		out = append(out, band(n, "view-decided-line", "decided", s.Robots.LineText(n)))
 	}
-	if s.focusLine > 0 {
-		out = append(out, band(s.focusLine, "", "focus-line", s.robots.LineText(s.focusLine)))
+	if s.FocusLine > 0 {
+		out = append(out, band(s.FocusLine, "", "focus-line", s.Robots.LineText(s.FocusLine)))
 	}
 	if n := finder.line(); n > 0 {
 		out = append(out, band(n, "find-line", "find-line", ""))
 	}
-	if s.cut.Truncated {
+	if s.Cut.Truncated {
 		// The findings list carries the engine's full account (file-too-large).
 		out = append(out,
-			band(s.cut.Line, "", "cut", ""),
+			band(s.Cut.Line, "", "cut", ""),
 			elem.Span(
-				vecty.Markup(vecty.Class("cut-label"), vecty.Style("top", px(padPx+(s.cut.Line-1)*linePx))),
-				vecty.Text("Googlebot stops reading here: line "+strconv.Itoa(s.cut.Line)+", byte "+strconv.Itoa(s.cut.Col)),
+				vecty.Markup(vecty.Class("cut-label"), vecty.Style("top", px(padPx+(s.Cut.Line-1)*linePx))),
+				vecty.Text("Googlebot stops reading here: line "+strconv.Itoa(s.Cut.Line)+", byte "+strconv.Itoa(s.Cut.Col)),
 			),
 		)
 	}

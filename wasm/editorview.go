@@ -15,6 +15,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // A robots.txt longer than maxEditBytes is not put in the textarea:
@@ -34,7 +35,7 @@ import (
 // last replaced is too long for the textarea. A text typed longer stays
 // in the textarea, where it grew a keystroke at a time.
 func bigMode() bool {
-	return len(store.editorText) > maxEditBytes && viewer.editAnyway != store.editorVersion
+	return len(store.Page.EditorText) > store.MaxEditBytes && viewer.editAnyway != store.Page.EditorVersion
 }
 
 // viewLineCap is how many bytes of a line the viewer shows: a line
@@ -72,21 +73,21 @@ var viewer = bigView{lines: &ViewWindow{}, numbers: &ViewWindow{numbers: true}}
 // index takes the lines of the store's text when it is a new one. Lines
 // end as Google ends them (countLines): at LF, CR or CRLF.
 func (v *bigView) index() {
-	s := store
-	if v.version == s.editorVersion && v.starts != nil {
+	s := store.Page
+	if v.version == s.EditorVersion && v.starts != nil {
 		return
 	}
-	v.version = s.editorVersion
+	v.version = s.EditorVersion
 	if !viewElement().Truthy() {
 		v.top = 0
 	}
 	// Else the viewer stays when one long text replaces another, and so
 	// does its scroll, as its scroll events left it: reading it here would
 	// lay the page out in the middle of the render.
-	if a := &v.ahead; a.starts != nil && sameText(a.text, s.editorText) {
+	if a := &v.ahead; a.starts != nil && sameText(a.text, s.EditorText) {
 		v.starts, v.cols, v.more = a.starts, a.cols, a.more
 	} else {
-		v.starts, v.cols, v.more = lineStarts(s.editorText, v.starts[:0])
+		v.starts, v.cols, v.more = lineStarts(s.EditorText, v.starts[:0])
 	}
 	v.ahead.text, v.ahead.starts = "", nil
 	v.place()
@@ -154,7 +155,7 @@ func viewElement() js.Value {
 // when they changed.
 func (v *bigView) scrolled(el js.Value) {
 	v.top, v.height = el.Get("scrollTop").Int(), el.Get("clientHeight").Int()
-	if v.version != store.editorVersion {
+	if v.version != store.Page.EditorVersion {
 		return
 	}
 	if v.place() {
@@ -189,7 +190,7 @@ func (v *bigView) window() (first, last int) {
 
 // text is lines first to last, each cut at viewLineCap bytes.
 func (v *bigView) text(first, last int) string {
-	text := store.editorText
+	text := store.Page.EditorText
 	var b strings.Builder
 	for n := first; n <= last; n++ {
 		from, to := int(v.starts[n-1]), len(text)
@@ -204,7 +205,7 @@ func (v *bigView) text(first, last int) string {
 			for cut > 0 && text[from+cut]&0xC0 == 0x80 {
 				cut-- // not inside a UTF-8 sequence
 			}
-			line = line[:cut] + " … (" + number(len(line)-cut) + " more bytes)"
+			line = line[:cut] + " … (" + store.Number(len(line)-cut) + " more bytes)"
 		}
 		if n > first {
 			b.WriteByte('\n')
@@ -212,7 +213,7 @@ func (v *bigView) text(first, last int) string {
 		b.WriteString(line)
 	}
 	if v.more && last == len(v.starts) {
-		b.WriteString("\n(Lines after " + number(maxViewLines) + " are not shown here: download the file to read them.)")
+		b.WriteString("\n(Lines after " + store.Number(maxViewLines) + " are not shown here: download the file to read them.)")
 	}
 	return b.String()
 }
@@ -237,7 +238,7 @@ func (c *BigView) Render() vecty.ComponentOrHTML {
 			vecty.Class("big-view"),
 			vecty.Attribute("tabindex", "0"),
 			vecty.Attribute("role", "region"),
-			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+number(len(v.starts))+" lines"),
+			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+store.Number(len(v.starts))+" lines"),
 			vecty.Attribute("aria-describedby", "editor-help"),
 			event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
 			event.KeyDown(viewKey),
@@ -329,13 +330,13 @@ func bigNote() *vecty.HTML {
 		findBar(),
 		elem.Div(
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
-			elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+number(len(store.editorText)/1024)+" KiB, "+number(len(v.starts))+
+			elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+store.Number(len(store.Page.EditorText)/1024)+" KiB, "+store.Number(len(v.starts))+
 				" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
 			vecty.If(!readOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
 			vecty.If(!readOnlyMode(), browser.Button("edit-anyway", "Edit it here anyway", editAnyway)),
 			vecty.If(!readOnlyMode(), browser.Button("clear-robots", "Clear the editor", clearRobots)),
 			browser.Button("view-download", "Download the file", func() {
-				browser.DownloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+				browser.DownloadBytes("robots.txt", "text/plain", []byte(store.CurrentSaved().Robots))
 			}),
 		),
 	)
@@ -345,15 +346,15 @@ func bigNote() *vecty.HTML {
 // choice (editAnyway), a text of n bytes too long for it: pastes and drops
 // then stay in it.
 func editingLongText(n int) bool {
-	return viewer.editAnyway == store.editorVersion && n > maxEditBytes
+	return viewer.editAnyway == store.Page.EditorVersion && n > store.MaxEditBytes
 }
 
 // editAnyway puts the long text in the textarea, where it can be edited
 // at the cost the viewer avoids, until a new text replaces it; the caret
 // goes to its start.
 func editAnyway() {
-	viewer.editAnyway = store.editorVersion
-	store.changed()
+	viewer.editAnyway = store.Page.EditorVersion
+	store.Page.Changed()
 	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
 		area.Call("focus")
 		area.Call("setSelectionRange", 0, 0)
@@ -363,9 +364,9 @@ func editAnyway() {
 // clearRobots empties the editor, which is the textarea again, and puts
 // the caret in it.
 func clearRobots() {
-	in := store.in
+	in := store.Page.In
 	in.Robots = ""
-	store.replace(in)
+	store.Page.Replace(in)
 	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
 		area.Call("focus")
 	}
@@ -378,10 +379,10 @@ func pasteRobots(ev *vecty.Event) {
 	if readOnlyMode() || editingLongText(ev.Target.Get("textLength").Int()) {
 		return // a long text the person chose to edit here
 	}
-	s := store
+	s := store.Page
 	// The textarea's text has LF breaks; the paste keeps its own bytes.
 	longPaste(ev, func(before, after string) (string, string) {
-		return editorBytes(before, s.bom, s.eol), editorBytes(after, "", s.eol)
+		return store.EditorBytes(before, s.Bom, s.Eol), store.EditorBytes(after, "", s.Eol)
 	}, func(text string) { toViewer(text, "Pasted") })
 }
 
@@ -402,7 +403,7 @@ func longPaste(ev *vecty.Event, bytes func(before, after string) (string, string
 	// A String object: its length is read without copying the text.
 	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
 	n := pasted.Get("length").Int()
-	if area.Get("textLength").Int()-(end-start)+n <= maxEditBytes {
+	if area.Get("textLength").Int()-(end-start)+n <= store.MaxEditBytes {
 		return false
 	}
 	ev.Call("preventDefault")
@@ -432,7 +433,7 @@ func longPaste(ev *vecty.Event, bytes func(before, after string) (string, string
 // toViewer puts robots, pasted or dropped into the textarea, in the store,
 // which shows it in the viewer, and keeps the focus in the editor.
 func toViewer(robots, how string) {
-	in := store.in
+	in := store.Page.In
 	in.Robots = robots
 	// The textarea the text came into goes out of focus now: removed
 	// while focused, it makes the browser lay the page out in the middle
@@ -441,12 +442,12 @@ func toViewer(robots, how string) {
 	if area := js.Global().Get("document").Get("activeElement"); area.Truthy() && area.Get("id").String() == "robots" {
 		area.Call("blur")
 	}
-	store.message, store.link = how+" "+number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
-	store.replaceThen(in, func() {
+	store.Page.Message, store.Page.Link = how+" "+store.Number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
+	store.Page.ReplaceThen(in, func() {
 		// Once painted: focused now, the viewer would make the browser lay
 		// the page out in the middle of the task that rendered it.
 		browser.AfterPaint(func() {
-			if el := viewElement(); el.Truthy() && sameText(store.editorText, robots[len(store.bom):]) {
+			if el := viewElement(); el.Truthy() && sameText(store.Page.EditorText, robots[len(store.Page.Bom):]) {
 				el.Call("focus")
 			}
 		})

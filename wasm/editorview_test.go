@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"robotstester/wasm/store"
 )
 
 func TestLineStartsEndLinesAsGoogleDoes(t *testing.T) {
@@ -44,7 +46,7 @@ func TestLineStartsEndLinesAsGoogleDoes(t *testing.T) {
 func BenchmarkLineStarts(b *testing.B) {
 	var sb strings.Builder
 	for i := 0; sb.Len() < 4<<20; i++ {
-		sb.WriteString("disallow: /search/" + number(i) + "/results\n")
+		sb.WriteString("disallow: /search/" + store.Number(i) + "/results\n")
 	}
 	for _, eol := range []string{"\n", "\r\n"} {
 		text := strings.ReplaceAll(sb.String(), "\n", eol)
@@ -58,11 +60,11 @@ func BenchmarkLineStarts(b *testing.B) {
 }
 
 func TestViewTextCutsLongLinesAtARune(t *testing.T) {
-	defer func(was string) { store.editorText = was }(store.editorText)
+	defer func(was string) { store.Page.EditorText = was }(store.Page.EditorText)
 	long := strings.Repeat("a", viewLineCap-1) + "éz"
-	store.editorText = "one\r\n" + long + "\rthree"
+	store.Page.EditorText = "one\r\n" + long + "\rthree"
 	var v bigView
-	v.starts, _, _ = lineStarts(store.editorText, nil)
+	v.starts, _, _ = lineStarts(store.Page.EditorText, nil)
 	want := "one\n" + strings.Repeat("a", viewLineCap-1) + " … (3 more bytes)\nthree"
 	if got := v.text(1, 3); got != want {
 		t.Errorf("text = %q\nwant %q", got, want)
@@ -71,8 +73,8 @@ func TestViewTextCutsLongLinesAtARune(t *testing.T) {
 		t.Errorf("text(2, 2) = %q", got)
 	}
 	// Past maxViewLines, the last line shown stops at its break.
-	store.editorText = strings.Repeat("x\n", maxViewLines) + "y\n"
-	v.starts, _, v.more = lineStarts(store.editorText, v.starts[:0])
+	store.Page.EditorText = strings.Repeat("x\n", maxViewLines) + "y\n"
+	v.starts, _, v.more = lineStarts(store.Page.EditorText, v.starts[:0])
 	if got := v.text(maxViewLines, maxViewLines); got != "x\n(Lines after 1,000,000 are not shown here: download the file to read them.)" {
 		t.Errorf("text with more = %q", got)
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/store"
 )
 
 // heightMessage is the postMessage type an embedding page listens for.
@@ -21,15 +23,15 @@ const heightMessage = "robots-tester:height"
 // fullLinks is the "Open in full tester" link of the state last asked for,
 // made on a goroutine because the browser compresses it (deflate.go).
 var fullLinks struct {
-	of     Saved  // the state the link is, or is being, made of
-	href   string // the link made of the state before, while it is made
+	of     store.Saved // the state the link is, or is being, made of
+	href   string      // the link made of the state before, while it is made
 	err    error
 	making bool
 }
 
 // fullLink is the link to the full tester holding s, or, while it is being
 // made, the one before (ready false); it re-renders the page once made.
-func fullLink(s Saved) (href string, err error, ready bool) {
+func fullLink(s store.Saved) (href string, err error, ready bool) {
 	c := &fullLinks
 	if c.of == s && !c.making {
 		return c.href, c.err, true
@@ -42,7 +44,7 @@ func fullLink(s Saved) (href string, err error, ready bool) {
 				return // a newer state took over; its goroutine finishes
 			}
 			c.href, c.err, c.making = href, err, false
-			store.changed()
+			store.Page.Changed()
 		}()
 	}
 	return c.href, c.err, false
@@ -51,9 +53,9 @@ func fullLink(s Saved) (href string, err error, ready bool) {
 // openFullLink is the address of the full tester holding s: this page,
 // without its embed query, with s in the fragment. Call it from a
 // goroutine (encodeFragment).
-func openFullLink(s Saved) (string, error) {
+func openFullLink(s store.Saved) (string, error) {
 	s.Embed, s.ReadOnly = false, false
-	frag, err := encodeFragment(s)
+	frag, err := store.EncodeFragment(s)
 	if err != nil {
 		return "", err
 	}
@@ -62,8 +64,8 @@ func openFullLink(s Saved) (string, error) {
 
 // shareLink is the permalink of s for the page as it is opened now (embed
 // flags kept in the state, so a link made in embed mode embeds the same way).
-func shareLink(s Saved) (string, error) {
-	frag, err := encodeFragment(s)
+func shareLink(s store.Saved) (string, error) {
+	frag, err := store.EncodeFragment(s)
 	if err != nil {
 		return "", err
 	}
@@ -82,7 +84,7 @@ func pageAddress() string {
 // copyLink builds the permalink of s and copies it to the clipboard. done
 // gets the link even when copying failed (the UI shows it to copy by hand);
 // err is a sentence for the user.
-func copyLink(s Saved, done func(link string, err error)) {
+func copyLink(s store.Saved, done func(link string, err error)) {
 	link, err := shareLink(s)
 	if err != nil {
 		done("", err)
@@ -156,7 +158,7 @@ var embedMore bool
 // of the compact embed knows there is something to see: "1 error, 2
 // warnings", or "" when there is none.
 func findingsSummary() string {
-	errs, warns, infos := store.lint.Counts()
+	errs, warns, infos := store.Page.Lint.Counts()
 	var parts []string
 	for _, c := range []struct {
 		n    int

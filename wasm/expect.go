@@ -13,6 +13,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Expectations in the page: any matrix cell can be pinned as expected
@@ -66,17 +67,17 @@ func readPins(text string) *engine.Expectations {
 
 // pinResults checks every pin against the draft, failing ones first.
 func pinResults() []engine.CaseResult {
-	s, p := store, &pins
-	if p.exp != nil && p.text == s.in.Expect && p.robots == s.robots {
+	s, p := store.Page, &pins
+	if p.exp != nil && p.text == s.In.Expect && p.robots == s.Robots {
 		return p.results
 	}
-	if p.exp == nil || p.text != s.in.Expect {
-		p.exp, p.own = readPins(s.in.Expect), map[string]*engine.Robots{}
+	if p.exp == nil || p.text != s.In.Expect {
+		p.exp, p.own = readPins(s.In.Expect), map[string]*engine.Robots{}
 	}
-	p.text, p.robots = s.in.Expect, s.robots
+	p.text, p.robots = s.In.Expect, s.Robots
 	checked := make([]engine.CaseResult, len(p.exp.Cases))
 	for i, c := range p.exp.Cases {
-		r := s.robots
+		r := s.Robots
 		if c.HasRobots {
 			if r = p.own[string(c.Robots)]; r == nil {
 				r = engine.Parse(c.Robots)
@@ -140,15 +141,15 @@ func caseFor(col engine.Column, url string, allowed bool) engine.Case {
 // checked against the draft).
 func setPins(cases []engine.Case) {
 	if len(cases) == 0 {
-		store.in.Expect = ""
+		store.Page.In.Expect = ""
 	} else {
-		store.in.Expect = string((&engine.Expectations{Cases: cases}).JSON())
+		store.Page.In.Expect = string((&engine.Expectations{Cases: cases}).JSON())
 	}
-	store.changed()
+	store.Page.Changed()
 }
 
 func currentCases() []engine.Case {
-	return slices.Clone(readPins(store.in.Expect).Cases)
+	return slices.Clone(readPins(store.Page.In.Expect).Cases)
 }
 
 // pinCell pins the selected cell as expected allowed or blocked, replacing
@@ -243,8 +244,8 @@ func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
 			browser.Button("expect-export", "Export expectations", func() {
-				exp := readPins(store.in.Expect)
-				exp.Robots, exp.HasRobots = []byte(store.in.Robots), true
+				exp := readPins(store.Page.In.Expect)
+				exp.Robots, exp.HasRobots = []byte(store.Page.In.Robots), true
 				browser.DownloadBytes("robots.expect.json", "application/json", exp.JSON())
 			}),
 			browser.FileButton("expect-import", "Import expectations…", ".json,application/json"),
@@ -280,5 +281,5 @@ func importPins(name string, data []byte, err error) {
 		}
 	}
 	expectMessage = err.Error()
-	store.changed()
+	store.Page.Changed()
 }

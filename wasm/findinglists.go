@@ -9,6 +9,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // findingLists writes the items of the findings, sitemaps and other
@@ -37,15 +38,15 @@ const findingsBatch = 40
 // sync writes the lists of the linted parse into the page, and asks a
 // later task for more while they hold fewer items than there are.
 func (f *findingListsView) sync() {
-	s := store
-	if s.linted == nil {
+	s := store.Page
+	if s.Linted == nil {
 		return
 	}
-	if f.of != s.linted {
-		f.of = s.linted
-		f.lint.want = f.lint.kept(findingItems(listed(s.lint)[:min(len(s.lint), maxListed)]))
-		f.maps.want = f.maps.kept(sitemapItems(s.linted.Sitemaps))
-		f.others.want = f.others.kept(findingItems(s.others))
+	if f.of != s.Linted {
+		f.of = s.Linted
+		f.lint.want = f.lint.kept(findingItems(listed(s.Lint)[:min(len(s.Lint), maxListed)]))
+		f.maps.want = f.maps.kept(sitemapItems(s.Linted.Sitemaps))
+		f.others.want = f.others.kept(findingItems(s.Others))
 	}
 	doc := js.Global().Get("document")
 	more := false
@@ -61,7 +62,7 @@ func (f *findingListsView) sync() {
 		of := f.of
 		browser.NextTask(func() {
 			f.growing = false
-			if f.of == of && store.linted == of {
+			if f.of == of && store.Page.Linted == of {
 				f.lint.n += findingsBatch
 				f.maps.n += findingsBatch
 				f.others.n += findingsBatch

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // HitGutter is the editor's column of rule hit counts: beside each rule of
@@ -81,11 +82,11 @@ func gutterHitLine(el js.Value) int {
 // table already shows only those: what a rule's count does, here and in
 // the panel.
 func toggleLineFilter(line int) {
-	store.setFilter(func(v *tableView) {
-		if v.line == line {
-			v.line = 0
+	store.Page.SetFilter(func(v *store.TableView) {
+		if v.Line == line {
+			v.Line = 0
 		} else {
-			v.line = line
+			v.Line = line
 		}
 	})
 }
@@ -124,12 +125,12 @@ const (
 // editor's scroll as its last scroll event left it (scrolled): reading it
 // here would lay the page out again in the middle of a render.
 func (g *gutterView) window() (first, last int) {
-	if g.scrollOf != store.editorVersion {
+	if g.scrollOf != store.Page.EditorVersion {
 		// A new text: the editor may have scrolled back without an event.
 		// Read where once the page is painted, laid out anyway: reading it
 		// now would lay it out in the middle of this render (10 to 20 ms
 		// for a long file's first render).
-		g.scrollOf = store.editorVersion
+		g.scrollOf = store.Page.EditorVersion
 		browser.AfterPaint(func() {
 			if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
 				top, height := g.top, g.height
@@ -152,7 +153,7 @@ func (g *gutterView) scrolled(area js.Value) {
 // markStale hides the counts as soon as the robots.txt is edited: until
 // the edit is tested, a count may stand beside a line that moved.
 func (g *gutterView) markStale() {
-	if g.stale || !store.pending || !store.reparse || !g.layer.Truthy() {
+	if g.stale || !store.Page.Pending || !store.Page.Reparse || !g.layer.Truthy() {
 		return
 	}
 	g.stale = true
@@ -161,14 +162,14 @@ func (g *gutterView) markStale() {
 
 // sync writes the column when what it shows changed.
 func (g *gutterView) sync() {
-	s := store
+	s := store.Page
 	layer := js.Global().Get("document").Call("getElementById", "hit-gutter-layer")
 	if !layer.Truthy() {
 		return
 	}
 	first, last := g.window()
-	hidden := s.list.Len() == 0 || s.res.overridden || len(s.hitLines()) == 0
-	key := gutterKey{s.generation, s.res.tested, s.table.line, first, last, s.res.stopped, hidden}
+	hidden := s.List.Len() == 0 || s.Res.Overridden || len(s.HitLines()) == 0
+	key := gutterKey{s.Generation, s.Res.Tested, s.Table.Line, first, last, s.Res.Stopped, hidden}
 	if layer.Equal(g.layer) && key == g.shown && !g.stale {
 		return
 	}
@@ -201,9 +202,9 @@ func (g *gutterView) sync() {
 }
 
 // html is the counts of the rule lines from first to last.
-func (g *gutterView) html(s *state, first, last int) string {
-	partial := !s.res.done()
-	rules := s.hitLines()
+func (g *gutterView) html(s *store.State, first, last int) string {
+	partial := !s.Res.Done()
+	rules := s.HitLines()
 	i, _ := slices.BinarySearch(rules, first)
 	j, _ := slices.BinarySearch(rules, last+1)
 	shown := rules[i:j]
@@ -213,7 +214,7 @@ func (g *gutterView) html(s *state, first, last int) string {
 	// The count that takes the Tab stop: the one last focused, else the
 	// filtered line's, else the first in view.
 	tab := 0
-	for _, want := range []int{g.focusLine, s.table.line} {
+	for _, want := range []int{g.focusLine, s.Table.Line} {
 		if _, ok := slices.BinarySearch(shown, want); ok && want > 0 {
 			tab = want
 			break
@@ -225,7 +226,7 @@ func (g *gutterView) html(s *state, first, last int) string {
 	}
 	var b strings.Builder
 	for _, line := range shown {
-		hits := s.ruleHits(line)
+		hits := s.RuleHits(line)
 		class, text := "gutter-hit", compactCount(hits)
 		switch {
 		case partial:
@@ -240,7 +241,7 @@ func (g *gutterView) html(s *state, first, last int) string {
 		}
 		b.WriteString(`<button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) +
 			`" data-hits="` + strconv.Itoa(hits) + `" tabindex="` + tabindex +
-			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) +
+			`" aria-pressed="` + strconv.FormatBool(s.Table.Line == line) +
 			`" aria-label="` + label + `" title="` + label + `">` + text + `</button>`)
 	}
 	return b.String()
@@ -248,14 +249,14 @@ func (g *gutterView) html(s *state, first, last int) string {
 
 // hitLabel says what line's count means, in the panel and the column:
 // "line 7 · Disallow: /private: decides 1,234 URLs".
-func hitLabel(s *state, line, hits int) string {
-	text := "line " + strconv.Itoa(line) + " · " + s.robots.RuleText(line) + ": "
+func hitLabel(s *store.State, line, hits int) string {
+	text := "line " + strconv.Itoa(line) + " · " + s.Robots.RuleText(line) + ": "
 	if hits == 0 {
 		text += "decides no URL of this list"
 	} else {
-		text += "decides " + urlCount(hits)
+		text += "decides " + store.UrlCount(hits)
 	}
-	if !s.res.done() {
+	if !s.Res.Done() {
 		text += " so far"
 	}
 	return text
@@ -265,7 +266,7 @@ func hitLabel(s *state, line, hits int) string {
 // previous rule, the first or the last. It reports whether the key was
 // one of those.
 func (g *gutterView) key(line int, key string) bool {
-	rules := store.hitLines()
+	rules := store.Page.HitLines()
 	i, _ := slices.BinarySearch(rules, line)
 	switch key {
 	case "ArrowDown":

@@ -2,7 +2,11 @@
 
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"robotstester/wasm/store"
+)
 
 // A count in the gutter fits four characters and never says more than
 // there is.
@@ -25,14 +29,14 @@ func TestCompactCountRoundsDownInFourCharacters(t *testing.T) {
 // The gutter's label for a rule is the panel's: the count in full, and
 // the words for a rule that decides none.
 func TestHitLabelSaysNoneInWords(t *testing.T) {
-	in := exampleState
+	in := store.ExampleState
 	in.URLs = "https://www.example.com/a\nhttps://www.example.com/b\n"
 	in.Robots = "User-agent: *\nDisallow: /a\nDisallow: /zzz\n"
-	s := newState(in)
-	if got, want := hitLabel(s, 2, s.ruleHits(2)), "line 2 · Disallow: /a: decides 1 URL"; got != want {
+	s := store.NewState(in)
+	if got, want := hitLabel(s, 2, s.RuleHits(2)), "line 2 · Disallow: /a: decides 1 URL"; got != want {
 		t.Errorf("line 2: %q, want %q", got, want)
 	}
-	if got, want := hitLabel(s, 3, s.ruleHits(3)), "line 3 · Disallow: /zzz: decides no URL of this list"; got != want {
+	if got, want := hitLabel(s, 3, s.RuleHits(3)), "line 3 · Disallow: /zzz: decides no URL of this list"; got != want {
 		t.Errorf("line 3: %q, want %q", got, want)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Hits shows, for each rule of the groups the crawler obeys, how many URLs
@@ -74,16 +75,16 @@ type hitsKey struct {
 // and the editor's column of counts (gutterhits.go) when what it shows did.
 func (h *hitsView) sync() {
 	gutterHits.sync()
-	s := store
+	s := store.Page
 	body := js.Global().Get("document").Call("getElementById", "hits-body")
 	if !body.Truthy() {
 		return
 	}
-	key := hitsKey{s.generation, s.res.tested, s.table.line, s.res.stopped}
+	key := hitsKey{s.Generation, s.Res.Tested, s.Table.Line, s.Res.Stopped}
 	if body.Equal(h.body) && key == h.shown {
 		return
 	}
-	counting := !s.res.done() && !s.res.stopped
+	counting := !s.Res.Done() && !s.Res.Stopped
 	if body.Equal(h.body) && counting && key.generation == h.shown.generation && key.line == h.shown.line &&
 		time.Since(h.written) < hitsEvery {
 		return
@@ -97,31 +98,31 @@ func (h *hitsView) sync() {
 const maxHitRules = 60
 
 // hitsHTML is the panel's body for the store.
-func hitsHTML(s *state) string {
+func hitsHTML(s *store.State) string {
 	var b strings.Builder
 	para := func(class, text string) {
 		b.WriteString(`<p class="` + class + `">` + browser.EscapeHTML(text) + `</p>`)
 	}
-	if s.list.Len() == 0 {
+	if s.List.Len() == 0 {
 		para("help", "Add URLs to see how many of them each rule decides.")
 		return b.String()
 	}
-	if s.res.overridden {
+	if s.Res.Overridden {
 		para("", "The server answer decides every URL: no rule of the file is used.")
 		return b.String()
 	}
-	rules := s.hitRules()
-	var used, unused []hitRule
+	rules := s.HitRules()
+	var used, unused []store.HitRule
 	for _, r := range rules {
-		if r.hits > 0 {
+		if r.Hits > 0 {
 			used = append(used, r)
 		} else {
 			unused = append(unused, r)
 		}
 	}
-	slices.SortStableFunc(used, func(a, b hitRule) int { return b.hits - a.hits })
+	slices.SortStableFunc(used, func(a, b store.HitRule) int { return b.Hits - a.Hits })
 	partial := ""
-	if !s.res.done() {
+	if !s.Res.Done() {
 		partial = " so far"
 	}
 	para("help", "Select a count to show only the URLs that rule decided.")
@@ -134,29 +135,29 @@ func hitsHTML(s *state) string {
 			class += " unused"
 		}
 		b.WriteString(`<li><button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) + `" data-hits="` + strconv.Itoa(hits) +
-			`" aria-pressed="` + strconv.FormatBool(s.table.line == line) + `">` + browser.EscapeHTML(text) + `</button></li>`)
+			`" aria-pressed="` + strconv.FormatBool(s.Table.Line == line) + `">` + browser.EscapeHTML(text) + `</button></li>`)
 	}
 	for _, r := range used {
 		if items == maxHitRules {
 			break
 		}
-		item(r.line, hitLabel(s, r.line, r.hits), r.hits)
+		item(r.Line, hitLabel(s, r.Line, r.Hits), r.Hits)
 	}
-	if s.res.noRule > 0 {
-		item(noRuleLine, "No rule matches "+urlCount(s.res.noRule)+partial+": allowed", s.res.noRule)
+	if s.Res.NoRule > 0 {
+		item(store.NoRuleLine, "No rule matches "+store.UrlCount(s.Res.NoRule)+partial+": allowed", s.Res.NoRule)
 	}
 	for _, r := range unused {
 		if items >= maxHitRules {
 			break
 		}
-		item(r.line, hitLabel(s, r.line, 0), 0)
+		item(r.Line, hitLabel(s, r.Line, 0), 0)
 	}
 	b.WriteString(`</ul>`)
-	if left := len(used) + len(unused) + min(s.res.noRule, 1) - items; left > 0 {
+	if left := len(used) + len(unused) + min(s.Res.NoRule, 1) - items; left > 0 {
 		para("help", count(left, "more rule")+" not listed: "+count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")
 	}
-	if s.res.out > 0 {
-		para("help", urlCount(s.res.out)+" of the list "+isOrAre(s.res.out)+" outside this file's scope and not counted here.")
+	if s.Res.Out > 0 {
+		para("help", store.UrlCount(s.Res.Out)+" of the list "+isOrAre(s.Res.Out)+" outside this file's scope and not counted here.")
 	}
 	if len(rules) == 0 {
 		para("", "No group of this file applies to the crawler: no rule decides any URL.")
@@ -177,4 +178,3 @@ func isOrAre(n int) string {
 	}
 	return "are"
 }
-

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Importing a URL list file of any size: the file's stream (inflated by
@@ -37,7 +38,7 @@ func pasteURLs(ev *vecty.Event) {
 	// A String object: its length is read without copying the text.
 	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
 	n := pasted.Get("length").Int()
-	if n < maxTypedURLs*8 {
+	if n < store.MaxTypedURLs*8 {
 		// Too short to hold that many URLs: the box takes it.
 		return
 	}
@@ -46,7 +47,7 @@ func pasteURLs(ev *vecty.Event) {
 	value := area.Get("value").String()
 	start := utf16Offset(value, area.Get("selectionStart").Int())
 	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
-	var lb listBuilder
+	var lb store.ListBuilder
 	rest, at := value[:start], 0
 	browser.RunSliced(func(deadline time.Time) bool {
 		if at == n && rest == "" {
@@ -57,7 +58,7 @@ func pasteURLs(ev *vecty.Event) {
 		if at == 0 {
 			// Megabytes, which can start a collection: not in the
 			// paste's own task.
-			lb.b.Grow(n + len(value))
+			lb.B.Grow(n + len(value))
 		}
 		for time.Now().Before(deadline) {
 			if at < n {
@@ -73,7 +74,7 @@ func pasteURLs(ev *vecty.Event) {
 				if at < n && strings.IndexAny(rest, "\n\r") < 0 {
 					break
 				}
-				rest = lb.addLine(rest)
+				rest = lb.AddLine(rest)
 			}
 			if at == n && rest == "" {
 				break
@@ -81,18 +82,18 @@ func pasteURLs(ev *vecty.Event) {
 		}
 		return false
 	}, func() {
-		urls := lb.list()
-		if urls.Len() <= maxTypedURLs {
+		urls := lb.List()
+		if urls.Len() <= store.MaxTypedURLs {
 			// Short after all: the box takes it.
-			in := store.in
-			in.URLs = urls.text
-			store.replace(in)
+			in := store.Page.In
+			in.URLs = urls.Text
+			store.Page.Replace(in)
 			return
 		}
-		store.importList("the pasted list", urls)
+		store.Page.ImportList("the pasted list", urls)
 		// The message in a task of its own: the results come first.
 		browser.YieldTask(func() {
-			store.notify("Pasted "+number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+			store.Page.Notify("Pasted "+store.Number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
 		})
 	})
 }
@@ -143,14 +144,14 @@ func importFile(file js.Value) {
 	fileImport = run
 	// The progress shows in a task of its own: starting the workers is
 	// work enough for the file input's.
-	browser.YieldTask(store.changed)
-	if p, ok := store.runner.(*workerPool); ok && p.importFile(file, run) {
+	browser.YieldTask(store.Page.Changed)
+	if p, ok := store.Page.Runner.(*workerPool); ok && p.importFile(file, run) {
 		return
 	}
 	go func() {
 		urls, err := run.readFile(file, func(n int) {
 			run.read = n
-			store.resultsChanged()
+			store.Page.ResultsChanged()
 		})
 		run.finish(urls, err)
 	}()
@@ -158,36 +159,36 @@ func importFile(file js.Value) {
 
 // readFile reads file's stream (inflated when its name ends in .gz) as a
 // URL list.
-func (r *importRun) readFile(file js.Value, progress func(int)) (urlList, error) {
+func (r *importRun) readFile(file js.Value, progress func(int)) (store.URLList, error) {
 	stream := file.Call("stream")
 	if strings.HasSuffix(strings.ToLower(r.name), ".gz") {
 		if js.Global().Get("DecompressionStream").Type() != js.TypeFunction {
-			return urlList{}, errors.New(r.name + " is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.")
+			return store.URLList{}, errors.New(r.name + " is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.")
 		}
 		stream = stream.Call("pipeThrough", js.Global().Get("DecompressionStream").New("gzip"))
 	}
 	r.reader = stream.Call("getReader")
 	if r.canceled {
 		r.reader.Call("cancel")
-		return urlList{}, errCanceled
+		return store.URLList{}, errCanceled
 	}
-	return importURLs(r.name, &streamReader{run: r, last: time.Now().UnixNano()}, progress)
+	return store.ImportURLs(r.name, &streamReader{run: r, last: time.Now().UnixNano()}, progress)
 }
 
 // finish puts the list read in the store, or says why there is none.
-func (r *importRun) finish(urls urlList, err error) {
+func (r *importRun) finish(urls store.URLList, err error) {
 	if fileImport != r {
 		return
 	}
 	fileImport = nil
 	switch {
 	case r.canceled:
-		store.notify("Import of "+r.name+" canceled: the list is as it was.", "")
+		store.Page.Notify("Import of "+r.name+" canceled: the list is as it was.", "")
 	case err != nil:
-		store.notify(err.Error(), "")
+		store.Page.Notify(err.Error(), "")
 	default:
-		store.importList(r.name, urls)
-		browser.YieldTask(func() { store.notify("Imported "+number(urls.Len())+" URLs from "+r.name+".", "") })
+		store.Page.ImportList(r.name, urls)
+		browser.YieldTask(func() { store.Page.Notify("Imported "+store.Number(urls.Len())+" URLs from "+r.name+".", "") })
 	}
 }
 
@@ -199,7 +200,7 @@ func (r *importRun) cancel() {
 	}
 	if r.worker.Truthy() {
 		r.worker.Call("postMessage", map[string]any{"type": "import-cancel"})
-		r.finish(urlList{}, errCanceled)
+		r.finish(store.URLList{}, errCanceled)
 	}
 }
 
@@ -301,15 +302,15 @@ func utf16Offset(s string, u int) int {
 // tested: its name and size, and the way back to a typed list. It is nil
 // when there is no such list.
 func importedNote() vecty.ComponentOrHTML {
-	s := store
-	if s.imported == nil {
+	s := store.Page
+	if s.Imported == nil {
 		return nil
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
-		elem.Paragraph(vecty.Text(number(s.imported.urls.Len())+" URLs imported from "+s.imported.name+
+		elem.Paragraph(vecty.Text(store.Number(s.Imported.Urls.Len())+" URLs imported from "+s.Imported.Name+
 			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
-		browser.Button("clear-imported", clearLabel(s.imported.typed), store.clearImported),
+		browser.Button("clear-imported", clearLabel(s.Imported.Typed), store.Page.ClearImported),
 	)
 }
 
@@ -334,7 +335,7 @@ func (c *ImportProgress) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
 		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
-			vecty.Text("Importing "+run.name+": "+number(run.read)+" URLs read so far…")),
+			vecty.Text("Importing "+run.name+": "+store.Number(run.read)+" URLs read so far…")),
 		browser.Button("cancel-import", "Cancel import", func() {
 			if fileImport != nil {
 				fileImport.cancel()

@@ -5,12 +5,13 @@ package main
 import (
 	"strings"
 
-	"robotstester/engine"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 // Inputs holds the controls for what is tested: crawler, URLs and where the
@@ -28,13 +29,13 @@ type Inputs struct {
 type inputsView struct {
 	version                int // fields are written when it changes
 	crawler, token, status string
-	servedAt               string        // the note under "Served at"
-	imported               *importedList // a long list kept out of the text box
+	servedAt               string              // the note under "Served at"
+	imported               *store.ImportedList // a long list kept out of the text box
 }
 
 func (c *Inputs) view() inputsView {
-	s := store
-	return inputsView{s.editorVersion, s.in.Crawler, s.in.Token, s.in.Status, servedAtNote(s.in.RobotsURL, s.sent.scope), s.imported}
+	s := store.Page
+	return inputsView{s.EditorVersion, s.In.Crawler, s.In.Token, s.In.Status, servedAtNote(s.In.RobotsURL, s.Sent.Scope), s.Imported}
 }
 
 func (c *Inputs) SkipRender(prev vecty.Component) bool {
@@ -43,10 +44,10 @@ func (c *Inputs) SkipRender(prev vecty.Component) bool {
 }
 
 func (c *Inputs) Render() vecty.ComponentOrHTML {
-	s := store
+	s := store.Page
 	c.shown = c.view()
-	fresh := c.applied != s.editorVersion
-	c.applied = s.editorVersion
+	fresh := c.applied != s.EditorVersion
+	c.applied = s.EditorVersion
 	value := func(v string) vecty.Applyer {
 		return vecty.MarkupIf(fresh, vecty.Property("value", v))
 	}
@@ -56,15 +57,15 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("urls")), vecty.Text("URLs to test")),
-			vecty.If(s.imported != nil, importedNote()),
-			vecty.If(s.imported == nil, elem.TextArea(vecty.Markup(
+			vecty.If(s.Imported != nil, importedNote()),
+			vecty.If(s.Imported == nil, elem.TextArea(vecty.Markup(
 				prop.ID("urls"),
 				vecty.Attribute("rows", "8"),
 				vecty.Attribute("wrap", "off"),
 				vecty.Attribute("spellcheck", "false"),
 				vecty.Attribute("aria-describedby", "urls-help"),
-				value(s.in.URLs),
-				event.Input(func(ev *vecty.Event) { store.editURLs(ev.Target.Get("value").String()) }),
+				value(s.In.URLs),
+				event.Input(func(ev *vecty.Event) { store.Page.EditURLs(ev.Target.Get("value").String()) }),
 				event.Paste(pasteURLs),
 			))),
 			elem.Paragraph(vecty.Markup(prop.ID("urls-help"), vecty.Class("help")), vecty.Text("One per line: full URLs or paths such as /shop?page=2.")),
@@ -79,8 +80,8 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("autocomplete", "off"),
 				vecty.Attribute("placeholder", "https://example.com/robots.txt"),
 				vecty.Attribute("aria-describedby", "robots-url-note"),
-				value(s.in.RobotsURL),
-				event.Input(func(ev *vecty.Event) { store.editRobotsURL(ev.Target.Get("value").String()) }),
+				value(s.In.RobotsURL),
+				event.Input(func(ev *vecty.Event) { store.Page.EditRobotsURL(ev.Target.Get("value").String()) }),
 			)),
 			elem.Paragraph(vecty.Markup(prop.ID("robots-url-note"), vecty.Class("help")), vecty.Text(c.shown.servedAt)),
 		),
@@ -91,13 +92,13 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 // when they all belong to one robots.txt (ls.following), else no URL is
 // checked against a host; while a long list's hosts are being read, that
 // it is not known yet. A typed value needs no note.
-func servedAtNote(typed string, ls listScope) string {
+func servedAtNote(typed string, ls store.ListScope) string {
 	switch {
 	case strings.TrimSpace(typed) != "":
 		return "URLs this file does not govern are flagged, and tested against it anyway."
-	case ls.following != "":
-		return "Empty, so it follows the URLs: they all belong to " + ls.following + ", which is taken as where this file is served. Type a URL to check the list against another."
-	case ls.working:
+	case ls.Following != "":
+		return "Empty, so it follows the URLs: they all belong to " + ls.Following + ", which is taken as where this file is served. Type a URL to check the list against another."
+	case ls.Working:
 		return "Empty: reading the URLs' hosts to see whether they all belong to one robots.txt. Meanwhile every URL is tested against this file whatever its host."
 	}
 	return "Empty: every URL is tested against this file whatever its host. Type where the file is served to flag the URLs it does not govern."
@@ -106,7 +107,7 @@ func servedAtNote(typed string, ls listScope) string {
 // statusField picks the server's answer to the robots.txt request and says
 // what it means for every URL.
 func statusField() *vecty.HTML {
-	chosen, outcome := serverAnswer(store.in.Status)
+	chosen, outcome := store.ServerAnswer(store.Page.In.Status)
 	return elem.Div(
 		vecty.Markup(vecty.Class("field")),
 		elem.Label(vecty.Markup(prop.For("status")), vecty.Text("The server answered the robots.txt request with")),
@@ -144,7 +145,7 @@ func (c *StatusSelect) Render() vecty.ComponentOrHTML {
 		vecty.Markup(
 			prop.ID("status"),
 			vecty.Attribute("aria-describedby", "outcome"),
-			event.Change(func(ev *vecty.Event) { store.pickStatus(ev.Target.Get("value").String()) }),
+			event.Change(func(ev *vecty.Event) { store.Page.PickStatus(ev.Target.Get("value").String()) }),
 		),
 		options,
 	)

@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 func main() {
@@ -20,42 +21,42 @@ func main() {
 		runWorker()
 		return
 	}
-	store.runner = newRunner(store.receive)
-	if p, ok := store.runner.(*workerPool); ok {
-		store.lintElsewhere = p.lint
+	store.Page.Runner = newRunner(store.Page.Receive)
+	if p, ok := store.Page.Runner.(*workerPool); ok {
+		store.Page.LintElsewhere = p.lint
 	}
 	opening, from, err := openingState()
 	if from != OriginNone {
-		store.replace(dropExampleLeftover(opening))
+		store.Page.Replace(store.DropExampleLeftover(opening))
 	}
 	if err != nil {
-		store.message = err.Error()
+		store.Page.Message = err.Error()
 	}
 	// From now on a long robots.txt is parsed in slices (store.replace);
 	// the opening state's is parsed now, before the first paint.
-	store.parseInSlices = true
-	store.prepareText = viewer.prepare
-	_, store.previousDraft = previousDraft()
+	store.Page.ParseInSlices = true
+	store.Page.PrepareText = viewer.prepare
+	_, store.Page.PreviousDraft = previousDraft()
 	page := newPage()
 	// The draft is written a second after the last change, compressed by
 	// the browser on the timer's goroutine, and, uncompressed, when the
 	// page is hidden or closed (writeDraftNow: nothing may wait then).
 	var draftFailed bool
 	var draftNote string // what the draft leaves out, told once
-	saved := currentSaved()
+	saved := store.CurrentSaved()
 	drafts := browser.Debouncer{Delay: time.Second}
 	// save writes the draft; a compressed save gives up when the state
 	// changes while the browser compresses it.
 	save := func(now bool) {
-		if draftFailed || currentSaved() == saved {
+		if draftFailed || store.CurrentSaved() == saved {
 			return
 		}
-		s := currentSaved()
+		s := store.CurrentSaved()
 		write := writeDraftNow
 		if !now {
-			write = writeDraft(func() bool { return currentSaved() == s })
+			write = writeDraft(func() bool { return store.CurrentSaved() == s })
 		}
-		note, err := saveDraftWithin(s, store.imported, write)
+		note, err := saveDraftWithin(s, store.Page.Imported, write)
 		if errors.Is(err, errDraftStale) {
 			return // the change that made it stale schedules the next save
 		}
@@ -63,11 +64,11 @@ func main() {
 		switch {
 		case err != nil:
 			draftFailed = true
-			store.notify(err.Error(), "")
+			store.Page.Notify(err.Error(), "")
 		case note != draftNote:
 			draftNote = note
 			if note != "" {
-				store.notify(note, "")
+				store.Page.Notify(note, "")
 			}
 		}
 	}
@@ -75,33 +76,33 @@ func main() {
 		drafts.Cancel()
 		save(true)
 	}
-	shownText := store.editorVersion
-	store.onChange = func() {
+	shownText := store.Page.EditorVersion
+	store.Page.OnChange = func() {
 		// The rows and the rest of the page change together, now; but for
 		// a new text, the rule hit counts beside it and in their panel
 		// come in the next task: a long file's first render is long
 		// enough without them.
 		view.sync()
-		if store.editorVersion == shownText {
+		if store.Page.EditorVersion == shownText {
 			hits.sync()
 		} else {
-			shownText = store.editorVersion
+			shownText = store.Page.EditorVersion
 			browser.YieldTask(hits.sync)
 		}
 		readerTable.sync()
 		browser.RenderNow(page.parts()...)
 		findingLists.sync()
-		if !store.pending && !draftFailed && currentSaved() != saved {
+		if !store.Page.Pending && !draftFailed && store.CurrentSaved() != saved {
 			drafts.Schedule(func() { save(false) })
 		}
 	}
-	store.onPending = view.sync
-	store.onFilter = func() {
+	store.Page.OnPending = view.sync
+	store.Page.OnFilter = func() {
 		if view.rows != nil {
 			view.rows.toTop()
 		}
 	}
-	store.onProgress = func() {
+	store.Page.OnProgress = func() {
 		view.sync()
 		hits.sync()
 		browser.RenderNow(page.results)
@@ -119,19 +120,19 @@ func main() {
 		fail("The tester could not start: " + err.Error() + ". Reload the page.")
 		return
 	}
-	watchLinks(func(s Saved) {
+	watchLinks(func(s store.Saved) {
 		// A link pasted into this tab displaces the draft, which can be
 		// restored.
-		_, store.previousDraft = previousDraft()
-		applySaved(s)
-	}, func(err error) { store.notify(err.Error(), "") })
+		_, store.Page.PreviousDraft = previousDraft()
+		store.ApplySaved(s)
+	}, func(err error) { store.Page.Notify(err.Error(), "") })
 	// Tests and benchmarks run the pending recompute at once instead of
 	// waiting out the debounce.
 	js.Global().Set("__robotsTesterFlush", js.FuncOf(func(js.Value, []js.Value) any {
 		// Nothing waiting, nothing to run: testing a long list again
 		// for nothing would take seconds.
-		if store.pending {
-			store.flush()
+		if store.Page.Pending {
+			store.Page.Flush()
 		}
 		return nil
 	}))
@@ -142,7 +143,7 @@ func main() {
 	body.Get("dataset").Set("ready", "true")
 	if embedMode() {
 		// The compact embed shows why for the first URL without a click.
-		store.selectRow(0)
+		store.Page.SelectRow(0)
 		reportHeight()
 	}
 	select {}

@@ -15,6 +15,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The matrix view: every URL of the list (rows) for many crawlers
@@ -121,7 +122,7 @@ const matrixRowPx = 34
 const matrixWindow = 60
 
 // presetID is the preset in Saved, the default when none is chosen.
-func presetID(in Saved) string {
+func presetID(in store.Saved) string {
 	if in.Preset == "" {
 		return defaultPreset
 	}
@@ -129,7 +130,7 @@ func presetID(in Saved) string {
 }
 
 // columnsKey identifies the columns of a state.
-func columnsKey(in Saved) string { return presetID(in) + "\x00" + in.Columns }
+func columnsKey(in store.Saved) string { return presetID(in) + "\x00" + in.Columns }
 
 // extraColumns reads the typed columns: crawler names or tokens, one a line
 // or separated by commas.
@@ -150,7 +151,7 @@ const maxColumns = 150
 
 // matrixColumns are the preset's crawlers then the typed ones, each once,
 // maxColumns at most.
-func matrixColumns(in Saved) []engine.Column {
+func matrixColumns(in store.Saved) []engine.Column {
 	var cols []engine.Column
 	seen := map[string]bool{}
 	add := func(c engine.Column) {
@@ -180,18 +181,18 @@ const maxMatrixURLs = 5000
 // listKey identifies the URL list: the matrix and the diff are recomputed
 // when it changes. A long list kept aside (importedList) has no text.
 func listKey() string {
-	if im := store.imported; im != nil {
-		return "\x00" + im.name + "\x00" + strconv.Itoa(im.urls.Len())
+	if im := store.Page.Imported; im != nil {
+		return "\x00" + im.Name + "\x00" + strconv.Itoa(im.Urls.Len())
 	}
-	return store.in.URLs
+	return store.Page.In.URLs
 }
 
 // listURLs is the URL list the results test: as typed, one URL a line, or
 // a long list kept aside.
 func listURLs() []string {
-	l := splitURLs(store.in.URLs)
-	if store.imported != nil {
-		l = store.imported.urls
+	l := store.SplitURLs(store.Page.In.URLs)
+	if store.Page.Imported != nil {
+		l = store.Page.Imported.Urls
 	}
 	out := make([]string, l.Len())
 	for i := range out {
@@ -219,10 +220,10 @@ func sentURLs() (inputs, urls []string, all int) {
 
 // currentMatrix brings the matrix up to the store and returns it.
 func currentMatrix() *engine.Matrix {
-	s, c := store, &matrix
-	key := columnsKey(s.in)
+	s, c := store.Page, &matrix
+	key := columnsKey(s.In)
 	list := listKey()
-	if c.m != nil && c.robots == s.robots && c.urls == list && c.columns == key {
+	if c.m != nil && c.robots == s.Robots && c.urls == list && c.columns == key {
 		return c.m
 	}
 	if c.urls != list || c.m == nil {
@@ -232,12 +233,12 @@ func currentMatrix() *engine.Matrix {
 		c.inputs, c.sent, c.all = sentURLs()
 	}
 	urls := c.sent
-	cols := matrixColumns(s.in)
+	cols := matrixColumns(s.In)
 	perf := js.Global().Get("performance")
 	start := perf.Call("now").Float()
-	c.m = s.robots.Matrix(urls, cols)
+	c.m = s.Robots.Matrix(urls, cols)
 	c.ms = perf.Call("now").Float() - start
-	c.robots, c.urls, c.columns = s.robots, list, key
+	c.robots, c.urls, c.columns = s.Robots, list, key
 	if c.selRow >= len(urls) || c.selCol >= len(cols) {
 		c.selRow, c.selCol = -1, -1
 	}
@@ -249,11 +250,11 @@ func currentMatrix() *engine.Matrix {
 // table says (engine.Scope through scope, scope.go).
 func rowScopes() []engine.ScopeResult {
 	c := &matrix
-	key := c.urls + "\x00" + store.in.RobotsURL
+	key := c.urls + "\x00" + store.Page.In.RobotsURL
 	if c.scopes == nil || c.scopesOf != key {
 		c.scopes, c.scopesOf = make([]engine.ScopeResult, len(c.inputs)), key
 		for i, u := range c.inputs {
-			c.scopes[i] = scope(store.in.RobotsURL, u)
+			c.scopes[i] = store.Scope(store.Page.In.RobotsURL, u)
 		}
 	}
 	return c.scopes
@@ -271,7 +272,7 @@ func selectCell(row, col int) {
 		return
 	}
 	matrix.selRow, matrix.selCol = row, col
-	store.changed()
+	store.Page.Changed()
 	if line := shownLine(m, row, col); line > 0 {
 		revealLine(line)
 	}
@@ -323,7 +324,7 @@ type MatrixView struct {
 }
 
 func (v *MatrixView) Render() vecty.ComponentOrHTML {
-	s := store
+	s := store.Page
 	m := currentMatrix()
 	return elem.Div(
 		vecty.Markup(vecty.Class("matrix-view")),
@@ -334,7 +335,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			elem.Div(
 				vecty.Markup(vecty.Class("field")),
 				elem.Label(vecty.Markup(prop.For("matrix-read-as")), vecty.Text("Read as")),
-				&ReadAsSelect{Current: s.in.ReadAs},
+				&ReadAsSelect{Current: s.In.ReadAs},
 				elem.Paragraph(vecty.Markup(prop.ID("matrix-read-as-help"), vecty.Class("help")),
 					vecty.Text("Each crawler's own reader: the parser its operator runs (or, marked assumed, the best guess), cells that differ from Google marked.")),
 			),
@@ -347,7 +348,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 				}),
 				browser.Button("matrix-json", "Export matrix JSON", func() {
 					exportMatrix(func(m *engine.Matrix, rm *engine.ReaderMatrix) {
-						browser.DownloadBytes("robots-matrix.json", "application/json", matrixJSON(store.robots, m, rm))
+						browser.DownloadBytes("robots-matrix.json", "application/json", matrixJSON(store.Page.Robots, m, rm))
 					})
 				}),
 			),
@@ -386,17 +387,17 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 // columnFields choose the crawlers of the matrix and the diff: a preset and
 // typed names or tokens.
 func columnFields() vecty.List {
-	s := store
+	s := store.Page
 	return vecty.List{
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("matrix-preset")), vecty.Text("Crawlers")),
-			&PresetSelect{Current: presetID(s.in)},
+			&PresetSelect{Current: presetID(s.In)},
 		),
 		elem.Div(
 			vecty.Markup(vecty.Class("field")),
 			elem.Label(vecty.Markup(prop.For("matrix-columns")), vecty.Text("More crawlers or tokens")),
-			&ColumnsInput{Version: s.editorVersion, Text: s.in.Columns},
+			&ColumnsInput{Version: s.EditorVersion, Text: s.In.Columns},
 			elem.Paragraph(vecty.Markup(prop.ID("matrix-columns-help"), vecty.Class("help")),
 				vecty.Text("Catalogue names or product tokens, separated by commas: Googlebot Image, MyBot.")),
 		),
@@ -682,7 +683,7 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a cell to see which group the crawler obeys, every rule that matched and which one won.")),
 		)
 	}
-	r := store.robots
+	r := store.Page.Robots
 	row, col := matrix.selRow, matrix.selCol
 	column := m.Columns[col]
 	res := m.Result(r, row, col)
@@ -732,9 +733,9 @@ func (c *PresetSelect) Render() vecty.ComponentOrHTML {
 			if id == defaultPreset {
 				id = ""
 			}
-			store.in.Preset = id
+			store.Page.In.Preset = id
 			matrix.selRow, matrix.selCol = -1, -1
-			store.changed()
+			store.Page.Changed()
 		})),
 		options,
 	)
@@ -767,9 +768,9 @@ func (c *ColumnsInput) Render() vecty.ComponentOrHTML {
 		event.Input(func(ev *vecty.Event) {
 			text := ev.Target.Get("value").String()
 			columnEdits.Schedule(func() {
-				if text != store.in.Columns {
-					store.in.Columns = text
-					store.changed()
+				if text != store.Page.In.Columns {
+					store.Page.In.Columns = text
+					store.Page.Changed()
 				}
 			})
 		}),
@@ -802,7 +803,7 @@ func matrixCSV(m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
 		rows = append(rows, cells)
 	}
 	for _, row := range rows {
-		writeCSVRecord(&b, csvSafe(row))
+		store.WriteCSVRecord(&b, csvSafe(row))
 	}
 	return b.Bytes()
 }
@@ -828,7 +829,7 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 	var b strings.Builder
 	readAs := "google"
 	if rm != nil {
-		readAs = readAsOwn
+		readAs = store.ReadAsOwn
 	}
 	b.WriteString("{\n  \"readAs\": \"" + readAs + "\",\n  \"crawlers\": [")
 	for c, col := range m.Columns {
@@ -840,14 +841,14 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		if rm != nil {
 			o = rm.Obeys(c).Lines
 		}
-		b.WriteString("\n    {\"name\": " + jsonString(col.Name) + ", \"tokens\": [")
+		b.WriteString("\n    {\"name\": " + store.JsonString(col.Name) + ", \"tokens\": [")
 		for i, t := range col.Tokens {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(jsonString(t))
+			b.WriteString(store.JsonString(t))
 		}
-		b.WriteString("], \"obeys\": " + jsonString(obeys) + ", \"obeysLines\": [")
+		b.WriteString("], \"obeys\": " + store.JsonString(obeys) + ", \"obeysLines\": [")
 		for i, l := range o {
 			if i > 0 {
 				b.WriteString(", ")
@@ -857,7 +858,7 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		b.WriteString("]")
 		if rm != nil {
 			rd := rm.Readings[c]
-			b.WriteString(", \"reader\": " + jsonString(rd.Reader) + ", \"readerAssumed\": " + strconv.FormatBool(rd.Assumed) + ", \"rootVerdict\": \"" + sum.root + "\"")
+			b.WriteString(", \"reader\": " + store.JsonString(rd.Reader) + ", \"readerAssumed\": " + strconv.FormatBool(rd.Assumed) + ", \"rootVerdict\": \"" + sum.root + "\"")
 		}
 		b.WriteString(", \"rootAllowed\": " + strconv.FormatBool(sum.root == "allowed") + ", \"allowed\": " + strconv.Itoa(sum.allowed) + ", \"blocked\": " + strconv.Itoa(sum.blocked) + "}")
 	}
@@ -866,15 +867,15 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		if u > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString("\n    {\"url\": " + jsonString(matrix.inputs[u]) + ", \"testedAs\": " + jsonString(engine.MatchPath(m.URLs[u])) + ", \"verdicts\": [")
+		b.WriteString("\n    {\"url\": " + store.JsonString(matrix.inputs[u]) + ", \"testedAs\": " + store.JsonString(engine.MatchPath(m.URLs[u])) + ", \"verdicts\": [")
 		for c := range m.Columns {
 			if c > 0 {
 				b.WriteString(", ")
 			}
 			verdict, line := cellVerdict(m, rm, u, c)
-			b.WriteString("{\"verdict\": \"" + verdict + "\", \"line\": " + strconv.Itoa(line) + ", \"rule\": " + jsonString(ruleOf(r, line)))
+			b.WriteString("{\"verdict\": \"" + verdict + "\", \"line\": " + strconv.Itoa(line) + ", \"rule\": " + store.JsonString(ruleOf(r, line)))
 			if rm != nil {
-				b.WriteString(", \"why\": " + jsonString(rm.Cell(u, c).Why) + ", \"differsFromGoogle\": " + strconv.FormatBool(rm.Differs(u, c)))
+				b.WriteString(", \"why\": " + store.JsonString(rm.Cell(u, c).Why) + ", \"differsFromGoogle\": " + strconv.FormatBool(rm.Differs(u, c)))
 			}
 			b.WriteString("}")
 		}
@@ -919,7 +920,7 @@ func (f *RowFilter) Render() vecty.ComponentOrHTML {
 	return elem.Select(
 		vecty.Markup(prop.ID("matrix-rows"), event.Change(func(ev *vecty.Event) {
 			matrix.filter, matrix.top = ev.Target.Get("value").String(), 0
-			store.changed()
+			store.Page.Changed()
 			if wrap := js.Global().Get("document").Call("getElementById", "matrix-wrap"); wrap.Truthy() {
 				wrap.Set("scrollTop", 0)
 			}
@@ -932,7 +933,7 @@ func (f *RowFilter) Render() vecty.ComponentOrHTML {
 // (a 5xx, a 404…), that the verdicts shown are the file's rules', as the
 // results' override column does; nil when the rules decide.
 func serverNote() vecty.MarkupOrChild {
-	answer, outcome := serverAnswer(store.in.Status)
+	answer, outcome := store.ServerAnswer(store.Page.In.Status)
 	if outcome.Effect == engine.EffectConditional {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The matrix read as each crawler's own reader (Saved.ReadAs "own"): each
@@ -42,7 +43,7 @@ const readerRowsPerCheck = 8
 // page renders again when it is done).
 func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 	c := &readerMatrixCache
-	if store.in.ReadAs != readAsOwn || g == nil {
+	if store.Page.In.ReadAs != store.ReadAsOwn || g == nil {
 		return nil
 	}
 	if c.of == g {
@@ -53,7 +54,7 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 	}
 	c.job.Stop()
 	c.of, c.m = g, nil
-	body, robots := store.cut.Body, store.robots
+	body, robots := store.Page.Cut.Body, store.Page.Robots
 	c.job = browser.RunSliced(func(deadline time.Time) bool {
 		if c.m == nil {
 			c.m = engine.NewReaderMatrix(body, robots, g)
@@ -72,7 +73,7 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 			c.pending = nil
 			export(g, c.m)
 		}
-		store.changed()
+		store.Page.Changed()
 	})
 	return nil
 }
@@ -81,7 +82,7 @@ func shownReaderMatrix(g *engine.Matrix) *engine.ReaderMatrix {
 // reader reading once every cell is read (the status says it waits).
 func exportMatrix(write func(*engine.Matrix, *engine.ReaderMatrix)) {
 	g := currentMatrix()
-	if store.in.ReadAs != readAsOwn {
+	if store.Page.In.ReadAs != store.ReadAsOwn {
 		readerMatrixCache.pending = nil
 		write(g, nil)
 		return
@@ -91,7 +92,7 @@ func exportMatrix(write func(*engine.Matrix, *engine.ReaderMatrix)) {
 		return
 	}
 	readerMatrixCache.pending = write
-	store.changed()
+	store.Page.Changed()
 }
 
 // cellVerdict is a cell as the grid shows it: Google's verdict and line,
@@ -150,7 +151,7 @@ func readerVerdictText(res engine.ReaderResult) string {
 // readerStatus says what the reader reading shows, or that it is being
 // computed; "" in Google's reading.
 func readerStatus(g *engine.Matrix, rm *engine.ReaderMatrix) string {
-	if store.in.ReadAs != readAsOwn {
+	if store.Page.In.ReadAs != store.ReadAsOwn {
 		return ""
 	}
 	if rm == nil {
@@ -196,14 +197,14 @@ func (s *ReadAsSelect) Render() vecty.ComponentOrHTML {
 	return elem.Select(
 		vecty.Markup(prop.ID("matrix-read-as"), vecty.Attribute("aria-describedby", "matrix-read-as-help"), event.Change(func(ev *vecty.Event) {
 			v := ev.Target.Get("value").String()
-			if v != readAsOwn {
+			if v != store.ReadAsOwn {
 				v = ""
 			}
-			store.in.ReadAs = v
-			store.changed()
+			store.Page.In.ReadAs = v
+			store.Page.Changed()
 		})),
 		option("", "Google (what Googlebot's parser decides)"),
-		option(readAsOwn, "Each crawler's own reader"),
+		option(store.ReadAsOwn, "Each crawler's own reader"),
 	)
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 // useOwnReading makes the store read its matrix as each crawler's own reader,
@@ -17,8 +18,8 @@ import (
 func useOwnReading(t *testing.T, m *engine.Matrix) *engine.ReaderMatrix {
 	old := readerMatrixCache
 	t.Cleanup(func() { readerMatrixCache = old })
-	store.in.ReadAs = readAsOwn
-	rm := engine.NewReaderMatrix([]byte(store.in.Robots), store.robots, m)
+	store.Page.In.ReadAs = store.ReadAsOwn
+	rm := engine.NewReaderMatrix([]byte(store.Page.In.Robots), store.Page.Robots, m)
 	for !rm.Fill(100) {
 	}
 	readerMatrixCache.of, readerMatrixCache.m, readerMatrixCache.job, readerMatrixCache.pending = m, rm, nil, nil
@@ -89,7 +90,7 @@ func TestMatrixOwnReadingExports(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal(matrixJSON(store.robots, m, rm), &got); err != nil {
+	if err := json.Unmarshal(matrixJSON(store.Page.Robots, m, rm), &got); err != nil {
 		t.Fatalf("the JSON export does not read: %v", err)
 	}
 	if got.ReadAs != "own" || len(got.Crawlers) != 2 {
@@ -113,7 +114,7 @@ func TestMatrixExportWaitsForTheReaders(t *testing.T) {
 	old := readerMatrixCache
 	t.Cleanup(func() { readerMatrixCache = old })
 	readerMatrixCache.of, readerMatrixCache.m, readerMatrixCache.job, readerMatrixCache.pending = nil, nil, nil, nil
-	store.in.ReadAs = readAsOwn
+	store.Page.In.ReadAs = store.ReadAsOwn
 	got := make(chan *engine.ReaderMatrix, 1)
 	exportMatrix(func(g *engine.Matrix, rm *engine.ReaderMatrix) {
 		if g != m {
@@ -178,7 +179,7 @@ func TestMatrixOwnReadingPinnedRows(t *testing.T) {
 	// GPTBot may fetch both URLs as Google reads the file, neither as RFC
 	// 9309 does: the first pin holds only in Google's reading, the second
 	// only in GPTBot's own.
-	store.in.Expect = string((&engine.Expectations{Cases: []engine.Case{
+	store.Page.In.Expect = string((&engine.Expectations{Cases: []engine.Case{
 		caseFor(m.Columns[1], m.URLs[0], true), caseFor(m.Columns[1], m.URLs[1], false)}}).JSON())
 	matrix.filter = "pinned"
 	if got := slices.Clone(shownRows(m)); !slices.Equal(got, []int{1, 0}) {

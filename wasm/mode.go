@@ -5,6 +5,8 @@ package main
 import (
 	"sync"
 	"syscall/js"
+
+	"robotstester/wasm/store"
 )
 
 // embedFlags reads, once, how the page was opened: "?embed" (any value but
@@ -19,7 +21,7 @@ var embedFlags = sync.OnceValues(func() (embed, readOnly bool) {
 		v := params.Call("get", name).String()
 		return v != "0" && v != "false"
 	}
-	s, _, _ := decodeFragment(locationHash())
+	s, _, _ := store.DecodeFragment(locationHash())
 	return on("embed") || s.Embed, on("readonly") || s.ReadOnly
 })
 

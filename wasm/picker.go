@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 // crawlerOptions are the picker's optgroups, one per operator in catalogue
@@ -54,10 +55,10 @@ type CrawlerPicker struct {
 }
 
 func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
-	s := store
-	fresh := c.applied != s.editorVersion
-	c.applied = s.editorVersion
-	chosen, picked := pickedCrawler(s.in)
+	s := store.Page
+	fresh := c.applied != s.EditorVersion
+	c.applied = s.EditorVersion
+	chosen, picked := store.PickedCrawler(s.In)
 	current := ""
 	if picked {
 		current = chosen.Name
@@ -78,10 +79,10 @@ func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("spellcheck", "false"),
 				vecty.Attribute("placeholder", "Googlebot"),
 				vecty.Attribute("aria-describedby", "token-reading"),
-				vecty.MarkupIf(fresh, vecty.Property("value", s.in.Token)),
-				event.Input(func(ev *vecty.Event) { store.editToken(ev.Target.Get("value").String()) }),
+				vecty.MarkupIf(fresh, vecty.Property("value", s.In.Token)),
+				event.Input(func(ev *vecty.Event) { store.Page.EditToken(ev.Target.Get("value").String()) }),
 			)),
-			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading(s.in))),
+			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading(s.In))),
 		),
 	)
 }
@@ -103,7 +104,7 @@ func (c *CrawlerSelect) Render() vecty.ComponentOrHTML {
 		vecty.Markup(
 			prop.ID("crawler"),
 			vecty.Attribute("aria-describedby", "token-reading"),
-			event.Change(func(ev *vecty.Event) { store.pickCrawler(ev.Target.Get("value").String()) }),
+			event.Change(func(ev *vecty.Event) { store.Page.PickCrawler(ev.Target.Get("value").String()) }),
 		),
 		elem.Option(vecty.Markup(vecty.Attribute("value", ""), vecty.Property("selected", c.Current == "")), vecty.Text("Custom token (type it below)")),
 		crawlerOptions(c.Current),
@@ -113,8 +114,8 @@ func (c *CrawlerSelect) Render() vecty.ComponentOrHTML {
 // tokenReading says what is tested: a crawler's tokens, or how the custom
 // token is read ("`Googlebot Images` is read as `Googlebot`") and, for a
 // whole User-Agent header, which crawler it looks like.
-func tokenReading(in Saved) string {
-	if c, ok := pickedCrawler(in); ok {
+func tokenReading(in store.Saved) string {
+	if c, ok := store.PickedCrawler(in); ok {
 		if len(c.Tokens) == 0 {
 			return c.Name + " has no robots.txt token: it ignores robots.txt, so every URL is allowed for it here."
 		}

@@ -5,34 +5,36 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"robotstester/wasm/store"
 )
 
 func TestAPickedCrawlerFallsBackThroughItsTokens(t *testing.T) {
-	in := exampleState
+	in := store.ExampleState
 	in.Robots = "User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n"
 	in.URLs = "/a\n/b\n"
 	in.Crawler = "Googlebot Image"
-	s := newState(in)
-	if s.allRows()[0].Allowed || !s.allRows()[1].Allowed {
-		t.Fatalf("Googlebot Image: /a allowed=%v, /b allowed=%v; want the Googlebot group (/a blocked, /b allowed)", s.allRows()[0].Allowed, s.allRows()[1].Allowed)
+	s := store.NewState(in)
+	if s.AllRows()[0].Allowed || !s.AllRows()[1].Allowed {
+		t.Fatalf("Googlebot Image: /a allowed=%v, /b allowed=%v; want the Googlebot group (/a blocked, /b allowed)", s.AllRows()[0].Allowed, s.AllRows()[1].Allowed)
 	}
-	if s.allRows()[0].Group != "Googlebot (line 1)" {
-		t.Fatalf("group %q, want the Googlebot group at line 1", s.allRows()[0].Group)
+	if s.AllRows()[0].Group != "Googlebot (line 1)" {
+		t.Fatalf("group %q, want the Googlebot group at line 1", s.AllRows()[0].Group)
 	}
-	saved := store
-	store = s
-	defer func() { store = saved }()
-	if got := store.exportRows(0, store.list.Len())[0].Crawler; got != "Googlebot Image" {
+	saved := store.Page
+	store.Page = s
+	defer func() { store.Page = saved }()
+	if got := store.Page.ExportRows(0, store.Page.List.Len())[0].Crawler; got != "Googlebot Image" {
 		t.Fatalf("the export names the crawler %q, want Googlebot Image", got)
 	}
 }
 
 func TestAnUnknownCrawlerNameUsesTheToken(t *testing.T) {
-	in := exampleState
+	in := store.ExampleState
 	in.Crawler = "No Such Crawler"
 	in.Token = "Bingbot"
-	s := newState(in)
-	if !s.allRows()[1].Allowed {
+	s := store.NewState(in)
+	if !s.AllRows()[1].Allowed {
 		t.Fatal("an unknown crawler name was not replaced by the token Bingbot (which no group names)")
 	}
 }
@@ -49,7 +51,7 @@ func TestTokenReading(t *testing.T) {
 		{"Googlebot Image", "", []string{"Tests `Googlebot-Image`, then `Googlebot`", "the * group applies"}},
 	}
 	for _, tc := range tests {
-		got := tokenReading(Saved{Crawler: tc.crawler, Token: tc.token})
+		got := tokenReading(store.Saved{Crawler: tc.crawler, Token: tc.token})
 		for _, w := range tc.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("crawler %q token %q: reading %q lacks %q", tc.crawler, tc.token, got, w)

@@ -7,15 +7,16 @@ import (
 	"time"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // newRunner is a worker pool when the page can start workers, else a
 // sliced runner.
-func newRunner(receive func(gen, start int, flags []uint8, lines []int32)) runner {
+func newRunner(receive func(gen, start int, flags []uint8, lines []int32)) store.Runner {
 	if p := newWorkerPool(receive); p != nil {
 		return p
 	}
-	return &slicedRunner{receive: receive}
+	return &store.SlicedRunner{Receive: receive}
 }
 
 // workerPool tests with one worker per core (at most maxWorkers), each
@@ -42,9 +43,9 @@ type workerPool struct {
 	// would leave its URLs untested: the pool is then broken, and tests
 	// through fallback, on the page.
 	broken   bool
-	fallback *slicedRunner
+	fallback *store.SlicedRunner
 	lastGen  int
-	lastJob  testJob
+	lastJob  store.TestJob
 
 	importing *importRun // the file a worker reads (workerimport.go)
 
@@ -65,7 +66,7 @@ func newWorkerPool(receive func(gen, start int, flags []uint8, lines []int32)) *
 	if start.Type() != js.TypeFunction {
 		return nil
 	}
-	return &workerPool{start: start, receive: receive, fallback: &slicedRunner{receive: receive}}
+	return &workerPool{start: start, receive: receive, fallback: &store.SlicedRunner{Receive: receive}}
 }
 
 // startWorkers starts the workers, one per core: not with the page, whose
@@ -90,9 +91,9 @@ func (p *workerPool) startWorkers() bool {
 	return len(p.workers) > 0
 }
 
-func (p *workerPool) name() string {
+func (p *workerPool) Name() string {
 	if p.broken {
-		return p.fallback.name()
+		return p.fallback.Name()
 	}
 	return "workers"
 }
@@ -118,9 +119,9 @@ func (p *workerPool) message(data js.Value) {
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
-			p.cancel()
+			p.Cancel()
 			p.broken = true
-			p.fallback.test(p.lastGen, p.lastJob)
+			p.fallback.Test(p.lastGen, p.lastJob)
 			readersWorkersBroke()
 			scopeOnPage()
 			lintsWorkersBroke()
@@ -128,25 +129,25 @@ func (p *workerPool) message(data js.Value) {
 	}
 }
 
-func (p *workerPool) test(gen int, job testJob) {
-	p.cancel()
+func (p *workerPool) Test(gen int, job store.TestJob) {
+	p.Cancel()
 	p.lastGen, p.lastJob = gen, job
 	if p.broken || !p.startWorkers() {
 		p.broken = true
-		p.fallback.test(gen, job)
+		p.fallback.Test(gen, job)
 		return
 	}
 	msg := map[string]any{
-		"type": "test", "gen": gen, "robots": browser.JSBytes(job.robots),
-		"crawler": job.in.Crawler, "token": job.in.Token, "status": job.in.Status, "robotsURL": job.in.RobotsURL,
-		"asGiven": job.asGiven,
+		"type": "test", "gen": gen, "robots": browser.JSBytes(job.Robots),
+		"crawler": job.In.Crawler, "token": job.In.Token, "status": job.In.Status, "robotsURL": job.In.RobotsURL,
+		"asGiven": job.AsGiven,
 	}
 	send := func() {
 		for _, w := range p.workers {
 			w.Call("postMessage", msg)
 		}
 	}
-	if p.listVersion == job.listVersion {
+	if p.listVersion == job.ListVersion {
 		send()
 		return
 	}
@@ -158,23 +159,23 @@ func (p *workerPool) test(gen int, job testJob) {
 		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": browser.JSBytes(nil)})
 	}
 	p.sender = browser.RunSliced(func(deadline time.Time) bool {
-		for next < job.urls.Len() && time.Now().Before(deadline) {
-			end := min(next+segmentURLs, job.urls.Len())
-			urls := browser.JSBytes([]byte(job.urls.span(next, end)))
+		for next < job.Urls.Len() && time.Now().Before(deadline) {
+			end := min(next+segmentURLs, job.Urls.Len())
+			urls := browser.JSBytes([]byte(job.Urls.Span(next, end)))
 			p.workers[seg%len(p.workers)].Call("postMessage",
 				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
 				[]any{urls.Get("buffer")})
 			next, seg = end, seg+1
 		}
-		return next == job.urls.Len()
+		return next == job.Urls.Len()
 	}, func() {
-		p.listVersion = job.listVersion
+		p.listVersion = job.ListVersion
 		send()
 	})
 }
 
-func (p *workerPool) cancel() {
-	p.fallback.cancel()
+func (p *workerPool) Cancel() {
+	p.fallback.Cancel()
 	if p.sender != nil && !p.sender.Stopped {
 		// The workers hold part of a list: it is sent again next time.
 		p.sender.Stop()

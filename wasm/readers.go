@@ -12,6 +12,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // ReadersView, the Readers tab (views.go), shows each URL of the list as
@@ -37,7 +38,7 @@ func (v *ReadersView) Mount()   { readersShown = []vecty.Component{v} }
 func (v *ReadersView) Unmount() { readersShown = nil }
 
 func (v *ReadersView) Render() vecty.ComponentOrHTML {
-	s, r := store, &readers
+	s, r := store.Page, &readers
 	r.sync()
 	if v.table == nil {
 		// One table while the view shows, so that the rows written into
@@ -45,25 +46,25 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		v.table = &ReadersTable{}
 	}
 	n, total := r.compared, r.list.Len()
-	summary := "Every reader agrees on all " + urlCount(total) + "."
+	summary := "Every reader agrees on all " + store.UrlCount(total) + "."
 	switch {
 	case total == 0:
 		summary = "List URLs (one per line, under URLs to test) to see how each reader decides them."
 	case r.running():
-		summary = "Comparing the readers: " + number(n) + " of " + urlCount(total) + " (" + percent(n, total) + "), " +
-			number(r.tally.Disagree) + " read differently so far; they come first."
+		summary = "Comparing the readers: " + store.Number(n) + " of " + store.UrlCount(total) + " (" + store.Percent(n, total) + "), " +
+			store.Number(r.tally.Disagree) + " read differently so far; they come first."
 	case r.cancelled:
-		summary = "Stopped after " + number(n) + " of " + urlCount(total) + ": the rows and counts cover those only. " +
-			number(r.tally.Disagree) + " are read differently. Compare the rest to cover the whole list."
+		summary = "Stopped after " + store.Number(n) + " of " + store.UrlCount(total) + ": the rows and counts cover those only. " +
+			store.Number(r.tally.Disagree) + " are read differently. Compare the rest to cover the whole list."
 	case r.tally.Disagree > 0:
-		summary = number(r.tally.Disagree) + " of " + urlCount(total) + " are read differently by some reader; they come first."
+		summary = store.Number(r.tally.Disagree) + " of " + store.UrlCount(total) + " are read differently by some reader; they come first."
 	}
 	return elem.Section(
 		vecty.Markup(prop.ID("readers-section"), vecty.Attribute("aria-labelledby", "readers-title")),
 		elem.Heading2(vecty.Markup(prop.ID("readers-title")), vecty.Text("Other readers")),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text(
 			"Googlebot runs Google's parser; most other crawlers do not. Each URL below is decided by every reader, exactly as its real code does (or, for Bing, Yandex and RFC 9309, as their published rules say).")),
-		vecty.If(crawlerReading(s.in) != "", elem.Paragraph(vecty.Markup(prop.ID("crawler-reader")), sentence(crawlerReading(s.in)))),
+		vecty.If(crawlerReading(s.In) != "", elem.Paragraph(vecty.Markup(prop.ID("crawler-reader")), sentence(crawlerReading(s.In)))),
 		elem.Div(
 			vecty.Markup(vecty.Class("summary-line")),
 			elem.Paragraph(vecty.Markup(prop.ID("readers-summary"), vecty.Attribute("role", "status"),
@@ -98,11 +99,11 @@ func readerTally(r *readerRun) vecty.ComponentOrHTML {
 		differ := r.tally.Differ[k]
 		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Data("reader", info.ID), vecty.Data("differ", strconv.Itoa(differ))),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Attribute("title", info.Exact)), vecty.Text(info.Name)),
-			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(urlCount(differ)+" ("+percent(differ, r.tally.URLs)+")")),
-			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(urlCount(r.tally.Failed[k]))),
+			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(store.UrlCount(differ)+" ("+store.Percent(differ, r.tally.URLs)+")")),
+			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(store.UrlCount(r.tally.Failed[k]))),
 		))
 	}
-	caption := "How often each reader decides otherwise than Google, over " + urlCount(r.tally.URLs)
+	caption := "How often each reader decides otherwise than Google, over " + store.UrlCount(r.tally.URLs)
 	if !r.done() {
 		caption += " compared so far"
 	}
@@ -137,8 +138,8 @@ func codeHTML(s string) string {
 }
 
 // crawlerReading says which reader the picked crawler runs.
-func crawlerReading(in Saved) string {
-	c, ok := pickedCrawler(in)
+func crawlerReading(in store.Saved) string {
+	c, ok := store.PickedCrawler(in)
 	if !ok {
 		return ""
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"robotstester/wasm/store"
 )
 
 // compareAll runs the Readers view's comparison of the store's list to the
@@ -15,7 +17,7 @@ func compareAll(t *testing.T) {
 	readers.sync()
 	readers.job.Stop()
 	for !readers.step(time.Now().Add(time.Hour)) {
-		if readers.job.Stopped && readers.generation != store.generation {
+		if readers.job.Stopped && readers.generation != store.Page.Generation {
 			t.Fatal("the comparison stopped")
 		}
 	}
@@ -37,9 +39,9 @@ func shownReaderURLs() []string {
 // again when the results change (and only then), and parses the file for
 // every reader again only when the file changes.
 func TestReaderRowsFollowTheStore(t *testing.T) {
-	saved, savedRun := store, readers
-	t.Cleanup(func() { store, readers = saved, savedRun })
-	in := exampleState
+	saved, savedRun := store.Page, readers
+	t.Cleanup(func() { store.Page, readers = saved, savedRun })
+	in := store.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
 	var urls []string
 	for i := range 600 {
@@ -51,7 +53,7 @@ func TestReaderRowsFollowTheStore(t *testing.T) {
 	}
 	in.URLs = strings.Join(urls, "\n")
 	in.Crawler, in.Token, in.View = "", "foo", "readers"
-	store = newState(in)
+	store.Page = store.NewState(in)
 
 	compareAll(t)
 	if !readers.done() || readers.count() != len(urls) {
@@ -67,13 +69,13 @@ func TestReaderRowsFollowTheStore(t *testing.T) {
 	if readers.tally.Disagree != pdfs || readers.tally.Differ[2] != pdfs || readers.tally.Differ[0] != 0 {
 		t.Errorf("tally %+v: want %d URLs where Python (reader 2) differs, none for Google", readers.tally, pdfs)
 	}
-	gen, files := readers.generation, readerCache.files
+	gen, files := readers.generation, store.ReaderCache.Files
 	readers.sync()
 	if readers.generation != gen || !readers.done() {
 		t.Error("a render without a change started the comparison again")
 	}
-	store.editURLs("https://example.com/b.pdf\n")
-	store.flush()
+	store.Page.EditURLs("https://example.com/b.pdf\n")
+	store.Page.Flush()
 	readers.sync()
 	if readers.done() || readers.count() != 0 {
 		t.Error("after a URL edit the old rows still show")
@@ -82,23 +84,23 @@ func TestReaderRowsFollowTheStore(t *testing.T) {
 	if got := shownReaderURLs(); len(got) != 1 || got[0] != "https://example.com/b.pdf" {
 		t.Errorf("after the URL edit the rows are %q", got)
 	}
-	if &readerCache.files[0] != &files[0] {
+	if &store.ReaderCache.Files[0] != &files[0] {
 		t.Error("a URL edit parsed the file again for every reader")
 	}
-	if found := portabilityDiagnostics(store.linted); !strings.Contains(found.String(), "is read differently by Python urllib.robotparser") {
+	if found := store.PortabilityDiagnostics(store.Page.Linted); !strings.Contains(found.String(), "is read differently by Python urllib.robotparser") {
 		t.Errorf("the portability findings lack the wildcard's:\n%s", found)
 	}
 }
 
 // A cancelled comparison keeps what it compared and goes on from there.
 func TestReaderRunCancelAndResume(t *testing.T) {
-	saved, savedRun := store, readers
-	t.Cleanup(func() { store, readers = saved, savedRun })
-	in := exampleState
+	saved, savedRun := store.Page, readers
+	t.Cleanup(func() { store.Page, readers = saved, savedRun })
+	in := store.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
 	in.URLs = strings.Repeat("https://example.com/a.pdf\nhttps://example.com/b\n", 200)
 	in.View = "readers"
-	store = newState(in)
+	store.Page = store.NewState(in)
 	readers.sync()
 	readers.job.Stop()
 	readers.step(time.Now()) // one check's worth of URLs

@@ -7,6 +7,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The Readers view's comparison of the whole URL list: every URL tested by
@@ -27,7 +28,7 @@ type readerRun struct {
 	crawler    *engine.Crawler // the picked crawler, nil for the typed token
 	agent      string
 	findings   []engine.PortabilityFinding
-	list       urlList
+	list       store.URLList
 
 	state    []uint8 // per list index: 0 not compared yet, else urlDisagree or urlAgree
 	compared int     // URLs compared
@@ -74,16 +75,16 @@ const readerProgressEvery = 500 * time.Millisecond
 // again; the same one goes on where it stopped, unless a person stopped it.
 // Called when the Readers view renders, so only while its tab is open.
 func (r *readerRun) sync() {
-	s := store
-	if r.generation != s.generation {
+	s := store.Page
+	if r.generation != s.Generation {
 		r.job.Stop()
 		if r.inWorkers {
 			cancelReadersInWorkers()
 		}
-		*r = readerRun{generation: s.generation, files: readerFiles(), agent: s.in.Token,
-			findings: portabilityOf(s.robots), list: s.list,
-			state: make([]uint8, s.list.Len()), started: time.Now(), version: r.version + 1, selected: -1}
-		if c, ok := pickedCrawler(s.in); ok {
+		*r = readerRun{generation: s.Generation, files: store.ReaderFiles(), agent: s.In.Token,
+			findings: store.PortabilityOf(s.Robots), list: s.List,
+			state: make([]uint8, s.List.Len()), started: time.Now(), version: r.version + 1, selected: -1}
+		if c, ok := store.PickedCrawler(s.In); ok {
 			r.crawler = &c
 		}
 	}
@@ -251,7 +252,7 @@ func (r *readerRun) mark(i int, agree bool) {
 // compared. A newer generation or a closed tab stops it; the view starts
 // it again when it shows.
 func (r *readerRun) step(deadline time.Time) bool {
-	if r.generation != store.generation || currentTab().id != "readers" {
+	if r.generation != store.Page.Generation || currentTab().id != "readers" {
 		r.job.Stop()
 		return false
 	}
@@ -302,13 +303,13 @@ func (r *readerRun) cancel() {
 	}
 	r.cancelled = true
 	r.order()
-	store.changed()
+	store.Page.Changed()
 }
 
 // resume compares the rest after a cancel.
 func (r *readerRun) resume() {
 	r.cancelled = false
-	store.changed()
+	store.Page.Changed()
 }
 
 // count is how many rows are shown: the URLs compared so far.

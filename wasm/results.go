@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Results renders the heading, the summary (with the progress of a long
@@ -25,7 +26,7 @@ type Results struct {
 }
 
 func (c *Results) Render() vecty.ComponentOrHTML {
-	s := store
+	s := store.Page
 	return elem.Section(
 		vecty.Markup(prop.ID("results-section"), vecty.Attribute("aria-labelledby", "results-title")),
 		elem.Heading2(vecty.Markup(prop.ID("results-title")), vecty.Text("Results")),
@@ -36,19 +37,19 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 				// Busy while a long run counts: screen readers announce the
 				// total, not every tick of the progress.
 				vecty.Markup(prop.ID("summary"), vecty.Attribute("aria-live", "polite"), vecty.Attribute("role", "status"),
-					vecty.Attribute("aria-busy", strconv.FormatBool(!s.res.done() && !s.res.stopped))),
-				vecty.Text(s.res.summary()),
+					vecty.Attribute("aria-busy", strconv.FormatBool(!s.Res.Done() && !s.Res.Stopped))),
+				vecty.Text(s.Res.Summary()),
 			),
-			vecty.If(!s.res.done() && !s.res.stopped, elem.Progress(vecty.Markup(
+			vecty.If(!s.Res.Done() && !s.Res.Stopped, elem.Progress(vecty.Markup(
 				prop.ID("test-progress"),
-				vecty.Attribute("max", s.list.Len()),
-				vecty.Attribute("value", s.res.tested),
+				vecty.Attribute("max", s.List.Len()),
+				vecty.Attribute("value", s.Res.Tested),
 				vecty.Attribute("aria-label", "URLs tested"),
 			))),
-			vecty.If(!s.res.done() && !s.res.stopped, browser.Button("cancel-test", "Cancel", store.cancelTest)),
-			vecty.If(s.res.stopped, browser.Button("resume-test", "Test the rest", func() { store.now(false) })),
+			vecty.If(!s.Res.Done() && !s.Res.Stopped, browser.Button("cancel-test", "Cancel", store.Page.CancelTest)),
+			vecty.If(s.Res.Stopped, browser.Button("resume-test", "Test the rest", func() { store.Page.Now(false) })),
 		),
-		scopeLine(s.sent.scope.summary),
+		store.ScopeLine(s.Sent.Scope.Summary),
 		&Hits{},
 		&TableControls{},
 		elem.Paragraph(
@@ -117,7 +118,7 @@ var view resultsView
 // sync brings the table up to the store: called on every store change and
 // once the table is mounted.
 func (v *resultsView) sync() {
-	s := store
+	s := store.Page
 	table := js.Global().Get("document").Call("getElementById", "results")
 	if !table.Truthy() {
 		return
@@ -128,7 +129,7 @@ func (v *resultsView) sync() {
 		v.generation, v.key = -1, ""
 	}
 	settled := "true"
-	if s.pending || !s.res.done() || s.table.busy {
+	if s.Pending || !s.Res.Done() || s.Table.Busy {
 		settled = "false"
 	}
 	if settled != v.settled {
@@ -137,28 +138,28 @@ func (v *resultsView) sync() {
 	}
 	// The rows in view come from this thread's parse (row), not from the
 	// verdicts a long run sends: its progress leaves them as they are.
-	key := strconv.Itoa(s.selected) + "/" + strconv.Itoa(s.table.version)
-	if v.generation == s.generation && v.key == key {
+	key := strconv.Itoa(s.Selected) + "/" + strconv.Itoa(s.Table.Version)
+	if v.generation == s.Generation && v.key == key {
 		return
 	}
-	v.generation, v.key = s.generation, key
+	v.generation, v.key = s.Generation, key
 	v.version++
-	n := s.table.count(s)
+	n := s.Table.Count(s)
 	table.Call("setAttribute", "aria-rowcount", strconv.Itoa(n+1))
 	v.rows.update(n, v.version)
-	table.Get("dataset").Set("generation", strconv.Itoa(s.generation))
-	table.Get("dataset").Set("testedBy", s.testedBy)
+	table.Get("dataset").Set("generation", strconv.Itoa(s.Generation))
+	table.Get("dataset").Set("testedBy", s.TestedBy)
 }
 
 // writeRow writes the row shown at position pos.
 func writeRow(b *strings.Builder, pos int) {
-	s := store
-	if pos >= s.table.count(s) {
+	s := store.Page
+	if pos >= s.Table.Count(s) {
 		// A scroll between a change of the rows and the next update.
 		return
 	}
-	i := s.table.index(pos)
-	newRowView(s.row(i)).write(b, pos, i, i == s.selected)
+	i := s.Table.Index(pos)
+	newRowView(s.Row(i)).write(b, pos, i, i == s.Selected)
 }
 
 // rowView is one table row: its attributes and each cell's text, with
@@ -172,7 +173,7 @@ type rowView struct {
 	code          [7]bool
 }
 
-func newRowView(r row) rowView {
+func newRowView(r store.Row) rowView {
 	rv := rowView{verdict: "blocked", line: strconv.Itoa(r.Line), out: r.Scope != "", override: r.Override != ""}
 	word := "Blocked"
 	if r.Allowed {
@@ -259,13 +260,13 @@ func selectFromEvent(ev *vecty.Event) {
 // selection through every row shown, not only the rows in the DOM; Enter
 // and Space select the focused row.
 func onResultsKey(ev *vecty.Event) {
-	s := store
+	s := store.Page
 	// From no row, ArrowDown goes to the first.
 	cur := -1
 	if pos := rowPos(ev.Target); pos >= 0 {
 		cur = pos
-	} else if s.selected >= 0 {
-		cur = s.table.position(s.selected)
+	} else if s.Selected >= 0 {
+		cur = s.Table.Position(s.Selected)
 	}
 	switch key := ev.Get("key").String(); key {
 	case "Enter", " ":
@@ -283,18 +284,18 @@ func onResultsKey(ev *vecty.Event) {
 // chooseRow selects the row at position pos, scrolls it into view, moves
 // the focus to it and shows its deciding line.
 func chooseRow(pos int) {
-	s := store
-	n := s.table.count(s)
+	s := store.Page
+	n := s.Table.Count(s)
 	if n == 0 {
 		return
 	}
 	pos = max(0, min(pos, n-1))
-	s.selectRow(pos)
+	s.SelectRow(pos)
 	view.rows.reveal(pos)
 	if tr := view.rows.row(pos); tr.Truthy() {
 		tr.Call("focus", map[string]any{"preventScroll": true})
 	}
-	if r, ok := s.selectedRow(); ok {
+	if r, ok := s.SelectedRow(); ok {
 		revealLine(r.Line)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // robotsTester.testManyAsync(robotsTxt, agent, urls) tests a long list in
@@ -19,7 +20,7 @@ import (
 
 // scriptJobs are the testManyAsync calls waiting or running.
 var scriptJobs struct {
-	runner  runner
+	runner  store.Runner
 	queue   []*scriptJob
 	gen     int
 	running *scriptJob
@@ -27,7 +28,7 @@ var scriptJobs struct {
 
 // scriptJob is one testManyAsync call.
 type scriptJob struct {
-	job             testJob
+	job             store.TestJob
 	allowed         []byte
 	lines           []byte // little-endian int32s
 	left            int
@@ -43,19 +44,19 @@ func testManyAsync(args []js.Value) any {
 	if err != "" {
 		return js.Global().Get("Promise").Call("reject", js.Global().Get("Error").New(err))
 	}
-	in := Saved{Token: agent}
+	in := store.Saved{Token: agent}
 	if c, ok := engine.FindCrawler(agent); ok {
-		in = Saved{Crawler: c.Name}
+		in = store.Saved{Crawler: c.Name}
 	}
 	var executor js.Func
 	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
 		executor.Release()
 		resolve, reject := a[0], a[1]
-		readScriptList(args[2], func(urls urlList) {
+		readScriptList(args[2], func(urls store.URLList) {
 			j := &scriptJob{
-				job: testJob{
-					robots: []byte(robots.Body), in: in, tester: newTester(robots, in),
-					urls: urls, asGiven: true,
+				job: store.TestJob{
+					Robots: []byte(robots.Body), In: in, Tester: store.NewTester(robots, in),
+					Urls: urls, AsGiven: true,
 				},
 				allowed: make([]byte, urls.Len()), lines: make([]byte, 4*urls.Len()), left: urls.Len(),
 				resolve: resolve, reject: reject,
@@ -74,10 +75,10 @@ const scriptPiece = 16384
 // readScriptList reads an array of URLs as one text, a piece at a time in
 // slices: a million strings are tens of megabytes to convert. The array
 // is copied first, so a caller that changes it later changes nothing.
-func readScriptList(arr js.Value, done func(urlList)) {
+func readScriptList(arr js.Value, done func(store.URLList)) {
 	arr = arr.Call("slice")
 	n, at := arr.Length(), 0
-	var lb listBuilder
+	var lb store.ListBuilder
 	browser.RunSliced(func(deadline time.Time) bool {
 		for at < n && time.Now().Before(deadline) {
 			to := min(at+scriptPiece, n)
@@ -93,18 +94,18 @@ func readScriptList(arr js.Value, done func(urlList)) {
 					if i < 0 {
 						i = len(joined)
 					}
-					lb.add(joined[:i])
+					lb.Add(joined[:i])
 					joined = joined[min(i+1, len(joined)):]
 				}
 			} else {
 				for k := range to - at {
-					lb.add(strings.ReplaceAll(part.Index(k).String(), "\n", "%0A"))
+					lb.Add(strings.ReplaceAll(part.Index(k).String(), "\n", "%0A"))
 				}
 			}
 			at = to
 		}
 		return at == n
-	}, func() { done(lb.list()) })
+	}, func() { done(lb.List()) })
 }
 
 // nextScriptJob starts the next waiting call when none runs.
@@ -124,8 +125,8 @@ func nextScriptJob() {
 	}
 	scriptJobs.running = j
 	scriptJobs.gen++
-	j.job.listVersion = -scriptJobs.gen // a new list for every call
-	scriptJobs.runner.test(scriptJobs.gen, j.job)
+	j.job.ListVersion = -scriptJobs.gen // a new list for every call
+	scriptJobs.runner.Test(scriptJobs.gen, j.job)
 }
 
 // receiveScript records verdicts for the running call.
@@ -136,7 +137,7 @@ func receiveScript(gen, start int, flags []uint8, lines []int32) {
 	}
 	for k, f := range flags {
 		i := start + k
-		if f&flagAllowed != 0 {
+		if f&store.FlagAllowed != 0 {
 			j.allowed[i] = 1
 		}
 		binary.LittleEndian.PutUint32(j.lines[4*i:], uint32(lines[k]))

@@ -16,6 +16,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Site: fetch a live site's robots.txt as Googlebot gets it, and test the
@@ -57,9 +58,9 @@ type siteState struct {
 	typed    string
 	busy     bool
 	last     *fetched
-	previous *Saved // the state before the last fetch replaced the text, for Undo
-	message  string // why nothing was fetched, with the fix
-	offer    bool   // the message offers "Open robots.txt…"
+	previous *store.Saved // the state before the last fetch replaced the text, for Undo
+	message  string       // why nothing was fetched, with the fix
+	offer    bool         // the message offers "Open robots.txt…"
 
 	walking    bool
 	cancelled  bool
@@ -74,7 +75,7 @@ type siteState struct {
 var site = siteState{cap: engine.DefaultSitemapCap}
 
 // siteChanged renders the page after a change of the panel's state.
-func siteChanged() { store.changed() }
+func siteChanged() { store.Page.Changed() }
 
 // Site renders the panel.
 type Site struct {
@@ -150,7 +151,7 @@ func fetchStrip() *vecty.HTML {
 	switch {
 	case !f.bodyUsed:
 		state, stateText = "kept", "The editor keeps your own text: Google read no file from this answer."
-	case store.in.Robots != f.body:
+	case store.Page.In.Robots != f.body:
 		state, stateText = "edited", "Edited since fetch: the editor no longer holds the fetched file."
 	}
 	outcome := engine.OutcomeFor(f.answer)
@@ -372,7 +373,7 @@ func fetchByBrowser(robotsURL string) (*fetched, error) {
 // Google reads it (a 2xx answer), the answer into the "server answered"
 // choice, the robots.txt URL into "Served at".
 func applyFetched(f *fetched) {
-	prev := currentSaved()
+	prev := store.CurrentSaved()
 	in := prev
 	if f.status >= 200 && f.status <= 299 && f.errMsg == "" && !f.tooMany {
 		in.Robots, f.bodyUsed = f.body, true
@@ -383,7 +384,7 @@ func applyFetched(f *fetched) {
 	if in.Robots != prev.Robots {
 		site.previous = &prev
 	}
-	applySaved(in)
+	store.ApplySaved(in)
 	siteChanged()
 }
 
@@ -428,8 +429,8 @@ func undoFetch() {
 	}
 	prev := *site.previous
 	site.previous, site.last = nil, nil
-	applySaved(prev)
-	store.notify("Restored the text you had before fetching.", "")
+	store.ApplySaved(prev)
+	store.Page.Notify("Restored the text you had before fetching.", "")
 }
 
 // fetchJSON GETs a path of the tester's own server. obj is undefined when

@@ -15,6 +15,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Sitemaps in the page: "Test sitemap URLs" walks the sitemaps the
@@ -118,18 +119,18 @@ func sitemapSummary() vecty.MarkupOrChild {
 	}
 	if len(res.URLs) == 0 {
 		items = append(items, elem.Paragraph(vecty.Text("No URLs were read, so the URL list is unchanged; each sitemap's error is below.")))
-	} else if store.givenList() != site.filled {
+	} else if store.Page.GivenList() != site.filled {
 		items = append(items, elem.Paragraph(vecty.Text("The URL list changed since the sitemaps were read; press Test sitemap URLs again to count the blocked ones.")))
-	} else if !store.pending && store.res.done() {
+	} else if !store.Page.Pending && store.Page.Res.Done() {
 		// The verdicts of the whole list (verdicts.go), however long.
 		var blocked []int
-		for i, f := range store.res.flags {
-			if f&flagAllowed == 0 {
+		for i, f := range store.Page.Res.Flags {
+			if f&store.FlagAllowed == 0 {
 				blocked = append(blocked, i)
 			}
 		}
 		crawler := crawlerName()
-		all := engine.Thousands(store.list.Len())
+		all := engine.Thousands(store.Page.List.Len())
 		line := engine.Thousands(len(blocked)) + " of these " + all + " sitemap URLs are blocked for " + crawler
 		if len(blocked) == 0 {
 			line = "None of these " + all + " sitemap URLs is blocked for " + crawler + "."
@@ -143,7 +144,7 @@ func sitemapSummary() vecty.MarkupOrChild {
 				links = append(links, elem.ListItem(elem.Button(
 					vecty.Markup(prop.Type(prop.TypeButton), vecty.Class("link-button"), vecty.Attribute("data-index", strconv.Itoa(i)),
 						event.Click(func(*vecty.Event) { showRow(i) })),
-					vecty.Text(store.list.At(i)),
+					vecty.Text(store.Page.List.At(i)),
 				)))
 			}
 			items = append(items, elem.OrderedList(vecty.Markup(prop.ID("sitemap-blocked-list"), vecty.Attribute("aria-label", "Blocked sitemap URLs")), links))
@@ -202,22 +203,22 @@ func visitSentence(v engine.SitemapVisit) string {
 
 // crawlerName is the chosen crawler as the page names it.
 func crawlerName() string {
-	if c, ok := pickedCrawler(store.in); ok {
+	if c, ok := store.PickedCrawler(store.Page.In); ok {
 		return c.Name
 	}
-	if store.in.Token != "" {
-		return store.in.Token
+	if store.Page.In.Token != "" {
+		return store.Page.In.Token
 	}
 	return "the chosen crawler"
 }
 
 // showRow selects row i as a click on it would, and brings it into view.
 func showRow(i int) {
-	pos := store.table.position(i)
+	pos := store.Page.Table.Position(i)
 	if pos < 0 {
 		// Filtered out: every row again.
-		store.setFilter(func(v *tableView) { v.verdict, v.line, v.text = "", 0, "" })
-		pos = store.table.position(i)
+		store.Page.SetFilter(func(v *store.TableView) { v.Verdict, v.Line, v.Text = "", 0, "" })
+		pos = store.Page.Table.Position(i)
 	}
 	chooseRow(pos)
 	row := js.Global().Get("document").Call("querySelector", `table#results tr.result[data-index="`+strconv.Itoa(i)+`"]`)
@@ -242,7 +243,7 @@ func startSitemaps() {
 		return
 	}
 	var roots []string
-	for _, sm := range store.robots.Sitemaps {
+	for _, sm := range store.Page.Robots.Sitemaps {
 		if u := strings.TrimSpace(sm.URL); strings.HasPrefix(u, "http://") || strings.HasPrefix(u, "https://") {
 			roots = append(roots, u)
 		}
@@ -296,9 +297,9 @@ func finishSitemaps(name string, res *engine.SitemapResult) {
 		siteChanged()
 		return
 	}
-	urls := splitURLs(strings.Join(res.URLs, "\n"))
-	site.filled = urls.text
-	store.importList(name, urls)
+	urls := store.SplitURLs(strings.Join(res.URLs, "\n"))
+	site.filled = urls.Text
+	store.Page.ImportList(name, urls)
 	siteChanged()
 }
 

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"strings"
 	"syscall/js"
+
+	"robotstester/wasm/store"
 )
 
 // localStorage keys. The draft is what the user last had on screen; the
@@ -20,7 +22,7 @@ const (
 // rawDraftPrefix marks a draft kept uncompressed: the one written as the
 // page goes away (writeDraftNow), when nothing may wait for the browser's
 // compression. It is the binary layout in base64url after the prefix.
-const rawDraftPrefix = "raw." + stateVersion
+const rawDraftPrefix = "raw." + store.StateVersion
 
 // storageProblem says the browser refused to keep the draft, and why.
 func storageProblem(why string) error {
@@ -45,8 +47,8 @@ const (
 //
 // In embed mode the link is only read: the embedding page's state must not
 // replace the user's own draft on this origin.
-func openingState() (s Saved, from Origin, err error) {
-	s, present, err := decodeFragment(locationHash())
+func openingState() (s store.Saved, from Origin, err error) {
+	s, present, err := store.DecodeFragment(locationHash())
 	if present && err == nil {
 		if !embedMode() {
 			if draft, ok := loadDraft(); ok && draft != s {
@@ -60,27 +62,27 @@ func openingState() (s Saved, from Origin, err error) {
 	if draft, ok := loadDraft(); ok {
 		return draft, OriginDraft, err
 	}
-	return Saved{}, OriginNone, err
+	return store.Saved{}, OriginNone, err
 }
 
 // saveDraft keeps s as the draft, compressed. It does nothing in embed
 // mode (see openingState). The error is a sentence for the user: private
 // modes and full quotas make localStorage refuse. It waits for the
 // browser's compression: call it from a goroutine.
-func saveDraft(s Saved) error { return writeDraft(nil)(s) }
+func saveDraft(s store.Saved) error { return writeDraft(nil)(s) }
 
 // A draftWriter keeps a state as the draft: writeDraft's compressed, or
 // writeDraftNow's as it is.
-type draftWriter func(Saved) error
+type draftWriter func(store.Saved) error
 
 // writeDraft compresses the draft; when stillCurrent, if set, says a newer
 // state arrived meanwhile, it saves nothing and returns errDraftStale.
 func writeDraft(stillCurrent func() bool) draftWriter {
-	return func(s Saved) error {
+	return func(s store.Saved) error {
 		if embedMode() {
 			return nil
 		}
-		enc, err := encodeState(s)
+		enc, err := store.EncodeState(s)
 		if err != nil {
 			return storageProblem(err.Error())
 		}
@@ -94,11 +96,11 @@ func writeDraft(stillCurrent func() bool) draftWriter {
 // writeDraftNow keeps the draft uncompressed, without waiting: for the
 // pagehide event, after which a page may not run again. The next save
 // compresses it.
-func writeDraftNow(s Saved) error {
+func writeDraftNow(s store.Saved) error {
 	if embedMode() {
 		return nil
 	}
-	return storageSet(draftKey, rawDraftPrefix+base64.RawURLEncoding.EncodeToString(stateLayout(s)))
+	return storageSet(draftKey, rawDraftPrefix+base64.RawURLEncoding.EncodeToString(store.StateLayout(s)))
 }
 
 // errDraftStale ends a draft save that a newer state made stale.
@@ -113,10 +115,10 @@ const maxDraftURLBytes = 256 << 10
 // is too long for the browser's storage (or the storage refuses it with
 // the list). note then says so, with what to do; imported names a long
 // imported list, which drafts never carry. err is write's.
-func saveDraftWithin(s Saved, imported *importedList, write draftWriter) (note string, err error) {
+func saveDraftWithin(s store.Saved, imported *store.ImportedList, write draftWriter) (note string, err error) {
 	if imported != nil {
-		note = "The autosaved draft keeps the robots.txt and settings, not the " + number(imported.urls.Len()) +
-			" URLs imported from " + imported.name + " (too many for the browser's storage): import the file again after a reload."
+		note = "The autosaved draft keeps the robots.txt and settings, not the " + store.Number(imported.Urls.Len()) +
+			" URLs imported from " + imported.Name + " (too many for the browser's storage): import the file again after a reload."
 	}
 	if len(s.URLs) > maxDraftURLBytes {
 		s.URLs = ""
@@ -137,22 +139,22 @@ func saveDraftWithin(s Saved, imported *importedList, write draftWriter) (note s
 const listNotKept = "The autosaved draft keeps the robots.txt and settings, not the URL list (too long for the browser's storage): keep the list in a file, or Export the results, to have it after a reload."
 
 // loadDraft is the autosaved draft, if there is a readable one.
-func loadDraft() (Saved, bool) {
+func loadDraft() (store.Saved, bool) {
 	return storageState(draftKey)
 }
 
 // previousDraft is the draft a permalink displaced, if any: the UI offers to
 // restore it.
-func previousDraft() (Saved, bool) {
+func previousDraft() (store.Saved, bool) {
 	return storageState(beforeLinkKey)
 }
 
 // restorePreviousDraft makes the displaced draft the draft again and returns
 // it for the UI to apply. Call it from a goroutine (storageState).
-func restorePreviousDraft() (Saved, bool) {
+func restorePreviousDraft() (store.Saved, bool) {
 	s, ok := previousDraft()
 	if !ok {
-		return Saved{}, false
+		return store.Saved{}, false
 	}
 	storageSet(draftKey, storedString(beforeLinkKey))
 	forgetPreviousDraft()
@@ -166,7 +168,7 @@ func forgetPreviousDraft() {
 
 // watchLinks applies the state of a permalink pasted into the address bar of
 // an open tab, where only the fragment changes and the page does not reload.
-func watchLinks(apply func(Saved), fail func(error)) {
+func watchLinks(apply func(store.Saved), fail func(error)) {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
 		go func() {
 			s, from, err := openingState()
@@ -187,20 +189,20 @@ func locationHash() string {
 
 // storageState is the state stored under key, compressed or raw. It waits
 // for the browser to inflate it: call it from a goroutine.
-func storageState(key string) (Saved, bool) {
+func storageState(key string) (store.Saved, bool) {
 	enc := storedString(key)
 	if enc == "" {
-		return Saved{}, false
+		return store.Saved{}, false
 	}
-	var s Saved
+	var s store.Saved
 	var err error
 	if raw, ok := strings.CutPrefix(enc, rawDraftPrefix); ok {
 		var layout []byte
 		if layout, err = base64.RawURLEncoding.DecodeString(raw); err == nil {
-			s, err = readLayout(layout)
+			s, err = store.ReadLayout(layout)
 		}
 	} else {
-		s, err = decodeState(enc)
+		s, err = store.DecodeState(enc)
 	}
 	return s, err == nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall/js"
 	"testing"
+
+	"robotstester/wasm/store"
 )
 
 // fakeBrowser gives Node the parts of window the storage code reads: a
@@ -30,13 +32,13 @@ func fakeBrowser(t *testing.T, hash string) {
 }
 
 func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
-	link := Saved{Robots: "User-agent: *\r\nDisallow: /link\r\n", URLs: "/link"}
-	frag, err := encodeFragment(link)
+	link := store.Saved{Robots: "User-agent: *\r\nDisallow: /link\r\n", URLs: "/link"}
+	frag, err := store.EncodeFragment(link)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fakeBrowser(t, frag)
-	draft := Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
+	draft := store.Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
 	if err := saveDraft(draft); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +77,7 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	fakeBrowser(t, "")
 	js.Global().Call("eval", `localStorage.setItem = () => { const e = new Error("quota"); e.name = "QuotaExceededError"; throw e; }`)
-	err := saveDraft(Saved{Robots: "x"})
+	err := saveDraft(store.Saved{Robots: "x"})
 	if err == nil || !strings.Contains(err.Error(), "QuotaExceededError") || !strings.Contains(err.Error(), "download") {
 		t.Errorf("saveDraft with a full quota = %v; want a sentence naming the problem and the way out", err)
 	}
@@ -85,10 +87,10 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	if _, ok := loadDraft(); ok {
 		t.Errorf("loadDraft found a draft in disabled storage")
 	}
-	if err := saveDraft(Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
+	if err := saveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
 		t.Errorf("saveDraft with storage disabled = %v; want the SecurityError reported", err)
 	}
-	if s, from, err := openingState(); from != OriginNone || err != nil || s != (Saved{}) {
+	if s, from, err := openingState(); from != OriginNone || err != nil || s != (store.Saved{}) {
 		t.Errorf("openingState with storage disabled = %+v, %v, %v; want nothing saved", s, from, err)
 	}
 }
@@ -97,7 +99,7 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 // opened, and each says so with what to do; a draft cannot be saved.
 func TestNoCompressionStreams(t *testing.T) {
 	fakeBrowser(t, "")
-	frag, err := encodeFragment(Saved{Robots: "User-agent: *\nDisallow: /x\n"})
+	frag, err := store.EncodeFragment(store.Saved{Robots: "User-agent: *\nDisallow: /x\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,16 +109,16 @@ func TestNoCompressionStreams(t *testing.T) {
 	g.Delete("DecompressionStream")
 	t.Cleanup(func() { g.Set("CompressionStream", cs); g.Set("DecompressionStream", ds) })
 
-	if _, err := encodeFragment(Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "could not be made") || !strings.Contains(err.Error(), "update it") {
+	if _, err := store.EncodeFragment(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "could not be made") || !strings.Contains(err.Error(), "update it") {
 		t.Errorf("encodeFragment without CompressionStream: %v", err)
 	}
-	if _, present, err := decodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
+	if _, present, err := store.DecodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
 		t.Errorf("decodeFragment without DecompressionStream: present %v, %v", present, err)
 	}
-	if err := saveDraft(Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
+	if err := saveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
 		t.Errorf("saveDraft without CompressionStream: %v", err)
 	}
-	if err := writeDraftNow(Saved{Robots: "x"}); err != nil {
+	if err := writeDraftNow(store.Saved{Robots: "x"}); err != nil {
 		t.Errorf("the draft written as the page goes away needs no stream: %v", err)
 	}
 	if d, ok := loadDraft(); !ok || d.Robots != "x" {

@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // TableControls are the results table's filters and sort (filters.go does
@@ -24,14 +25,14 @@ type TableControls struct {
 var textFilter = browser.Debouncer{Delay: browser.DebounceDelay}
 
 func (c *TableControls) Render() vecty.ComponentOrHTML {
-	s := store
-	v := &s.table
-	shown := "Showing all " + number(s.list.Len()) + " rows"
+	s := store.Page
+	v := &s.Table
+	shown := "Showing all " + store.Number(s.List.Len()) + " rows"
 	switch {
-	case v.busy:
-		shown = "Filtering and sorting " + number(s.list.Len()) + " URLs…"
-	case v.filtered && (v.verdict != "" || v.line != 0 || v.text != ""):
-		shown = "Showing " + number(len(v.order)) + " of " + number(s.list.Len()) + " rows"
+	case v.Busy:
+		shown = "Filtering and sorting " + store.Number(s.List.Len()) + " URLs…"
+	case v.Filtered && (v.Verdict != "" || v.Line != 0 || v.Text != ""):
+		shown = "Showing " + store.Number(len(v.Order)) + " of " + store.Number(s.List.Len()) + " rows"
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("table-controls"), vecty.Class("table-controls"), vecty.Attribute("role", "group"), vecty.Attribute("aria-label", "Filter and sort the results")),
@@ -39,11 +40,11 @@ func (c *TableControls) Render() vecty.ComponentOrHTML {
 		elem.Select(
 			vecty.Markup(prop.ID("filter-verdict"), event.Change(func(ev *vecty.Event) {
 				value := ev.Target.Get("value").String()
-				store.setFilter(func(v *tableView) { v.verdict = value })
+				store.Page.SetFilter(func(v *store.TableView) { v.Verdict = value })
 			})),
-			option("", "All verdicts", v.verdict),
-			option("blocked", "Blocked only", v.verdict),
-			option("allowed", "Allowed only", v.verdict),
+			option("", "All verdicts", v.Verdict),
+			option("blocked", "Blocked only", v.Verdict),
+			option("allowed", "Allowed only", v.Verdict),
 		),
 		elem.Label(vecty.Markup(prop.For("filter-text")), vecty.Text("URL contains")),
 		elem.Input(vecty.Markup(
@@ -51,37 +52,37 @@ func (c *TableControls) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("spellcheck", "false"),
 			event.Input(func(ev *vecty.Event) {
 				value := ev.Target.Get("value").String()
-				textFilter.Schedule(func() { store.setFilter(func(v *tableView) { v.text = value }) })
+				textFilter.Schedule(func() { store.Page.SetFilter(func(v *store.TableView) { v.Text = value }) })
 			}),
 		)),
 		elem.Label(vecty.Markup(prop.For("filter-line")), vecty.Text("Deciding line")),
 		elem.Input(vecty.Markup(
 			prop.ID("filter-line"), prop.Type(prop.TypeNumber), vecty.Attribute("min", "1"), vecty.Attribute("inputmode", "numeric"),
 			vecty.Attribute("aria-describedby", "shown-count"), vecty.Class("line-filter"),
-			vecty.Property("value", lineFilterValue(v.line)),
+			vecty.Property("value", lineFilterValue(v.Line)),
 			event.Change(func(ev *vecty.Event) {
 				line, err := strconv.Atoi(ev.Target.Get("value").String())
 				if err != nil || line < 1 {
 					line = 0
 				}
-				store.setFilter(func(v *tableView) { v.line = line })
+				store.Page.SetFilter(func(v *store.TableView) { v.Line = line })
 			}),
 		)),
 		elem.Label(vecty.Markup(prop.For("sort-by")), vecty.Text("Sort by")),
 		elem.Select(
 			vecty.Markup(prop.ID("sort-by"), event.Change(func(ev *vecty.Event) {
 				value := ev.Target.Get("value").String()
-				store.setFilter(func(v *tableView) { v.sort = value })
+				store.Page.SetFilter(func(v *store.TableView) { v.Sort = value })
 			})),
-			option(sortList, "List order", v.sort),
-			option(sortVerdict, "Verdict (blocked first)", v.sort),
-			option(sortLine, "Deciding line", v.sort),
-			option(sortURL, "URL", v.sort),
+			option(store.SortList, "List order", v.Sort),
+			option(store.SortVerdict, "Verdict (blocked first)", v.Sort),
+			option(store.SortLine, "Deciding line", v.Sort),
+			option(store.SortURL, "URL", v.Sort),
 		),
-		vecty.If(v.line != 0, elem.Button(
-			vecty.Markup(prop.ID("filter-line-clear"), prop.Type(prop.TypeButton), vecty.Attribute("aria-label", lineFilterName(v.line)+": show every line"),
-				event.Click(func(*vecty.Event) { store.setFilter(func(v *tableView) { v.line = 0 }) })),
-			vecty.Text(lineFilterName(v.line)+" ✕"),
+		vecty.If(v.Line != 0, elem.Button(
+			vecty.Markup(prop.ID("filter-line-clear"), prop.Type(prop.TypeButton), vecty.Attribute("aria-label", lineFilterName(v.Line)+": show every line"),
+				event.Click(func(*vecty.Event) { store.Page.SetFilter(func(v *store.TableView) { v.Line = 0 }) })),
+			vecty.Text(lineFilterName(v.Line)+" ✕"),
 		)),
 		elem.Span(vecty.Markup(prop.ID("shown-count"), vecty.Attribute("aria-live", "polite")), vecty.Text(shown)),
 	)
@@ -97,7 +98,7 @@ func lineFilterValue(line int) string {
 
 // lineFilterName says which rows the line filter keeps.
 func lineFilterName(line int) string {
-	if line == noRuleLine {
+	if line == store.NoRuleLine {
 		return "Decided by no rule"
 	}
 	return "Decided by line " + strconv.Itoa(line)

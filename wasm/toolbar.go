@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Toolbar holds the file and sharing controls. The work behind them
@@ -27,15 +28,15 @@ type Toolbar struct {
 type toolbarView struct {
 	message, link string
 	previousDraft bool
-	saved         Saved  // in embed mode, what the "Open in full tester" link holds
-	linkReady     bool   // in embed mode, whether that link is made (fullLink)
-	findings      string // in embed mode, the findings the details toggle counts
+	saved         store.Saved // in embed mode, what the "Open in full tester" link holds
+	linkReady     bool        // in embed mode, whether that link is made (fullLink)
+	findings      string      // in embed mode, the findings the details toggle counts
 }
 
 func (t *Toolbar) view() toolbarView {
-	v := toolbarView{message: store.message, link: store.link, previousDraft: store.previousDraft}
+	v := toolbarView{message: store.Page.Message, link: store.Page.Link, previousDraft: store.Page.PreviousDraft}
 	if embedMode() {
-		v.saved = currentSaved()
+		v.saved = store.CurrentSaved()
 		_, _, v.linkReady = fullLink(v.saved)
 		v.findings = findingsSummary()
 	}
@@ -48,7 +49,7 @@ func (t *Toolbar) SkipRender(prev vecty.Component) bool {
 }
 
 func (t *Toolbar) Render() vecty.ComponentOrHTML {
-	s := store
+	s := store.Page
 	t.shown = t.view()
 	if embedMode() {
 		nav := vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester"))
@@ -69,37 +70,37 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			browser.Button("copy-link", "Copy link", func() {
 				// The browser compresses the link: waited for on a goroutine.
 				go func() {
-					in, left := linkState(currentSaved(), store.imported)
+					in, left := store.LinkState(store.CurrentSaved(), store.Page.Imported)
 					copyLink(in, func(link string, err error) {
 						if err != nil {
-							store.notify(strings.TrimSpace(err.Error()+" "+left), link)
+							store.Page.Notify(strings.TrimSpace(err.Error()+" "+left), link)
 							return
 						}
 						if left != "" {
-							store.notify("Link copied. "+left, link)
+							store.Page.Notify("Link copied. "+left, link)
 							return
 						}
-						store.notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
+						store.Page.Notify("Link copied: it holds the whole state in its #fragment, which is never sent to a server.", link)
 					})
 				}()
 			}),
 			browser.FileButton("open-file", "Open robots.txt…", ".txt,text/plain"),
 			browser.Button("download", "Download robots.txt", func() {
-				browser.DownloadBytes("robots.txt", "text/plain", []byte(currentSaved().Robots))
+				browser.DownloadBytes("robots.txt", "text/plain", []byte(store.CurrentSaved().Robots))
 			}),
 			browser.FileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
 			browser.Button("export-csv", "Export CSV", func() {
-				startExport(csvExport)
+				store.StartExport(store.CsvExport)
 			}),
 			browser.Button("export-json", "Export JSON", func() {
-				startExport(jsonExport)
+				store.StartExport(store.JsonExport)
 			}),
-			browser.Button("reset", "Reset to example", func() { applySaved(exampleState) }),
-			vecty.If(s.previousDraft, browser.Button("restore-draft", "Restore the draft you had before opening this link", func() {
-				store.previousDraft = false
+			browser.Button("reset", "Reset to example", func() { store.ApplySaved(store.ExampleState) }),
+			vecty.If(s.PreviousDraft, browser.Button("restore-draft", "Restore the draft you had before opening this link", func() {
+				store.Page.PreviousDraft = false
 				go func() {
 					if d, ok := restorePreviousDraft(); ok {
-						applySaved(d)
+						store.ApplySaved(d)
 					}
 				}()
 			})),
@@ -108,15 +109,15 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			vecty.Markup(
 				prop.ID("share-message"),
 				vecty.Attribute("aria-live", "polite"),
-				vecty.Attribute("data-link", s.link),
+				vecty.Attribute("data-link", s.Link),
 			),
-			vecty.Text(s.message),
-			vecty.If(s.link != "" && s.message != "", elem.Input(vecty.Markup(
+			vecty.Text(s.Message),
+			vecty.If(s.Link != "" && s.Message != "", elem.Input(vecty.Markup(
 				prop.Type(prop.TypeText),
 				vecty.Class("link"),
 				vecty.Attribute("readonly", true),
 				vecty.Attribute("aria-label", "The link"),
-				prop.Value(s.link),
+				prop.Value(s.Link),
 			))),
 		),
 	)
@@ -143,13 +144,13 @@ func (t *Toolbar) Mount() {
 // openRobots puts an opened or dropped file into the editor, bytes exact.
 func openRobots(name string, data []byte, err error) {
 	if err != nil {
-		store.notify(err.Error(), "")
+		store.Page.Notify(err.Error(), "")
 		return
 	}
-	in := currentSaved()
+	in := store.CurrentSaved()
 	in.Robots = string(data)
 	// Said with the file, by the render that shows it: a render of the
 	// page before it, only to say so, would hold a long file's task.
-	store.message, store.link = "Opened "+name+".", ""
-	applySaved(in)
+	store.Page.Message, store.Page.Link = "Opened "+name+".", ""
+	store.ApplySaved(in)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // Find in a long file: the viewer holds only the lines in view, so the
@@ -45,7 +46,7 @@ var finder = viewFinder{current: -1, edits: browser.Debouncer{Delay: browser.Deb
 
 // line is the line of the current match, 0 for none (or for another text).
 func (f *viewFinder) line() int {
-	if f.current < 0 || !bigMode() || !sameText(f.of, store.editorText) {
+	if f.current < 0 || !bigMode() || !sameText(f.of, store.Page.EditorText) {
 		return 0
 	}
 	return int(f.lines[f.current])
@@ -55,14 +56,14 @@ func (f *viewFinder) line() int {
 // first match at or after the line in view.
 func (f *viewFinder) search(query string) {
 	f.job.Stop()
-	text := store.editorText
+	text := store.Page.EditorText
 	if !sameText(f.of, text) {
 		f.of, f.lower, f.lowered = text, "", false
 	}
 	f.query, f.lines, f.more, f.current, f.done = query, f.lines[:0], false, -1, false
 	if query == "" {
 		f.done = true
-		store.changed()
+		store.Page.Changed()
 		return
 	}
 	needle := foldASCII(query)
@@ -112,9 +113,9 @@ func (f *viewFinder) search(query string) {
 			}
 			revealLine(f.line())
 		}
-		store.changed()
+		store.Page.Changed()
 	})
-	store.changed()
+	store.Page.Changed()
 }
 
 // step goes to the next match (by 1) or the previous (by -1), round.
@@ -124,7 +125,7 @@ func (f *viewFinder) step(by int) {
 	}
 	f.current = (f.current + by + len(f.lines)) % len(f.lines)
 	revealLine(f.line())
-	store.changed()
+	store.Page.Changed()
 }
 
 // status is what the field says of the search.
@@ -132,16 +133,16 @@ func (f *viewFinder) status() string {
 	switch {
 	case f.query == "":
 		return ""
-	case !f.done || !sameText(f.of, store.editorText):
+	case !f.done || !sameText(f.of, store.Page.EditorText):
 		return "Searching…"
 	case len(f.lines) == 0:
 		return "No match"
 	}
-	of := number(len(f.lines))
+	of := store.Number(len(f.lines))
 	if f.more {
 		of += " or more"
 	}
-	return strconv.Itoa(f.current+1) + " of " + of + " (line " + number(f.line()) + ")"
+	return strconv.Itoa(f.current+1) + " of " + of + " (line " + store.Number(f.line()) + ")"
 }
 
 // lineOf is the line of the viewer's text that byte offset at is in.
@@ -168,12 +169,12 @@ func foldASCII(s string) string {
 // findBar is the viewer's find field, its buttons and what it found.
 func findBar() *vecty.HTML {
 	f := &finder
-	if f.query != "" && !sameText(f.of, store.editorText) && !f.again {
+	if f.query != "" && !sameText(f.of, store.Page.EditorText) && !f.again {
 		// A new text: the same search, in it.
 		f.again = true
 		browser.NextTask(func() {
 			f.again = false
-			if bigMode() && !sameText(f.of, store.editorText) {
+			if bigMode() && !sameText(f.of, store.Page.EditorText) {
 				f.search(f.query)
 			}
 		})
@@ -194,7 +195,7 @@ func findBar() *vecty.HTML {
 				switch ev.Get("key").String() {
 				case "Enter":
 					ev.Call("preventDefault")
-					if q := ev.Target.Get("value").String(); q != f.query || !sameText(f.of, store.editorText) {
+					if q := ev.Target.Get("value").String(); q != f.query || !sameText(f.of, store.Page.EditorText) {
 						f.edits.Cancel()
 						f.search(q)
 						return

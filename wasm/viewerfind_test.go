@@ -10,15 +10,16 @@ import (
 	"time"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The viewer's find finds what a byte-by-byte search that ignores the case
 // of ASCII letters finds, on the line each match starts on, in order, and
 // steps from match to match round the ends.
 func TestViewerFindFindsEveryMatch(t *testing.T) {
-	saved := store
+	saved := store.Page
 	t.Cleanup(func() {
-		store = saved
+		store.Page = saved
 		finder = viewFinder{current: -1, edits: browser.Debouncer{Delay: browser.DebounceDelay}}
 	})
 	rng := rand.New(rand.NewPCG(3, 7))
@@ -28,15 +29,15 @@ func TestViewerFindFindsEveryMatch(t *testing.T) {
 	for b.Len() < 200<<10 {
 		b.WriteString(words[rng.IntN(len(words))])
 	}
-	in := exampleState
+	in := store.ExampleState
 	in.Robots = b.String()
-	store = newState(in)
+	store.Page = store.NewState(in)
 	// Node's document (testdata/nodedom.js) has no elements: the viewer
 	// is indexed as its render would, and there is no line to scroll to.
 	doc := js.Global().Get("document")
 	doc.Set("getElementById", js.FuncOf(func(js.Value, []js.Value) any { return nil }))
 	t.Cleanup(func() { doc.Delete("getElementById") })
-	text := store.editorText
+	text := store.Page.EditorText
 	viewer.starts, viewer.cols, viewer.more = lineStarts(text, nil)
 	if !bigMode() {
 		t.Fatalf("a %d-byte text is not in the viewer", len(text))
@@ -95,17 +96,17 @@ func TestViewerFindFindsEveryMatch(t *testing.T) {
 			t.Errorf("%q: Previous from the first match went to %d, want the last, %d", q, finder.current, len(want)-1)
 		}
 		finder.step(1)
-		of := number(len(want))
+		of := store.Number(len(want))
 		if more {
 			of += " or more"
 		}
-		if want := "1 of " + of + " (line " + number(int(want[0])) + ")"; finder.status() != want {
+		if want := "1 of " + of + " (line " + store.Number(int(want[0])) + ")"; finder.status() != want {
 			t.Errorf("%q: status %q, want %q", q, finder.status(), want)
 		}
 	}
 	// A search that comes after the text was cleared ends, finding nothing.
 	in.Robots = ""
-	store = newState(in)
+	store.Page = store.NewState(in)
 	finder.search("disallow")
 	for wait := 0; !finder.done; wait++ {
 		if wait == 100 {

@@ -9,6 +9,8 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/store"
 )
 
 // The view switcher: tabs over the lower half of the page. The results
@@ -35,7 +37,7 @@ var tabs = []tab{
 // currentTab is the open tab: Saved.View, the results when it names none.
 func currentTab() tab {
 	for _, t := range tabs {
-		if t.id == store.in.View {
+		if t.id == store.Page.In.View {
 			return t
 		}
 	}
@@ -47,11 +49,11 @@ func openView(id string) {
 	if id == "results" {
 		id = ""
 	}
-	if store.in.View == id {
+	if store.Page.In.View == id {
 		return
 	}
-	store.in.View = id
-	store.changed()
+	store.Page.In.View = id
+	store.Page.Changed()
 }
 
 // newTabs makes the tab bar, when the page is made: the stored drafts are

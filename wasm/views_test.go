@@ -9,20 +9,21 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 func TestViewFieldsTravelInLinks(t *testing.T) {
-	s := Saved{
+	s := store.Saved{
 		Robots: "User-agent: *\nDisallow: /private\n", URLs: "https://example.com/",
 		View: "diff", Preset: "google", Columns: "MyBot, GPTBot",
 		Other: "User-agent: *\r\nDisallow: /\xff\r\n", OtherName: "live.txt",
 		Expect: string((&engine.Expectations{Cases: []engine.Case{{Agent: "GPTBot", Crawler: "GPTBot", URL: "https://example.com/", Allowed: false}}}).JSON()),
 	}
-	frag, err := encodeFragment(s)
+	frag, err := store.EncodeFragment(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, present, err := decodeFragment(frag)
+	got, present, err := store.DecodeFragment(frag)
 	if err != nil || !present || got != s {
 		t.Errorf("round trip: %#v, %v, %v; want %#v", got, present, err, s)
 	}
@@ -31,21 +32,21 @@ func TestViewFieldsTravelInLinks(t *testing.T) {
 // A state from a link made before the views existed (permalink_test.go
 // reads one) opens as it did: results view, default columns.
 func TestStatesFromBeforeTheViewsOpenTheResults(t *testing.T) {
-	s := Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
+	s := store.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
 	if presetID(s) != "ai" || currentTabFor(s) != "results" {
 		t.Errorf("an old link opens preset %q and view %q, want ai and results", presetID(s), currentTabFor(s))
 	}
 }
 
-func currentTabFor(in Saved) string {
-	old := store
-	defer func() { store = old }()
-	store = newState(in)
+func currentTabFor(in store.Saved) string {
+	old := store.Page
+	defer func() { store.Page = old }()
+	store.Page = store.NewState(in)
 	return currentTab().id
 }
 
 func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
-	cols := matrixColumns(Saved{Preset: "none", Columns: "MyBot, Googlebot Image\nGPTBot,mybot,,  "})
+	cols := matrixColumns(store.Saved{Preset: "none", Columns: "MyBot, Googlebot Image\nGPTBot,mybot,,  "})
 	var names []string
 	for _, c := range cols {
 		names = append(names, c.Name)
@@ -57,7 +58,7 @@ func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
 		t.Errorf("MyBot should be a typed token and Googlebot Image a catalogue crawler: %+v", cols[:2])
 	}
 	ai, _ := engine.FindPreset("ai")
-	if n := len(matrixColumns(Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
+	if n := len(matrixColumns(store.Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
 		t.Errorf("the default preset with GPTBot typed again has %d columns, want %d", n, len(ai.Crawlers))
 	}
 }
@@ -86,7 +87,7 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 	if p, ok := idx[pinKey{m.URLs[0], columnKey(m.Columns[1])}]; !ok || !p.Pass || p.Case.Agent != "MyBot" {
 		t.Errorf("the MyBot/1.0 cell's pin: %+v, %v", p, ok)
 	}
-	exp, err := engine.ReadExpectations("pins", []byte(store.in.Expect))
+	exp, err := engine.ReadExpectations("pins", []byte(store.Page.In.Expect))
 	if err != nil || len(exp.Cases) != 3 {
 		t.Fatalf("the saved pins do not read back: %v", err)
 	}
@@ -121,7 +122,7 @@ func TestMatrixExports(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal(matrixJSON(store.robots, m, nil), &got); err != nil {
+	if err := json.Unmarshal(matrixJSON(store.Page.Robots, m, nil), &got); err != nil {
 		t.Fatalf("the JSON export does not read: %v", err)
 	}
 	if len(got.Crawlers) != 2 || got.Crawlers[0].Obeys != "GPTBot (line 4)" || got.Crawlers[0].RootAllowed || got.Crawlers[0].Blocked != 2 ||
@@ -162,8 +163,8 @@ func TestRowFilters(t *testing.T) {
 // useMatrix makes the store a state with the given robots.txt, URL list and
 // typed columns (no preset) for the test, and returns its matrix.
 func useMatrix(t *testing.T, robots, urls, columns string) *engine.Matrix {
-	old := store
-	t.Cleanup(func() { store = old })
-	store = newState(Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
+	old := store.Page
+	t.Cleanup(func() { store.Page = old })
+	store.Page = store.NewState(store.Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
 	return currentMatrix()
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/store"
 )
 
 // Why explains the selected result. Every sentence comes from the engine
@@ -20,25 +21,25 @@ type Why struct {
 }
 
 func (w *Why) Render() vecty.ComponentOrHTML {
-	s := store
+	s := store.Page
 	box := vecty.Markup(
 		prop.ID("why"),
 		vecty.Attribute("aria-live", "polite"),
 		vecty.Attribute("aria-labelledby", "why-title"),
 	)
-	r, ok := s.selectedRow()
+	r, ok := s.SelectedRow()
 	if !ok {
 		return elem.Section(box,
 			elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why")),
 			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
 		)
 	}
-	_, outcome := serverAnswer(s.in.Status)
+	_, outcome := store.ServerAnswer(s.In.Status)
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
 		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), sentence(outcome.Reason+" The rules below are what the file would decide."))),
 		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), sentence(r.OffScope.Reason))),
-		explanation(s.robots, r.Result),
+		explanation(s.Robots, r.Result),
 		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), sentences(r.Encoding))),
 	)
 }

@@ -7,6 +7,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The same program runs in a Web Worker (started by web/loader.js from the
@@ -24,7 +25,7 @@ func inWorker() bool {
 // segment is a run of the list: URL k of urls is list index start+k.
 type segment struct {
 	start int
-	urls  urlList
+	urls  store.URLList
 	// What a browser sends for each of the first known URLs, for
 	// sentFor: sentURL[k] is "" when it is the URL as typed (most are),
 	// and out[k] says the file does not govern it. Not kept as sent
@@ -35,26 +36,26 @@ type segment struct {
 }
 
 // sent is what is tested for URL k, made once per robots.txt URL.
-func (s *segment) sent(k int, robotsURL string) sent {
+func (s *segment) sent(k int, robotsURL string) store.Sent {
 	u := s.urls.At(k)
 	if k < s.known {
-		v := sent{url: u}
+		v := store.Sent{Url: u}
 		if s.sentURL[k] != "" {
-			v.url = s.sentURL[k]
+			v.Url = s.sentURL[k]
 		}
 		if s.out[k] {
 			// The verdict reads only that the file does not govern it.
-			v.scope = engine.ScopeResult{Code: engine.ScopeHost}
+			v.Scope = engine.ScopeResult{Code: engine.ScopeHost}
 		}
 		return v
 	}
 	if s.sentURL == nil {
 		s.sentURL, s.out = make([]string, s.urls.Len()), make([]bool, s.urls.Len())
 	}
-	v := newSent(u, robotsURL)
-	s.sentURL[k], s.out[k] = "", v.scope.Code != ""
-	if v.url != u {
-		s.sentURL[k] = v.url
+	v := store.NewSent(u, robotsURL)
+	s.sentURL[k], s.out[k] = "", v.Scope.Code != ""
+	if v.Url != u {
+		s.sentURL[k] = v.Url
 	}
 	s.known = k + 1
 	return v
@@ -106,12 +107,12 @@ func (w *workerState) handle(data js.Value) {
 		raw := make([]byte, data.Get("urls").Length())
 		js.CopyBytesToGo(raw, data.Get("urls"))
 		if len(raw) > 0 {
-			w.segments = append(w.segments, segment{start: data.Get("start").Int(), urls: joinedURLs(string(raw))})
+			w.segments = append(w.segments, segment{start: data.Get("start").Int(), urls: store.JoinedURLs(string(raw))})
 		}
 	case "test":
 		body := make([]byte, data.Get("robots").Length())
 		js.CopyBytesToGo(body, data.Get("robots"))
-		in := Saved{
+		in := store.Saved{
 			Crawler: data.Get("crawler").String(), Token: data.Get("token").String(),
 			Status: data.Get("status").String(), RobotsURL: data.Get("robotsURL").String(),
 		}
@@ -122,7 +123,7 @@ func (w *workerState) handle(data js.Value) {
 			}
 			w.sentFor = in.RobotsURL
 		}
-		w.run(w.gen, newTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
+		w.run(w.gen, store.NewTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
 	case "cancel":
 		w.gen = 0
 	case "readers":
@@ -144,7 +145,7 @@ func (w *workerState) handle(data js.Value) {
 
 // run tests every URL held, a chunk per task, while gen is the current
 // test.
-func (w *workerState) run(gen int, t tester, asGiven bool) {
+func (w *workerState) run(gen int, t store.Tester, asGiven bool) {
 	seg, next := 0, 0
 	var chunk func()
 	chunk = func() {
@@ -161,11 +162,11 @@ func (w *workerState) run(gen int, t tester, asGiven bool) {
 		end := min(next+chunkURLs, s.urls.Len())
 		flags, lines := make([]byte, end-next), make([]int32, end-next)
 		for k := next; k < end; k++ {
-			v := sent{url: s.urls.At(k)}
+			v := store.Sent{Url: s.urls.At(k)}
 			if !asGiven {
 				v = s.sent(k, w.sentFor)
 			}
-			flags[k-next], lines[k-next] = t.verdict(v)
+			flags[k-next], lines[k-next] = t.Verdict(v)
 		}
 		postResults(gen, s.start+next, flags, lines)
 		next = end

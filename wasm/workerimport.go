@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // A URL list file is read in a worker when the page has them: the worker
@@ -47,7 +48,7 @@ func (p *workerPool) importMessage(data js.Value) {
 	switch data.Get("type").String() {
 	case "import-progress":
 		run.read = data.Get("read").Int()
-		store.resultsChanged()
+		store.Page.ResultsChanged()
 	case "import-text":
 		if run.text == nil {
 			run.text = make([]byte, 0, data.Get("size").Int())
@@ -58,10 +59,10 @@ func (p *workerPool) importMessage(data js.Value) {
 		js.CopyBytesToGo(run.text[n:], part)
 	case "import-done":
 		p.importing = nil
-		var list urlList
+		var list store.URLList
 		if len(run.text) > 0 {
 			// The text is not written again: it becomes the list's string.
-			list = urlList{text: unsafe.String(&run.text[0], len(run.text)), ends: browser.Int32s(data.Get("ends"))}
+			list = store.URLList{Text: unsafe.String(&run.text[0], len(run.text)), Ends: browser.Int32s(data.Get("ends"))}
 		}
 		run.text = nil
 		// The list is tested and shown in a task of its own: copying a
@@ -69,7 +70,7 @@ func (p *workerPool) importMessage(data js.Value) {
 		browser.YieldTask(func() { run.finish(list, nil) })
 	case "import-error":
 		p.importing = nil
-		run.finish(urlList{}, errors.New(data.Get("message").String()))
+		run.finish(store.URLList{}, errors.New(data.Get("message").String()))
 	}
 }
 
@@ -100,12 +101,12 @@ func importInWorker(file js.Value) {
 			post(map[string]any{"type": "import-error", "message": err.Error()})
 			return
 		}
-		for at := 0; at < len(list.text); at += importPart {
-			part := browser.JSBytes([]byte(list.text[at:min(at+importPart, len(list.text))]))
-			post(map[string]any{"type": "import-text", "size": len(list.text), "part": part}, part.Get("buffer"))
+		for at := 0; at < len(list.Text); at += importPart {
+			part := browser.JSBytes([]byte(list.Text[at:min(at+importPart, len(list.Text))]))
+			post(map[string]any{"type": "import-text", "size": len(list.Text), "part": part}, part.Get("buffer"))
 		}
-		ends := make([]byte, 4*len(list.ends))
-		for i, e := range list.ends {
+		ends := make([]byte, 4*len(list.Ends))
+		for i, e := range list.Ends {
 			ends[4*i], ends[4*i+1], ends[4*i+2], ends[4*i+3] = byte(e), byte(e>>8), byte(e>>16), byte(e>>24)
 		}
 		endsJS := js.Global().Get("Int32Array").New(browser.JSBytes(ends).Get("buffer"))

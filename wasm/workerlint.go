@@ -9,6 +9,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // A long robots.txt is linted in a worker (workerPool): Google's findings
@@ -62,7 +63,7 @@ func (p *workerPool) lintMessage(data js.Value) {
 func lintsWorkersBroke() {
 	if workerLint.done != nil {
 		workerLint.done = nil
-		store.lintLater()
+		store.Page.LintLater()
 	}
 }
 
@@ -83,7 +84,7 @@ func lintInWorker(data js.Value) {
 		r := engine.Parse(cut.Body)
 		js.Global().Call("postMessage", map[string]any{
 			"type": "lint", "id": data.Get("id").Int(),
-			"lint": diagnosticsToJS(engine.LintCut(cut, r)), "others": diagnosticsToJS(portabilityDiagnostics(r)),
+			"lint": diagnosticsToJS(engine.LintCut(cut, r)), "others": diagnosticsToJS(store.PortabilityDiagnostics(r)),
 		})
 	})
 }

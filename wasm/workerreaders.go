@@ -8,6 +8,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // The Readers view's comparison in the Web Workers that already hold the
@@ -34,12 +35,12 @@ const readerChunkURLs = 512
 func (w *workerState) compareInWorker(data js.Value) {
 	body := make([]byte, data.Get("robots").Length())
 	js.CopyBytesToGo(body, data.Get("robots"))
-	in := Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
+	in := store.Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
 	gen := data.Get("gen").Int()
 	workerReadersGen = gen
 	files := engine.ParseAll(body, engine.Parse(body))
 	var crawler *engine.Crawler
-	if c, ok := pickedCrawler(in); ok {
+	if c, ok := store.PickedCrawler(in); ok {
 		crawler = &c
 	}
 	segments := w.segments
@@ -72,13 +73,13 @@ func (w *workerState) compareInWorker(data js.Value) {
 // startInWorkers sends the comparison to the workers when they hold this
 // list, and reports whether it did.
 func (r *readerRun) startInWorkers() bool {
-	p, ok := store.runner.(*workerPool)
-	if !ok || p.broken || len(p.workers) == 0 || p.listVersion == 0 || p.listVersion != store.listVersion {
+	p, ok := store.Page.Runner.(*workerPool)
+	if !ok || p.broken || len(p.workers) == 0 || p.listVersion == 0 || p.listVersion != store.Page.ListVersion {
 		return false
 	}
-	s := store
-	msg := map[string]any{"type": "readers", "gen": r.generation, "robots": browser.JSBytes(s.cut.Body),
-		"crawler": s.in.Crawler, "token": s.in.Token}
+	s := store.Page
+	msg := map[string]any{"type": "readers", "gen": r.generation, "robots": browser.JSBytes(s.Cut.Body),
+		"crawler": s.In.Crawler, "token": s.In.Token}
 	for _, w := range p.workers {
 		w.Call("postMessage", msg)
 	}
@@ -88,7 +89,7 @@ func (r *readerRun) startInWorkers() bool {
 
 // cancelReadersInWorkers stops the workers' comparison.
 func cancelReadersInWorkers() {
-	if p, ok := store.runner.(*workerPool); ok {
+	if p, ok := store.Page.Runner.(*workerPool); ok {
 		for _, w := range p.workers {
 			w.Call("postMessage", map[string]any{"type": "readers-cancel"})
 		}

@@ -8,6 +8,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
 )
 
 // A long list's scope (the summary of the URLs the file does not govern,
@@ -32,8 +33,8 @@ import (
 type scopeAsk struct {
 	id      int
 	waiting int // workers yet to answer
-	part    listScope
-	done    func(listScope)
+	part    store.ListScope
+	done    func(store.ListScope)
 	onPage  func() // works it out on the page instead, if a worker fails
 }
 
@@ -42,11 +43,11 @@ var (
 	scopeAsked *scopeAsk // nil when none waits
 )
 
-// scope asks the workers for the scope of the list they hold, for
+// Scope asks the workers for the scope of the list they hold, for
 // robotsURL, and reports whether it could: they must hold listVersion.
 // done gets the merged parts, not yet summed up (listScope.done); should
 // a worker fail first, onPage is run instead.
-func (p *workerPool) scope(listVersion int, robotsURL string, done func(listScope), onPage func()) bool {
+func (p *workerPool) Scope(listVersion int, robotsURL string, done func(store.ListScope), onPage func()) bool {
 	scopeAsked = nil
 	if p.broken || len(p.workers) == 0 || p.listVersion != listVersion {
 		return false
@@ -65,15 +66,15 @@ func (p *workerPool) scopeMessage(data js.Value) {
 	if ask == nil || data.Get("id").Int() != ask.id {
 		return
 	}
-	part := listScope{origin: data.Get("origin").String(), mixed: data.Get("mixed").Bool()}
+	part := store.ListScope{Origin: data.Get("origin").String(), Mixed: data.Get("mixed").Bool()}
 	codes, reasons, counts := data.Get("codes"), data.Get("reasons"), data.Get("counts")
 	for i := range codes.Length() {
-		part.off = append(part.off, scopeCount{
-			first: engine.ScopeResult{Code: codes.Index(i).String(), Reason: reasons.Index(i).String()},
-			n:     counts.Index(i).Int(),
+		part.Off = append(part.Off, store.ScopeCount{
+			First: engine.ScopeResult{Code: codes.Index(i).String(), Reason: reasons.Index(i).String()},
+			N:     counts.Index(i).Int(),
 		})
 	}
-	ask.part.merge(part)
+	ask.part.Merge(part)
 	if ask.waiting--; ask.waiting == 0 {
 		scopeAsked = nil
 		ask.done(ask.part)
@@ -105,7 +106,7 @@ func (w *workerState) scopeInWorker(id int, robotsURL string) {
 	stopWorkerScope()
 	segments := w.segments
 	seg, next := 0, 0
-	var ls listScope
+	var ls store.ListScope
 	workerScopeJob = browser.RunSliced(func(deadline time.Time) bool {
 		for seg < len(segments) {
 			urls := segments[seg].urls
@@ -113,19 +114,19 @@ func (w *workerState) scopeInWorker(id int, robotsURL string) {
 				if next%browser.CheckEvery == 0 && time.Now().After(deadline) {
 					return false
 				}
-				ls.add(newSent(urls.At(next), robotsURL))
+				ls.Add(store.NewSent(urls.At(next), robotsURL))
 			}
 			seg, next = seg+1, 0
 		}
 		return true
 	}, func() {
 		workerScopeJob = nil
-		codes, reasons, counts := make([]any, len(ls.off)), make([]any, len(ls.off)), make([]any, len(ls.off))
-		for i, c := range ls.off {
-			codes[i], reasons[i], counts[i] = c.first.Code, c.first.Reason, c.n
+		codes, reasons, counts := make([]any, len(ls.Off)), make([]any, len(ls.Off)), make([]any, len(ls.Off))
+		for i, c := range ls.Off {
+			codes[i], reasons[i], counts[i] = c.First.Code, c.First.Reason, c.N
 		}
 		js.Global().Call("postMessage", map[string]any{
-			"type": "scope", "id": id, "origin": ls.origin, "mixed": ls.mixed,
+			"type": "scope", "id": id, "origin": ls.Origin, "mixed": ls.Mixed,
 			"codes": codes, "reasons": reasons, "counts": counts,
 		})
 	})

@@ -1,15 +1,15 @@
 //go:build js && wasm
 
-package main
+package store
 
 import "robotstester/engine"
 
-// exampleState is the first-run state: the robots.txt Google uses as its
+// ExampleState is the first-run state: the robots.txt Google uses as its
 // example (developers.google.com, "Create and submit a robots.txt file") and
 // URLs that show each outcome. "Served at" is left empty, so it follows the
 // URLs (www.example.com here) and no example value outlives the example
 // once a person brings a file and URLs of their own.
-var exampleState = Saved{
+var ExampleState = Saved{
 	Robots: "User-agent: Googlebot\n" +
 		"Disallow: /nogooglebot/\n" +
 		"\n" +
@@ -31,14 +31,14 @@ var exampleState = Saved{
 // a person's own work, where it flags every URL as on another host.
 const pastExampleRobotsURL = "https://www.example.com/robots.txt"
 
-// dropExampleLeftover clears a saved "Served at" that is the past
+// DropExampleLeftover clears a saved "Served at" that is the past
 // example's while no URL of the list belongs to it, so the field follows
 // the URLs instead.
-func dropExampleLeftover(s Saved) Saved {
+func DropExampleLeftover(s Saved) Saved {
 	if s.RobotsURL != pastExampleRobotsURL {
 		return s
 	}
-	urls := splitURLs(s.URLs)
+	urls := SplitURLs(s.URLs)
 	for i := range urls.Len() {
 		if site, err := engine.RobotsURLFor(urls.At(i)); err == nil && site == pastExampleRobotsURL {
 			return s

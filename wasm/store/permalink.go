@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"encoding/base64"
@@ -35,9 +35,9 @@ type Saved struct {
 	ReadAs    string // the matrix's reading: "" for Google's parser, "own" for each crawler's reader
 }
 
-// stateVersion prefixes every encoded state so the format can change: a
+// StateVersion prefixes every encoded state so the format can change: a
 // reader refuses a version it does not know instead of misreading it.
-const stateVersion = "v1."
+const StateVersion = "v1."
 
 // maxLinkFragment is the longest fragment encodeFragment builds. Browsers
 // accept far longer addresses (Chrome up to 2 MB), but links travel through
@@ -79,42 +79,42 @@ const (
 // such as "#results"): the page simply opens with its draft.
 var errNotState = errors.New("not a saved state")
 
-// encodeFragment encodes s as a URL fragment, "#v1." followed by the
+// EncodeFragment encodes s as a URL fragment, "#v1." followed by the
 // raw-DEFLATE-compressed binary layout in unpadded base64url. The fragment is
 // never sent to a server, so a shared robots.txt stays on the machines of the
 // people who open the link. It waits for the browser's compression: call it
 // from a goroutine (deflate.go).
-func encodeFragment(s Saved) (string, error) {
-	enc, err := encodeState(s)
+func EncodeFragment(s Saved) (string, error) {
+	enc, err := EncodeState(s)
 	if err != nil {
 		return "", errors.New("The link could not be made: " + err.Error() + ".")
 	}
 	if len(enc)+1 > maxLinkFragment {
-		return "", errors.New("This state needs a " + number(len(enc)+1) + "-character link, longer than the " + number(maxLinkFragment) +
+		return "", errors.New("This state needs a " + Number(len(enc)+1) + "-character link, longer than the " + Number(maxLinkFragment) +
 			" characters a link can safely carry: share files instead (Download the robots.txt, Export the results).")
 	}
 	return "#" + enc, nil
 }
 
-// maxLinkURLBytes is the longest URL list a link is tried with: URL lists
+// MaxLinkURLBytes is the longest URL list a link is tried with: URL lists
 // compress about eightfold, so a longer one cannot fit maxLinkFragment, and
 // compressing it to find out would hold the page.
-const maxLinkURLBytes = 256 << 10
+const MaxLinkURLBytes = 256 << 10
 
-// linkState is what a link can carry of s: all of it, or the robots.txt
+// LinkState is what a link can carry of s: all of it, or the robots.txt
 // and settings without a URL list too long for a link (imported names a
 // long imported list, never in s). note says what was left out and what to
 // do, "" when nothing was.
-func linkState(s Saved, imported *importedList) (Saved, string) {
+func LinkState(s Saved, imported *ImportedList) (Saved, string) {
 	switch {
 	case imported != nil:
-		return s, "The link carries the robots.txt and settings, not the " + number(imported.urls.Len()) + " URLs imported from " +
-			imported.name + ": a link holds at most " + number(maxLinkFragment) + " characters. Send the file along with it."
-	case len(s.URLs) > maxLinkURLBytes:
+		return s, "The link carries the robots.txt and settings, not the " + Number(imported.Urls.Len()) + " URLs imported from " +
+			imported.Name + ": a link holds at most " + Number(maxLinkFragment) + " characters. Send the file along with it."
+	case len(s.URLs) > MaxLinkURLBytes:
 		s.URLs = ""
 		return s, listTooLong
 	}
-	if _, err := encodeFragment(s); err != nil && s.URLs != "" {
+	if _, err := EncodeFragment(s); err != nil && s.URLs != "" {
 		s.URLs = ""
 		return s, listTooLong
 	}
@@ -123,32 +123,32 @@ func linkState(s Saved, imported *importedList) (Saved, string) {
 
 // listTooLong says a link left its URL list out.
 var listTooLong = "The link carries the robots.txt and settings, not the URL list: the list is too long for a link (at most " +
-	number(maxLinkFragment) + " characters). Send the list as a file, or Export the results."
+	Number(maxLinkFragment) + " characters). Send the list as a file, or Export the results."
 
-// decodeFragment reads a state from a fragment, with or without its leading
+// DecodeFragment reads a state from a fragment, with or without its leading
 // "#". present is false when the fragment holds no state; err says why a
 // fragment that holds one could not be read.
-func decodeFragment(fragment string) (s Saved, present bool, err error) {
-	s, err = decodeState(strings.TrimPrefix(fragment, "#"))
+func DecodeFragment(fragment string) (s Saved, present bool, err error) {
+	s, err = DecodeState(strings.TrimPrefix(fragment, "#"))
 	if errors.Is(err, errNotState) {
 		return Saved{}, false, nil
 	}
 	return s, true, err
 }
 
-// encodeState is the version-prefixed, compressed, base64url form of s,
+// EncodeState is the version-prefixed, compressed, base64url form of s,
 // shared by permalinks and the autosave. It waits for the browser's
 // compression (deflate.go).
-func encodeState(s Saved) (string, error) {
-	packed, err := browser.DeflateRaw(stateLayout(s))
+func EncodeState(s Saved) (string, error) {
+	packed, err := browser.DeflateRaw(StateLayout(s))
 	if err != nil {
 		return "", err
 	}
-	return stateVersion + base64.RawURLEncoding.EncodeToString(packed), nil
+	return StateVersion + base64.RawURLEncoding.EncodeToString(packed), nil
 }
 
-// stateLayout is s in the binary layout the tags above describe.
-func stateLayout(s Saved) []byte {
+// StateLayout is s in the binary layout the tags above describe.
+func StateLayout(s Saved) []byte {
 	var raw []byte
 	field := func(tag byte, v string) {
 		if v == "" {
@@ -181,17 +181,17 @@ func stateLayout(s Saved) []byte {
 	return raw
 }
 
-// decodeState reverses encodeState, waiting for the browser to inflate it.
+// DecodeState reverses encodeState, waiting for the browser to inflate it.
 // Every failure is a sentence that says what to do; a damaged input never
 // panics.
-func decodeState(enc string) (Saved, error) {
+func DecodeState(enc string) (Saved, error) {
 	version, body, ok := strings.Cut(enc, ".")
 	if !ok || !isVersion(version) {
 		return Saved{}, errNotState
 	}
-	if version+"." != stateVersion {
+	if version+"." != StateVersion {
 		return Saved{}, errors.New("This link was made by another version of the tester (format " + version + "; this copy reads " +
-			strings.TrimSuffix(stateVersion, ".") + "): open it in an up-to-date tester.")
+			strings.TrimSuffix(StateVersion, ".") + "): open it in an up-to-date tester.")
 	}
 	// Chat apps and mail often glue punctuation to the end of a link
 	// ("…#v1.abc)." ): nothing outside base64url belongs to the state.
@@ -210,7 +210,7 @@ func decodeState(enc string) (Saved, error) {
 	case err != nil:
 		return Saved{}, linkDamaged("its data does not decompress")
 	}
-	return readLayout(raw)
+	return ReadLayout(raw)
 }
 
 // linkDamaged says a link is damaged, and why.
@@ -218,8 +218,8 @@ func linkDamaged(why string) error {
 	return errors.New("This link is damaged (" + why + "), perhaps cut when it was copied: copy the whole link again.")
 }
 
-// readLayout reads a state from its binary layout (stateLayout).
-func readLayout(raw []byte) (Saved, error) {
+// ReadLayout reads a state from its binary layout (stateLayout).
+func ReadLayout(raw []byte) (Saved, error) {
 	var s Saved
 	for len(raw) > 0 {
 		tag := raw[0]
@@ -282,5 +282,5 @@ func isBase64URL(c rune) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
 
-// readAsOwn is the ReadAs value for each crawler's own reader.
-const readAsOwn = "own"
+// ReadAsOwn is the ReadAs value for each crawler's own reader.
+const ReadAsOwn = "own"

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"strings"
@@ -17,57 +17,57 @@ import (
 
 // Sort keys.
 const (
-	sortList    = ""
-	sortVerdict = "verdict"
-	sortLine    = "line"
-	sortURL     = "url"
+	SortList    = ""
+	SortVerdict = "verdict"
+	SortLine    = "line"
+	SortURL     = "url"
 )
 
-// noRuleLine as a line filter keeps the URLs no rule decided.
-const noRuleLine = -1
+// NoRuleLine as a line filter keeps the URLs no rule decided.
+const NoRuleLine = -1
 
-// tableView is the filter and sort chosen, and the rows they give.
-type tableView struct {
-	verdict string // "", "allowed" or "blocked"
-	line    int    // 0: any; n: decided by line n; noRuleLine: by no rule
-	text    string // the URL contains it (ASCII letters in any case)
-	sort    string
+// TableView is the filter and sort chosen, and the rows they give.
+type TableView struct {
+	Verdict string // "", "allowed" or "blocked"
+	Line    int    // 0: any; n: decided by line n; noRuleLine: by no rule
+	Text    string // the URL contains it (ASCII letters in any case)
+	Sort    string
 
-	filtered  bool    // order is in use; else every URL shows, in list order
-	order     []int32 // the list indices shown, in order
+	Filtered  bool    // order is in use; else every URL shows, in list order
+	Order     []int32 // the list indices shown, in order
 	orderList int     // the state's listVersion order indexes
-	version   int     // bumped whenever the rows shown change
+	Version   int     // bumped whenever the rows shown change
 	job       *browser.SlicedJob
-	busy      bool // a sliced filter or sort is running
+	Busy      bool // a sliced filter or sort is running
 }
 
 // active reports whether a filter or a sort is chosen.
-func (v *tableView) active() bool {
-	return v.verdict != "" || v.line != 0 || v.text != "" || v.sort != sortList
+func (v *TableView) active() bool {
+	return v.Verdict != "" || v.Line != 0 || v.Text != "" || v.Sort != SortList
 }
 
-// count is how many rows the table shows.
-func (v *tableView) count(s *state) int {
-	if !v.filtered {
-		return s.list.Len()
+// Count is how many rows the table shows.
+func (v *TableView) Count(s *State) int {
+	if !v.Filtered {
+		return s.List.Len()
 	}
-	return len(v.order)
+	return len(v.Order)
 }
 
-// index is the list index of the row shown at position pos.
-func (v *tableView) index(pos int) int {
-	if !v.filtered {
+// Index is the list index of the row shown at position pos.
+func (v *TableView) Index(pos int) int {
+	if !v.Filtered {
 		return pos
 	}
-	return int(v.order[pos])
+	return int(v.Order[pos])
 }
 
-// position is where list index i shows, -1 when it is filtered out.
-func (v *tableView) position(i int) int {
-	if !v.filtered {
+// Position is where list index i shows, -1 when it is filtered out.
+func (v *TableView) Position(i int) int {
+	if !v.Filtered {
 		return i
 	}
-	for pos, j := range v.order {
+	for pos, j := range v.Order {
 		if int(j) == i {
 			return pos
 		}
@@ -80,72 +80,72 @@ func (v *tableView) position(i int) int {
 const syncViewLimit = 20000
 
 // refresh computes the rows shown for the current verdicts.
-func (v *tableView) refresh(s *state) {
-	v.version++
+func (v *TableView) refresh(s *State) {
+	v.Version++
 	v.job.Stop()
-	v.job, v.busy = nil, false
+	v.job, v.Busy = nil, false
 	if !v.active() {
-		v.filtered, v.order = false, nil
+		v.Filtered, v.Order = false, nil
 		return
 	}
-	w := newViewWork(s, v)
-	if s.list.Len() <= syncViewLimit {
-		for !w.step(time.Now().Add(time.Hour)) {
+	w := NewViewWork(s, v)
+	if s.List.Len() <= syncViewLimit {
+		for !w.Step(time.Now().Add(time.Hour)) {
 		}
-		v.filtered, v.order, v.orderList = true, w.out, s.listVersion
+		v.Filtered, v.Order, v.orderList = true, w.Out, s.ListVersion
 		return
 	}
-	if v.orderList != s.listVersion {
+	if v.orderList != s.ListVersion {
 		// The order shown meanwhile must index this list: none until done.
-		v.filtered, v.order = true, nil
+		v.Filtered, v.Order = true, nil
 	}
-	v.busy = true
-	gen := s.generation
-	v.job = browser.RunSliced(w.step, func() {
-		if gen != s.generation {
+	v.Busy = true
+	gen := s.Generation
+	v.job = browser.RunSliced(w.Step, func() {
+		if gen != s.Generation {
 			return
 		}
-		v.filtered, v.order, v.orderList, v.busy, v.job = true, w.out, s.listVersion, false, nil
-		v.version++
-		s.changed()
+		v.Filtered, v.Order, v.orderList, v.Busy, v.job = true, w.Out, s.ListVersion, false, nil
+		v.Version++
+		s.Changed()
 	})
 }
 
 // refreshIfCheap refreshes a view that is quick to compute, while a long
 // run's verdicts arrive.
-func (v *tableView) refreshIfCheap(s *state) {
-	if v.active() && s.list.Len() <= syncViewLimit {
+func (v *TableView) refreshIfCheap(s *State) {
+	if v.active() && s.List.Len() <= syncViewLimit {
 		v.refresh(s)
 	}
 }
 
-// setFilter changes the filter or sort and shows the rows it gives, from
+// SetFilter changes the filter or sort and shows the rows it gives, from
 // the first.
-func (s *state) setFilter(change func(v *tableView)) {
-	change(&s.table)
-	s.table.refresh(s)
-	if s.onFilter != nil {
-		s.onFilter()
+func (s *State) SetFilter(change func(v *TableView)) {
+	change(&s.Table)
+	s.Table.refresh(s)
+	if s.OnFilter != nil {
+		s.OnFilter()
 	}
-	s.changed()
+	s.Changed()
 }
 
 // viewWork filters, then sorts, in steps that stop at a deadline.
 type viewWork struct {
-	s      *state
-	v      tableView // the filter and sort, as they were asked for
+	s      *State
+	v      TableView // the filter and sort, as they were asked for
 	text   string    // v.text in lower case
 	phase  int       // 0 filter, 1 sort, 2 finished
 	i      int       // the next item of the phase
-	out    []int32
+	Out    []int32
 	sorter *mergeSorter
 }
 
-func newViewWork(s *state, v *tableView) *viewWork {
-	return &viewWork{s: s, v: *v, text: strings.ToLower(v.text), out: make([]int32, 0, s.list.Len())}
+func NewViewWork(s *State, v *TableView) *viewWork {
+	return &viewWork{s: s, v: *v, text: strings.ToLower(v.Text), Out: make([]int32, 0, s.List.Len())}
 }
 
-func (w *viewWork) step(deadline time.Time) bool {
+func (w *viewWork) Step(deadline time.Time) bool {
 	for w.phase < 2 {
 		if w.phase == 0 {
 			if !w.filter(deadline) {
@@ -159,7 +159,7 @@ func (w *viewWork) step(deadline time.Time) bool {
 				return false
 			}
 			if w.sorter != nil {
-				w.out = w.sorter.result()
+				w.Out = w.sorter.result()
 			}
 			w.phase = 2
 		}
@@ -169,13 +169,13 @@ func (w *viewWork) step(deadline time.Time) bool {
 
 // filter keeps the URLs the filter accepts, in list order.
 func (w *viewWork) filter(deadline time.Time) bool {
-	res, list := &w.s.res, w.s.list
+	res, list := &w.s.Res, w.s.List
 	for ; w.i < list.Len(); w.i++ {
 		if w.i%browser.CheckEvery == 0 && time.Now().After(deadline) {
 			return false
 		}
-		if w.keeps(res.flags[w.i], res.lines[w.i], list.At(w.i)) {
-			w.out = append(w.out, int32(w.i))
+		if w.keeps(res.Flags[w.i], res.lines[w.i], list.At(w.i)) {
+			w.Out = append(w.Out, int32(w.i))
 		}
 	}
 	return true
@@ -183,23 +183,23 @@ func (w *viewWork) filter(deadline time.Time) bool {
 
 func (w *viewWork) keeps(flags uint8, line int32, u string) bool {
 	tested := flags&flagTested != 0
-	switch w.v.verdict {
+	switch w.v.Verdict {
 	case "allowed":
-		if !tested || flags&flagAllowed == 0 {
+		if !tested || flags&FlagAllowed == 0 {
 			return false
 		}
 	case "blocked":
-		if !tested || flags&flagAllowed != 0 {
+		if !tested || flags&FlagAllowed != 0 {
 			return false
 		}
 	}
-	if w.v.line != 0 {
+	if w.v.Line != 0 {
 		// The same URLs the hit counts count: in the file's scope and
 		// decided by the rules, not the server answer.
 		if !tested || flags&(flagOut|flagOverride) != 0 {
 			return false
 		}
-		if w.v.line == noRuleLine && line != 0 || w.v.line > 0 && int(line) != w.v.line {
+		if w.v.Line == NoRuleLine && line != 0 || w.v.Line > 0 && int(line) != w.v.Line {
 			return false
 		}
 	}
@@ -209,32 +209,32 @@ func (w *viewWork) keeps(flags uint8, line int32, u string) bool {
 // startSort sorts the kept URLs: by verdict and by line at once (a
 // counting sort, stable), by URL in steps (a merge sort).
 func (w *viewWork) startSort() {
-	res := &w.s.res
-	switch w.v.sort {
-	case sortVerdict:
+	res := &w.s.Res
+	switch w.v.Sort {
+	case SortVerdict:
 		// Blocked first, then allowed, then not yet tested.
-		w.out = countingSort(w.out, 3, func(i int32) int {
-			f := res.flags[i]
+		w.Out = countingSort(w.Out, 3, func(i int32) int {
+			f := res.Flags[i]
 			switch {
 			case f&flagTested == 0:
 				return 2
-			case f&flagAllowed == 0:
+			case f&FlagAllowed == 0:
 				return 0
 			}
 			return 1
 		})
-	case sortLine:
+	case SortLine:
 		// By deciding line; URLs no line decided last.
 		last := res.lineCount + 1
-		w.out = countingSort(w.out, last+1, func(i int32) int {
-			if l := int(res.lines[i]); l > 0 && l < last && res.flags[i]&flagOverride == 0 {
+		w.Out = countingSort(w.Out, last+1, func(i int32) int {
+			if l := int(res.lines[i]); l > 0 && l < last && res.Flags[i]&flagOverride == 0 {
 				return l
 			}
 			return last
 		})
-	case sortURL:
-		list := w.s.list
-		w.sorter = newMergeSorter(w.out, func(a, b int32) bool { return list.At(int(a)) < list.At(int(b)) })
+	case SortURL:
+		list := w.s.List
+		w.sorter = newMergeSorter(w.Out, func(a, b int32) bool { return list.At(int(a)) < list.At(int(b)) })
 	}
 }
 

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"strings"
@@ -13,12 +13,12 @@ var wikipediaURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikiped
 // marker; the sentence is said once for the list, and in full only in the
 // why panel (OffScope.Reason).
 func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
-	in := exampleState
+	in := ExampleState
 	in.URLs = wikipediaURLs
 	in.RobotsURL = "https://www.example.com/robots.txt"
-	s := newState(in)
+	s := NewState(in)
 	for i, want := range []string{"Other host", "Other host", ""} {
-		r := s.allRows()[i]
+		r := s.AllRows()[i]
 		if r.Scope != want {
 			t.Errorf("%s: marker %q, want %q", r.Input, r.Scope, want)
 		}
@@ -26,11 +26,11 @@ func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
 			t.Errorf("%s: the why panel's sentence %q does not give the rule", r.Input, r.OffScope.Reason)
 		}
 	}
-	if got, want := s.sent.scope.summary, "2 URLs are on other hosts: tested against this file anyway; each host has its own robots.txt."; got != want {
+	if got, want := s.Sent.Scope.Summary, "2 URLs are on other hosts: tested against this file anyway; each host has its own robots.txt."; got != want {
 		t.Errorf("scope summary %q, want %q", got, want)
 	}
-	if s.sent.scope.following != "" {
-		t.Errorf("a typed Served at still follows the URLs: %q", s.sent.scope.following)
+	if s.Sent.Scope.Following != "" {
+		t.Errorf("a typed Served at still follows the URLs: %q", s.Sent.Scope.Following)
 	}
 	if got := currentRowsOf(s)[0].Scope; !strings.Contains(got, "en.wikipedia.org") {
 		t.Errorf("the export's scope %q, want the engine's full sentence", got)
@@ -38,23 +38,23 @@ func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
 }
 
 // currentRowsOf is what the exports write for s.
-func currentRowsOf(s *state) []ExportRow {
-	return s.exportRows(0, s.list.Len())
+func currentRowsOf(s *State) []ExportRow {
+	return s.ExportRows(0, s.List.Len())
 }
 
 // A draft or link saved while the example still set "Served at" loses that
 // value when none of its URLs is on the example's site.
 func TestAnOldExampleServedAtIsDropped(t *testing.T) {
 	old := Saved{Robots: "User-agent: *\n", URLs: wikipediaURLs, RobotsURL: pastExampleRobotsURL}
-	if got := dropExampleLeftover(old).RobotsURL; got != "" {
+	if got := DropExampleLeftover(old).RobotsURL; got != "" {
 		t.Errorf("Wikipedia URLs with the old example's Served at: kept %q", got)
 	}
 	old.URLs = "https://www.example.com/a\n"
-	if got := dropExampleLeftover(old).RobotsURL; got != pastExampleRobotsURL {
+	if got := DropExampleLeftover(old).RobotsURL; got != pastExampleRobotsURL {
 		t.Errorf("a list on www.example.com lost its Served at: %q", got)
 	}
 	typed := Saved{URLs: wikipediaURLs, RobotsURL: "https://example.org/robots.txt"}
-	if got := dropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
+	if got := DropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
 		t.Errorf("a typed Served at was dropped: %q", got)
 	}
 }
@@ -71,25 +71,25 @@ func TestListScopeMergedFromPartsIsTheWholeList(t *testing.T) {
 		{"", []string{"https://en.wikipedia.org/a", "/b", "https://de.wikipedia.org/c"}},
 		{"", []string{"/a", "https://exa mple.com/", "https://en.wikipedia.org/a"}},
 	} {
-		var whole listScope
+		var whole ListScope
 		for _, u := range c.urls {
-			whole.add(newSent(u, c.robotsURL))
+			whole.Add(NewSent(u, c.robotsURL))
 		}
 		whole.done()
 		for cut := range len(c.urls) + 1 {
-			var a, b, merged listScope
+			var a, b, merged ListScope
 			for i, u := range c.urls {
 				if i < cut {
-					a.add(newSent(u, c.robotsURL))
+					a.Add(NewSent(u, c.robotsURL))
 				} else {
-					b.add(newSent(u, c.robotsURL))
+					b.Add(NewSent(u, c.robotsURL))
 				}
 			}
-			merged.merge(b)
-			merged.merge(a)
+			merged.Merge(b)
+			merged.Merge(a)
 			merged.done()
-			if merged.summary != whole.summary || merged.following != whole.following {
-				t.Errorf("%q cut at %d: summary %q following %q, want %q, %q", c.urls, cut, merged.summary, merged.following, whole.summary, whole.following)
+			if merged.Summary != whole.Summary || merged.Following != whole.Following {
+				t.Errorf("%q cut at %d: summary %q following %q, want %q, %q", c.urls, cut, merged.Summary, merged.Following, whole.Summary, whole.Following)
 			}
 		}
 	}

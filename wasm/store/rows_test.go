@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 )
 
 func TestRowsOfTheExample(t *testing.T) {
-	s := newState(exampleState)
+	s := NewState(ExampleState)
 	want := []struct {
 		input   string
 		allowed bool
@@ -22,11 +22,11 @@ func TestRowsOfTheExample(t *testing.T) {
 		{"https://www.example.com/nogooglebot/page.html", false, 2, "Disallow: /nogooglebot/"},
 		{"/products/shoes?color=red", true, 0, ""},
 	}
-	if len(s.allRows()) != len(want) {
-		t.Fatalf("%d rows, want %d", len(s.allRows()), len(want))
+	if len(s.AllRows()) != len(want) {
+		t.Fatalf("%d rows, want %d", len(s.AllRows()), len(want))
 	}
 	for i, w := range want {
-		r := s.allRows()[i]
+		r := s.AllRows()[i]
 		if r.Input != w.input || r.Allowed != w.allowed || r.Line != w.line || r.Rule != w.rule {
 			t.Errorf("row %d = %q allowed=%v line %d rule %q; want %q allowed=%v line %d rule %q",
 				i, r.Input, r.Allowed, r.Line, r.Rule, w.input, w.allowed, w.line, w.rule)
@@ -51,8 +51,8 @@ func TestGroupTextNamesTheGlobalGroupWhenItApplies(t *testing.T) {
 }
 
 func TestURLLinesDropBlanksAndSpaces(t *testing.T) {
-	got := splitURLs("  /a \r\n\n\t\n/b\r/c")
-	if got.text != "/a\n/b\n/c" || got.Len() != 3 || got.At(1) != "/b" || got.span(1, 3) != "/b\n/c" {
+	got := SplitURLs("  /a \r\n\n\t\n/b\r/c")
+	if got.Text != "/a\n/b\n/c" || got.Len() != 3 || got.At(1) != "/b" || got.Span(1, 3) != "/b\n/c" {
 		t.Fatalf("splitURLs = %+v", got)
 	}
 }
@@ -77,30 +77,30 @@ func TestSummarySentence(t *testing.T) {
 		for i := range tc.tested {
 			var f uint8
 			if tc.allowed[i] {
-				f = flagAllowed
+				f = FlagAllowed
 			}
 			v.set(i, f, 0)
 		}
-		v.stopped = tc.stopped
-		if got := v.summary(); got != tc.want {
+		v.Stopped = tc.stopped
+		if got := v.Summary(); got != tc.want {
 			t.Errorf("summary of %d URLs, %d tested = %q, want %q", len(tc.allowed), tc.tested, got, tc.want)
 		}
 	}
 }
 
 func TestRowsFlagURLsTheFileDoesNotGovern(t *testing.T) {
-	in := exampleState
+	in := ExampleState
 	in.RobotsURL = "https://www.example.com/robots.txt"
 	in.URLs = "https://www.example.com/a\nhttp://www.example.com/a\n/path\nhttps://shop.example.com/\n"
-	s := newState(in)
+	s := NewState(in)
 	for i, out := range []bool{false, true, false, true} {
-		if got := s.allRows()[i].Scope != ""; got != out {
-			t.Errorf("row %d (%s): flagged %v, want %v (reason %q)", i, s.allRows()[i].Input, got, out, s.allRows()[i].Scope)
+		if got := s.AllRows()[i].Scope != ""; got != out {
+			t.Errorf("row %d (%s): flagged %v, want %v (reason %q)", i, s.AllRows()[i].Input, got, out, s.AllRows()[i].Scope)
 		}
 	}
 	in.RobotsURL = ""
-	s = newState(in)
-	for i, r := range s.allRows() {
+	s = NewState(in)
+	for i, r := range s.AllRows() {
 		if r.Scope != "" {
 			t.Errorf("row %d flagged %q with no robots.txt URL given", i, r.Scope)
 		}
@@ -118,11 +118,11 @@ func TestServerAnswerOverridesTheRules(t *testing.T) {
 		{"503", []bool{false, false, false, false}},
 	}
 	for _, tc := range tests {
-		in := exampleState
+		in := ExampleState
 		in.Status = tc.status
-		s := newState(in)
+		s := NewState(in)
 		for i, want := range tc.allowed {
-			r := s.allRows()[i]
+			r := s.AllRows()[i]
 			if r.Allowed != want {
 				t.Errorf("status %q, %s: allowed %v, want %v", tc.status, r.Input, r.Allowed, want)
 			}
@@ -135,10 +135,10 @@ func TestServerAnswerOverridesTheRules(t *testing.T) {
 }
 
 func TestRowsTestWhatABrowserSends(t *testing.T) {
-	in := exampleState
+	in := ExampleState
 	in.Robots = "User-agent: *\nDisallow: /caf%C3%A9\nDisallow: /a%20b\n"
 	in.URLs = "https://www.example.com/café\n/a b\nhttps://www.example.com/plain\n"
-	s := newState(in)
+	s := NewState(in)
 	want := []struct {
 		testedAs string
 		allowed  bool
@@ -149,7 +149,7 @@ func TestRowsTestWhatABrowserSends(t *testing.T) {
 		{"/plain", true, false},
 	}
 	for i, w := range want {
-		r := s.allRows()[i]
+		r := s.AllRows()[i]
 		if r.TestedAs != w.testedAs || r.Allowed != w.allowed || (len(r.Encoding) > 0) != w.notes {
 			t.Errorf("%q: tested as %q allowed=%v notes %q; want %q allowed=%v notes=%v", r.Input, r.TestedAs, r.Allowed, r.Encoding, w.testedAs, w.allowed, w.notes)
 		}

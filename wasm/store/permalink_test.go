@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"encoding/base64"
@@ -34,10 +34,10 @@ func TestStateRoundTrips(t *testing.T) {
 		{"non-ASCII in every text field", Saved{Robots: "Disallow: /café\n", Token: "bøt", URLs: "https://exämple.com/ü", RobotsURL: "https://exämple.com"}},
 		{"50 KB with mixed breaks", Saved{Robots: big + "\rlast"}},
 		{"embed and read-only flags", Saved{Robots: example, Embed: true, ReadOnly: true}},
-		{"the matrix read as each crawler's own reader", Saved{Robots: example, View: "matrix", ReadAs: readAsOwn}},
+		{"the matrix read as each crawler's own reader", Saved{Robots: example, View: "matrix", ReadAs: ReadAsOwn}},
 	}
 	for _, tt := range tests {
-		frag, err := encodeFragment(tt.s)
+		frag, err := EncodeFragment(tt.s)
 		if err != nil {
 			t.Errorf("%s: encodeFragment: %v", tt.name, err)
 			continue
@@ -45,7 +45,7 @@ func TestStateRoundTrips(t *testing.T) {
 		if !strings.HasPrefix(frag, "#v1.") {
 			t.Errorf("%s: fragment %.20q does not start with #v1.", tt.name, frag)
 		}
-		got, present, err := decodeFragment(frag)
+		got, present, err := DecodeFragment(frag)
 		if err != nil || !present {
 			t.Errorf("%s: decodeFragment = present %v, err %v", tt.name, present, err)
 			continue
@@ -58,12 +58,12 @@ func TestStateRoundTrips(t *testing.T) {
 
 func TestTrailingPunctuationIsIgnored(t *testing.T) {
 	want := Saved{Robots: example}
-	frag, err := encodeFragment(want)
+	frag, err := EncodeFragment(want)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tail := range []string{".", ").", ">", "\u00a0"} {
-		if got, _, err := decodeFragment(frag + tail); err != nil || got != want {
+		if got, _, err := DecodeFragment(frag + tail); err != nil || got != want {
 			t.Errorf("a link followed by %q: err %v, state changed: %v", tail, err, got != want)
 		}
 	}
@@ -71,7 +71,7 @@ func TestTrailingPunctuationIsIgnored(t *testing.T) {
 
 func TestFragmentsWithoutState(t *testing.T) {
 	for _, frag := range []string{"", "#", "#results", "#line-7", "#v.x", "#vx1.abc", "results"} {
-		s, present, err := decodeFragment(frag)
+		s, present, err := DecodeFragment(frag)
 		if present || err != nil || s != (Saved{}) {
 			t.Errorf("decodeFragment(%q) = %+v, present %v, err %v; want no state", frag, s, present, err)
 		}
@@ -79,7 +79,7 @@ func TestFragmentsWithoutState(t *testing.T) {
 }
 
 func TestDamagedFragmentsFailWithASentence(t *testing.T) {
-	good, err := encodeFragment(Saved{Robots: example, URLs: "https://example.com/fish"})
+	good, err := EncodeFragment(Saved{Robots: example, URLs: "https://example.com/fish"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,20 +94,20 @@ func TestDamagedFragmentsFailWithASentence(t *testing.T) {
 		{"a truncated length", "#v1." + pack([]byte{tagRobots, 0xff}), "damaged"},
 	}
 	for _, tt := range tests {
-		_, present, err := decodeFragment(tt.frag)
+		_, present, err := DecodeFragment(tt.frag)
 		if !present || err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: decodeFragment = present %v, err %v; want an error mentioning %q", tt.name, present, err, tt.want)
 		}
 	}
 	// Every prefix of a good fragment either decodes or fails cleanly.
 	for i := 5; i < len(good); i++ {
-		decodeFragment(good[:i])
+		DecodeFragment(good[:i])
 	}
 }
 
 func TestUnknownFieldsAreSkipped(t *testing.T) {
 	raw := []byte{99, 3, 'n', 'e', 'w', tagToken, 3, 'b', 'o', 't'}
-	s, present, err := decodeFragment("#v1." + pack(raw))
+	s, present, err := DecodeFragment("#v1." + pack(raw))
 	if err != nil || !present || s != (Saved{Token: "bot"}) {
 		t.Errorf("decodeFragment = %+v, present %v, err %v; want Token \"bot\" and the unknown field skipped", s, present, err)
 	}
@@ -121,14 +121,14 @@ func TestTooLargeStateAsksForFiles(t *testing.T) {
 		x = x*1664525 + 1013904223
 		b.WriteByte("abcdefghijklmnopqrstuvwxyz0123456789/-_"[x>>16%39])
 	}
-	_, err := encodeFragment(Saved{Robots: b.String()})
+	_, err := EncodeFragment(Saved{Robots: b.String()})
 	if err == nil || !strings.Contains(err.Error(), "Download") {
 		t.Errorf("encodeFragment(60 KB of noise) error = %v; want one that points to the file download", err)
 	}
 }
 
 func TestInflationIsBounded(t *testing.T) {
-	_, _, err := decodeFragment("#v1." + pack(make([]byte, maxStateBytes+16)))
+	_, _, err := DecodeFragment("#v1." + pack(make([]byte, maxStateBytes+16)))
 	if err == nil || !strings.Contains(err.Error(), "MiB") {
 		t.Errorf("decodeFragment(a 16 MiB bomb) error = %v; want the size refusal", err)
 	}
@@ -139,7 +139,7 @@ func TestInflationIsBounded(t *testing.T) {
 // robots.txt of ordinary rules must still fit in one.
 func TestLinkLengths(t *testing.T) {
 	ex := Saved{Robots: example, Crawler: "Googlebot News", URLs: "https://example.com/fish\nhttps://example.com/carrots\nhttps://example.com/shrimp.html"}
-	frag, err := encodeFragment(ex)
+	frag, err := EncodeFragment(ex)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestLinkLengths(t *testing.T) {
 	for i := 0; b.Len() < 20*1024; i++ {
 		fmt.Fprintf(&b, "Disallow: /section-%d/*.php$\nAllow: /section-%d/public/page-%d.html\n", i*7919%1000, i, i*31%977)
 	}
-	frag, err = encodeFragment(Saved{Robots: b.String()})
+	frag, err = EncodeFragment(Saved{Robots: b.String()})
 	if err != nil {
 		t.Fatalf("a 20 KB robots.txt: %v", err)
 	}
@@ -169,12 +169,12 @@ func TestRealFilesRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := Saved{Robots: string(body), Crawler: "Googlebot"}
-		frag, err := encodeFragment(s)
+		frag, err := EncodeFragment(s)
 		if err != nil {
 			t.Logf("%s (%d bytes): %v", name, len(body), err)
 			continue
 		}
-		got, _, err := decodeFragment(frag)
+		got, _, err := DecodeFragment(frag)
 		if err != nil || got != s {
 			t.Errorf("%s: the link did not bring the bytes back (err %v)", name, err)
 		}
@@ -209,7 +209,7 @@ func TestLinksFromBeforeTheViewsStillRead(t *testing.T) {
 		raw = append(raw, f.tag, byte(len(f.v)))
 		raw = append(raw, f.v...)
 	}
-	s, present, err := decodeFragment("#v1." + pack(raw))
+	s, present, err := DecodeFragment("#v1." + pack(raw))
 	want := Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
 	if err != nil || !present || s != want {
 		t.Fatalf("decodeFragment = %#v, %v, %v", s, present, err)

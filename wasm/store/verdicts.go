@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"strconv"
@@ -16,7 +16,7 @@ import (
 // Bits of a URL's flags byte.
 const (
 	flagTested   = 1 << iota // the URL has been tested in this recompute
-	flagAllowed              // the verdict shown is "allowed"
+	FlagAllowed              // the verdict shown is "allowed"
 	flagOut                  // the file does not govern the URL (scope)
 	flagOverride             // the server answer decides, not a rule
 )
@@ -24,27 +24,27 @@ const (
 // verdicts are the flags and deciding lines of every URL, filled in as
 // they arrive, with the counts the summary and the hit counts show.
 type verdicts struct {
-	flags []uint8
+	Flags []uint8
 	lines []int32
 
-	tested, allowed int
+	Tested, allowed int
 	// hits[n] is how many URLs in the file's scope line n decided; noRule
 	// counts those no rule decided (allowed), out those out of its scope.
 	hits          []int32
-	noRule, out   int
-	stopped       bool // testing was cancelled before every URL was tested
-	overridden    bool // the server answer decides every URL
+	NoRule, Out   int
+	Stopped       bool // testing was cancelled before every URL was tested
+	Overridden    bool // the server answer decides every URL
 	lineCount     int  // lines of the parsed file: hits has lineCount+1 entries
 	lastCountedAt int  // tested when the counts were last read, for the view
 }
 
 // reset makes room for n URLs, none tested, for a file of lineCount lines.
 func (v *verdicts) reset(n, lineCount int) {
-	if cap(v.flags) >= n && n > 0 {
-		v.flags, v.lines = v.flags[:n], v.lines[:n]
-		clear(v.flags)
+	if cap(v.Flags) >= n && n > 0 {
+		v.Flags, v.lines = v.Flags[:n], v.lines[:n]
+		clear(v.Flags)
 	} else {
-		v.flags, v.lines = make([]uint8, n), make([]int32, n)
+		v.Flags, v.lines = make([]uint8, n), make([]int32, n)
 	}
 	if cap(v.hits) >= lineCount+1 {
 		v.hits = v.hits[:lineCount+1]
@@ -52,62 +52,62 @@ func (v *verdicts) reset(n, lineCount int) {
 	} else {
 		v.hits = make([]int32, lineCount+1)
 	}
-	v.tested, v.allowed, v.noRule, v.out = 0, 0, 0, 0
-	v.stopped, v.overridden, v.lineCount, v.lastCountedAt = false, false, lineCount, 0
+	v.Tested, v.allowed, v.NoRule, v.Out = 0, 0, 0, 0
+	v.Stopped, v.Overridden, v.lineCount, v.lastCountedAt = false, false, lineCount, 0
 }
 
 // set records URL i's verdict; a URL already tested is not counted twice.
 func (v *verdicts) set(i int, flags uint8, line int32) {
-	if i < 0 || i >= len(v.flags) || v.flags[i]&flagTested != 0 {
+	if i < 0 || i >= len(v.Flags) || v.Flags[i]&flagTested != 0 {
 		return
 	}
-	v.flags[i], v.lines[i] = flags|flagTested, line
-	v.tested++
-	if flags&flagAllowed != 0 {
+	v.Flags[i], v.lines[i] = flags|flagTested, line
+	v.Tested++
+	if flags&FlagAllowed != 0 {
 		v.allowed++
 	}
 	switch {
 	case flags&flagOverride != 0:
-		v.overridden = true
+		v.Overridden = true
 	case flags&flagOut != 0:
-		v.out++
+		v.Out++
 	case line > 0 && int(line) < len(v.hits):
 		v.hits[line]++
 	default:
-		v.noRule++
+		v.NoRule++
 	}
 }
 
-// done reports whether every URL has its verdict.
-func (v *verdicts) done() bool { return v.tested == len(v.flags) }
+// Done reports whether every URL has its verdict.
+func (v *verdicts) Done() bool { return v.Tested == len(v.Flags) }
 
-// summary is the sentence announced when the results change:
+// Summary is the sentence announced when the results change:
 // "12 URLs: 9 allowed, 3 blocked", or the progress of a long run.
-func (v *verdicts) summary() string {
-	n := len(v.flags)
+func (v *verdicts) Summary() string {
+	n := len(v.Flags)
 	if n == 0 {
 		return "No URLs to test: add one per line."
 	}
-	counts := number(v.allowed) + " allowed, " + number(v.tested-v.allowed) + " blocked"
+	counts := Number(v.allowed) + " allowed, " + Number(v.Tested-v.allowed) + " blocked"
 	switch {
-	case v.stopped:
-		return "Testing stopped after " + number(v.tested) + " of " + urlCount(n) + ": " + counts + ". Press Test the rest to finish."
-	case !v.done():
-		return "Testing " + urlCount(n) + ": " + percent(v.tested, n) + " done, " + counts + " so far."
+	case v.Stopped:
+		return "Testing stopped after " + Number(v.Tested) + " of " + UrlCount(n) + ": " + counts + ". Press Test the rest to finish."
+	case !v.Done():
+		return "Testing " + UrlCount(n) + ": " + Percent(v.Tested, n) + " done, " + counts + " so far."
 	}
-	return urlCount(n) + ": " + counts
+	return UrlCount(n) + ": " + counts
 }
 
-// urlCount is "1 URL", "1,000 URLs".
-func urlCount(n int) string {
+// UrlCount is "1 URL", "1,000 URLs".
+func UrlCount(n int) string {
 	if n == 1 {
 		return "1 URL"
 	}
-	return number(n) + " URLs"
+	return Number(n) + " URLs"
 }
 
-// percent is part of whole as a whole percentage, never 100 until done.
-func percent(part, whole int) string {
+// Percent is part of whole as a whole percentage, never 100 until done.
+func Percent(part, whole int) string {
 	p := part * 100 / max(whole, 1)
 	if p == 100 && part < whole {
 		p = 99
@@ -115,11 +115,11 @@ func percent(part, whole int) string {
 	return strconv.Itoa(p) + "%"
 }
 
-// number writes n with thousands separators: 1,000,000.
-func number(n int) string {
+// Number writes n with thousands separators: 1,000,000.
+func Number(n int) string {
 	s := strconv.Itoa(n)
 	if n < 0 {
-		return "-" + number(-n)
+		return "-" + Number(-n)
 	}
 	var b strings.Builder
 	for i, c := range s {

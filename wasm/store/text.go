@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import "strings"
 
@@ -39,16 +39,16 @@ func lineEnding(body string) string {
 	return "\n"
 }
 
-// editorBytes turns the textarea's text (LF breaks) back into robots.txt
+// EditorBytes turns the textarea's text (LF breaks) back into robots.txt
 // bytes: the original's uniform line ending re-applied and its BOM kept.
-func editorBytes(text, bom, eol string) string {
+func EditorBytes(text, bom, eol string) string {
 	if eol != "\n" {
 		text = strings.ReplaceAll(text, "\n", eol)
 	}
 	return bom + text
 }
 
-// maxEditBytes is the longest text the textarea is given. Setting a
+// MaxEditBytes is the longest text the textarea is given. Setting a
 // textarea's value and laying it out costs about 0.5 to 1 ms per KiB of
 // robots.txt on the 2-core benchmark machine (BenchmarkBrowserBigFile,
 // layout-ms over five runs on a shared machine: 32 KiB 26–40 ms, 48 KiB
@@ -56,7 +56,7 @@ func editorBytes(text, bom, eol string) string {
 // size that stays under 50 ms.
 // 55 of the 387 real files of the test corpus are longer (the largest
 // tenth starts at 64 KB): those are read-only here, and tested whole.
-const maxEditBytes = 32 << 10
+const MaxEditBytes = 32 << 10
 
 // workerLintBytes is the robots.txt size from which a worker lints it.
-const workerLintBytes = maxEditBytes
+const workerLintBytes = MaxEditBytes

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"strconv"
@@ -9,8 +9,8 @@ import (
 	"robotstester/engine"
 )
 
-// row is one URL of the list with the engine's answer for it.
-type row struct {
+// Row is one URL of the list with the engine's answer for it.
+type Row struct {
 	Input    string        // as typed in the list
 	TestedAs string        // the path the rules were matched against
 	Result   engine.Result // the rules' verdict
@@ -32,12 +32,12 @@ type row struct {
 	Encoding []string
 }
 
-// sent is what the page tests for one typed URL, which depends on the
+// Sent is what the page tests for one typed URL, which depends on the
 // typed text and the robots.txt URL alone, not on the file.
-type sent struct {
-	url   string             // what a browser would send
+type Sent struct {
+	Url   string             // what a browser would send
 	notes []string           // Row.Encoding
-	scope engine.ScopeResult // Row.OffScope
+	Scope engine.ScopeResult // Row.OffScope
 	// origin is the scheme, host and port of the URL a browser sends, as
 	// engine.EncodeURL writes them (lower-case, punycode, no default
 	// port), "" for a path alone and "!" for a URL that cannot be read;
@@ -45,9 +45,9 @@ type sent struct {
 	origin string
 }
 
-// newSent reads one typed URL as a browser would send it.
-func newSent(u, robotsURL string) sent {
-	v, enc := sent{url: u, scope: scope(robotsURL, u)}, engine.EncodeURL(u)
+// NewSent reads one typed URL as a browser would send it.
+func NewSent(u, robotsURL string) Sent {
+	v, enc := Sent{Url: u, Scope: Scope(robotsURL, u)}, engine.EncodeURL(u)
 	switch {
 	case strings.TrimSpace(robotsURL) != "" || enc.Err == "" && enc.Host == "":
 		// A robots.txt URL is set, or a path alone (which any robots.txt
@@ -65,7 +65,7 @@ func newSent(u, robotsURL string) sent {
 	if enc.Err != "" {
 		v.notes = []string{enc.Err}
 	} else {
-		v.url, v.notes = enc.URL, enc.Notes
+		v.Url, v.notes = enc.URL, enc.Notes
 	}
 	return v
 }
@@ -75,24 +75,24 @@ func newSent(u, robotsURL string) sent {
 // URLs of the last list, for one robots.txt URL.
 type sentCache struct {
 	robotsURL string
-	byInput   map[string]sent
-	// scope is what the last list's URLs say about where the file is
+	byInput   map[string]Sent
+	// Scope is what the last list's URLs say about where the file is
 	// served (see listScope).
-	scope listScope
+	Scope ListScope
 }
 
-func (c *sentCache) get(u, robotsURL string) sent {
+func (c *sentCache) get(u, robotsURL string) Sent {
 	if v, ok := c.byInput[u]; ok {
 		return v
 	}
-	return newSent(u, robotsURL)
+	return NewSent(u, robotsURL)
 }
 
-// tester is what one recompute tests every URL with: the parsed file, the
+// Tester is what one recompute tests every URL with: the parsed file, the
 // crawler or token and the server answer chosen. The page, the time-sliced
 // loop and the workers all test through it, so a verdict is decided one way
 // wherever it runs.
-type tester struct {
+type Tester struct {
 	robots    *engine.Robots
 	crawler   engine.Crawler
 	picked    bool
@@ -102,41 +102,41 @@ type tester struct {
 	outcome   engine.Outcome
 }
 
-func newTester(r *engine.Robots, in Saved) tester {
-	t := tester{robots: r, token: in.Token, robotsURL: in.RobotsURL}
-	t.answer, t.outcome = serverAnswer(in.Status)
-	t.crawler, t.picked = pickedCrawler(in)
+func NewTester(r *engine.Robots, in Saved) Tester {
+	t := Tester{robots: r, token: in.Token, robotsURL: in.RobotsURL}
+	t.answer, t.outcome = ServerAnswer(in.Status)
+	t.crawler, t.picked = PickedCrawler(in)
 	return t
 }
 
 // overrides reports whether the server answer decides every URL alone.
-func (t tester) overrides() bool { return t.outcome.Effect != engine.EffectConditional }
+func (t Tester) overrides() bool { return t.outcome.Effect != engine.EffectConditional }
 
 // result is the rules' answer for what a browser would send.
-func (t tester) result(v sent) engine.Result {
+func (t Tester) result(v Sent) engine.Result {
 	if t.picked {
-		return t.robots.TestCrawler(t.crawler, v.url)
+		return t.robots.TestCrawler(t.crawler, v.Url)
 	}
-	return t.robots.Test(t.token, v.url)
+	return t.robots.Test(t.token, v.Url)
 }
 
-// verdict is one URL's answer in the compact form the table filters, sorts
+// Verdict is one URL's answer in the compact form the table filters, sorts
 // and counts (see verdicts.go).
-func (t tester) verdict(v sent) (uint8, int32) {
+func (t Tester) Verdict(v Sent) (uint8, int32) {
 	res := t.result(v)
 	flags := uint8(flagTested)
-	if v.scope.Code != "" {
+	if v.Scope.Code != "" {
 		flags |= flagOut
 	}
 	if t.overrides() {
 		flags |= flagOverride
 		if t.outcome.Effect == engine.EffectFullAllow {
-			flags |= flagAllowed
+			flags |= FlagAllowed
 		}
 		return flags, 0
 	}
 	if res.Allowed {
-		flags |= flagAllowed
+		flags |= FlagAllowed
 	}
 	return flags, int32(res.Line)
 }
@@ -144,7 +144,7 @@ func (t tester) verdict(v sent) (uint8, int32) {
 // row is one URL's whole answer, as the table and the why panel show it.
 // The texts for a line or a set of groups are kept in names, shared by the
 // rows of one recompute.
-func (t tester) row(u string, v sent, names *rowNames) row {
+func (t Tester) row(u string, v Sent, names *rowNames) Row {
 	res := t.result(v)
 	if names.rules == nil {
 		names.rules, names.groups = map[int]string{}, map[string]string{}
@@ -160,7 +160,7 @@ func (t tester) row(u string, v sent, names *rowNames) row {
 		group = groupText(t.robots, res)
 		names.groups[key] = group
 	}
-	r := row{
+	r := Row{
 		Input:    u,
 		TestedAs: res.Path,
 		Result:   res,
@@ -168,8 +168,8 @@ func (t tester) row(u string, v sent, names *rowNames) row {
 		Line:     res.Line,
 		Rule:     rule,
 		Group:    group,
-		Scope:    v.scope.Label(),
-		OffScope: v.scope,
+		Scope:    v.Scope.Label(),
+		OffScope: v.Scope,
 		Encoding: v.notes,
 	}
 	if t.overrides() {
@@ -199,9 +199,9 @@ func groupKey(res engine.Result) string {
 	return b.String()
 }
 
-// serverAnswer is the chosen answer to the robots.txt request and what it
+// ServerAnswer is the chosen answer to the robots.txt request and what it
 // means; an unknown or empty ID is the usual answer, the first.
-func serverAnswer(id string) (engine.AnswerChoice, engine.Outcome) {
+func ServerAnswer(id string) (engine.AnswerChoice, engine.Outcome) {
 	a, ok := engine.FindAnswer(id)
 	if !ok {
 		a = engine.Answers()[0]

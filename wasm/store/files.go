@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"bufio"
@@ -40,7 +40,7 @@ func (r ExportRow) cells() []string {
 // cell we compute, never needs it.
 func exportCSV(rows []ExportRow) []byte {
 	var b bytes.Buffer
-	writeCSVRecord(&b, exportColumns)
+	WriteCSVRecord(&b, exportColumns)
 	appendCSV(&b, rows)
 	return b.Bytes()
 }
@@ -54,11 +54,11 @@ func appendCSV(b *bytes.Buffer, rows []ExportRow) {
 				cells[i] = "'" + c
 			}
 		}
-		writeCSVRecord(b, cells)
+		WriteCSVRecord(b, cells)
 	}
 }
 
-func writeCSVRecord(b *bytes.Buffer, cells []string) {
+func WriteCSVRecord(b *bytes.Buffer, cells []string) {
 	for i, c := range cells {
 		if i > 0 {
 			b.WriteByte(',')
@@ -96,11 +96,11 @@ func appendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 		}
 		b.WriteString("\n  {")
 		for _, f := range [...]struct{ key, value string }{
-			{`"url": `, jsonString(r.URL)}, {`, "testedAs": `, jsonString(r.TestedAs)},
-			{`, "crawler": `, jsonString(r.Crawler)}, {`, "verdict": `, jsonString(r.Verdict)},
-			{`, "line": `, strconv.Itoa(r.Line)}, {`, "rule": `, jsonString(r.Rule)},
-			{`, "group": `, jsonString(r.Group)}, {`, "reason": `, jsonString(r.Reason)},
-			{`, "scope": `, jsonString(r.Scope)},
+			{`"url": `, JsonString(r.URL)}, {`, "testedAs": `, JsonString(r.TestedAs)},
+			{`, "crawler": `, JsonString(r.Crawler)}, {`, "verdict": `, JsonString(r.Verdict)},
+			{`, "line": `, strconv.Itoa(r.Line)}, {`, "rule": `, JsonString(r.Rule)},
+			{`, "group": `, JsonString(r.Group)}, {`, "reason": `, JsonString(r.Reason)},
+			{`, "scope": `, JsonString(r.Scope)},
 		} {
 			b.WriteString(f.key)
 			b.WriteString(f.value)
@@ -117,9 +117,9 @@ func closeJSON(b *bytes.Buffer, any bool) {
 	b.WriteString("]\n")
 }
 
-// jsonString quotes s as a JSON string (engine.QuoteJSON, which the
+// JsonString quotes s as a JSON string (engine.QuoteJSON, which the
 // expectations files use too).
-func jsonString(s string) string { return engine.QuoteJSON(s) }
+func JsonString(s string) string { return engine.QuoteJSON(s) }
 
 // urlColumnNames are the CSV headers read as "this column holds the URLs",
 // compared case-insensitively.
@@ -129,15 +129,15 @@ var urlColumnNames = []string{"url", "urls", "address", "loc", "page"}
 // file one URL per line (blank lines skipped). In a CSV the column is the one
 // headed url (or address, loc, page), else the first whose cells look like
 // URLs. It reads data as importURLs reads a file's stream.
-func importURLList(name string, data []byte) (urlList, error) {
-	return importURLs(name, bytes.NewReader(data), nil)
+func importURLList(name string, data []byte) (URLList, error) {
+	return ImportURLs(name, bytes.NewReader(data), nil)
 }
 
-// importURLs reads a URL list from r as importURLList describes, a piece
+// ImportURLs reads a URL list from r as importURLList describes, a piece
 // at a time: read from a file's stream (importfile.go), a million lines are
 // read without holding the page. progress, when set, is told how many URLs
 // were read so far, now and then.
-func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
+func ImportURLs(name string, r io.Reader, progress func(int)) (URLList, error) {
 	br := bufio.NewReaderSize(r, 32<<10)
 	if bom, err := br.Peek(3); err == nil && string(bom) == "\xef\xbb\xbf" {
 		br.Discard(3)
@@ -145,16 +145,16 @@ func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
 	if strings.EqualFold(path.Ext(strings.TrimSuffix(strings.ToLower(name), ".gz")), ".csv") {
 		return importCSVColumn(name, br, progress)
 	}
-	var urls listBuilder
+	var urls ListBuilder
 	for n := 1; ; n++ {
 		line, err := br.ReadString('\n')
 		// A lone CR also ends a line, as in the text box.
 		for _, part := range strings.Split(line, "\r") {
 			if u := strings.TrimSpace(part); u != "" {
 				if !utf8.ValidString(u) {
-					return urlList{}, notUTF8(name, n)
+					return URLList{}, notUTF8(name, n)
 				}
-				urls.add(u)
+				urls.Add(u)
 			}
 		}
 		if progress != nil && n%progressEvery == 0 {
@@ -164,13 +164,13 @@ func importURLs(name string, r io.Reader, progress func(int)) (urlList, error) {
 			break
 		}
 		if err != nil {
-			return urlList{}, readError(name, err)
+			return URLList{}, readError(name, err)
 		}
 	}
 	if len(urls.ends) == 0 {
-		return urlList{}, errors.New(name + " holds no URLs: put one URL per line.")
+		return URLList{}, errors.New(name + " holds no URLs: put one URL per line.")
 	}
-	return urls.list(), nil
+	return urls.List(), nil
 }
 
 // progressEvery is how often, in URLs, an import reports its progress.
@@ -187,7 +187,7 @@ func readError(name string, err error) error {
 // csvHeadRecords is how many records the URL column is chosen from.
 const csvHeadRecords = 200
 
-func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, error) {
+func importCSVColumn(name string, src io.Reader, progress func(int)) (URLList, error) {
 	r := newCSVReader(src) // rows of a spreadsheet export may be ragged
 	fail := func(err error) error {
 		var ce *csvError
@@ -205,12 +205,12 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 			break
 		}
 		if err != nil {
-			return urlList{}, fail(err)
+			return URLList{}, fail(err)
 		}
 		head = append(head, rec)
 	}
 	if len(head) == 0 {
-		return urlList{}, errors.New(name + " is empty: put the URLs in a column headed url.")
+		return URLList{}, errors.New(name + " is empty: put the URLs in a column headed url.")
 	}
 	col, header := -1, false
 	for i, h := range head[0] {
@@ -227,7 +227,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 	if col < 0 {
 		col = firstURLColumn(head)
 		if col < 0 {
-			return urlList{}, errors.New(name + " has no column headed url and no column of URLs: put the URLs in a column headed url.")
+			return URLList{}, errors.New(name + " has no column headed url and no column of URLs: put the URLs in a column headed url.")
 		}
 		header = !looksLikeURL(cell(head[0], col))
 	}
@@ -235,7 +235,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 	if header {
 		head = head[1:]
 	}
-	var urls listBuilder
+	var urls ListBuilder
 	add := func(rec []string) error {
 		u := strings.TrimSpace(cell(rec, col))
 		if u == "" {
@@ -244,7 +244,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 		if !utf8.ValidString(u) {
 			return notUTF8(name, r.startsAt)
 		}
-		urls.add(u)
+		urls.Add(u)
 		if progress != nil && len(urls.ends)%progressEvery == 0 {
 			progress(len(urls.ends))
 		}
@@ -252,7 +252,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 	}
 	for _, rec := range head {
 		if err := add(rec); err != nil {
-			return urlList{}, err
+			return URLList{}, err
 		}
 	}
 	for {
@@ -261,16 +261,16 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (urlList, e
 			break
 		}
 		if err != nil {
-			return urlList{}, fail(err)
+			return URLList{}, fail(err)
 		}
 		if err := add(rec); err != nil {
-			return urlList{}, err
+			return URLList{}, err
 		}
 	}
 	if len(urls.ends) == 0 {
-		return urlList{}, errors.New(name + ": the " + jsonString(cell(first, col)) + " column holds no URLs: fill it with one URL per row.")
+		return URLList{}, errors.New(name + ": the " + JsonString(cell(first, col)) + " column holds no URLs: fill it with one URL per row.")
 	}
-	return urls.list(), nil
+	return urls.List(), nil
 }
 
 // firstURLColumn is the first column in which most non-empty cells below the

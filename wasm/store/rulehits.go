@@ -1,0 +1,51 @@
+//go:build js && wasm
+
+package store
+
+import "slices"
+
+// HitRule is one rule line of the groups the crawler obeys.
+type HitRule struct {
+	Line int
+	Hits int
+}
+
+// HitRules are the rule lines of the groups the crawler obeys, in line
+// order, with how many URLs each decided. Which groups apply depends on
+// the crawler alone, not on the URL (google-behaviour.md, group choice).
+func (s *State) HitRules() []HitRule {
+	lines := s.HitLines()
+	out := make([]HitRule, len(lines))
+	for i, line := range lines {
+		out[i].Line = line
+		if line < len(s.Res.hits) {
+			out[i].Hits = int(s.Res.hits[line])
+		}
+	}
+	return out
+}
+
+// HitLines are the rule lines of the groups the crawler obeys, in order:
+// worked out once a test (generation), for the panel and the gutter.
+func (s *State) HitLines() []int {
+	if s.hitLinesOf != s.Generation || s.hitLinesList == nil {
+		res := s.tester.result(Sent{Url: "/"})
+		lines := []int{}
+		for _, g := range res.Groups {
+			for _, r := range s.Robots.Groups[g].Rules {
+				lines = append(lines, r.Line)
+			}
+		}
+		slices.Sort(lines)
+		s.hitLinesList, s.hitLinesOf = slices.Compact(lines), s.Generation
+	}
+	return s.hitLinesList
+}
+
+// RuleHits is how many URLs line decided so far.
+func (s *State) RuleHits(line int) int {
+	if line < len(s.Res.hits) {
+		return int(s.Res.hits[line])
+	}
+	return 0
+}
