@@ -15,18 +15,14 @@ import (
 	"robotstester/wasm/store"
 )
 
+// showLine puts the caret at the start of a line in the editor (set by
+// main: the findings import no view).
+var showLine func(line int)
+
 // maxListed bounds the findings listed as buttons: a 500 KiB file can have
 // thousands, and the first ones are the ones to fix first. The counts and
 // the gutter markers still cover them all.
 const maxListed = 300
-
-// severityIcon pairs each severity with a symbol, so the severity is told by
-// shape and word, not by colour alone.
-var severityIcon = map[engine.Severity]string{
-	engine.SeverityError:   "⛔",
-	engine.SeverityWarning: "⚠",
-	engine.SeverityInfo:    "ℹ",
-}
 
 // Diagnostics lists what the engine found in the file (the fetch limit's
 // cut among it, as Lint's file-too-large finding) and the sitemaps.
@@ -48,7 +44,7 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 				}
 				if line, err := strconv.Atoi(button.Get("dataset").Get("line").String()); err == nil {
 					store.Page.FocusOn(line)
-					goToLine(line)
+					showLine(line)
 				}
 			})),
 		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut)},
@@ -157,12 +153,4 @@ func coverage(c engine.Cut) string {
 		return out + "; line " + strconv.Itoa(c.LastLine) + ", past the cut, is left out: Googlebot ignores it."
 	}
 	return out + "; lines " + strconv.Itoa(c.FirstDroppedLine) + "–" + strconv.Itoa(c.LastLine) + ", past the cut, are left out: Googlebot ignores them."
-}
-
-// count: "1 error", "0 warnings".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -103,7 +103,7 @@ var otherEdits = browser.Debouncer{Delay: browser.DebounceDelay}
 
 // diffBand is the draft's deciding line of the selected flip, 0 for none.
 func diffBand() int {
-	if currentTab().id != "diff" || store.Page.In.Other == "" && store.Page.In.OtherName == "" {
+	if store.Page.View() != "diff" || store.Page.In.Other == "" && store.Page.In.OtherName == "" {
 		return 0
 	}
 	d := currentDiff()
@@ -146,11 +146,11 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 				vecty.If(linkDraft.ok, browser.Button("diff-link-draft", "Use the draft you had before this link", func() {
 					setOther(linkDraft.robots, "the draft you had before opening the link")
 				})),
-				vecty.If(site.last != nil && site.last.bodyUsed, browser.Button("diff-live", "Use the live file", func() {
-					setOther(site.last.body, "the live file fetched from "+site.last.finalURL)
+				vecty.If(store.Page.Live != nil, browser.Button("diff-live", "Use the live file", func() {
+					setOther(store.Page.Live.Body, "the live file fetched from "+store.Page.Live.From)
 				})),
-				vecty.If(site.previous != nil, browser.Button("diff-before-fetch", "Use the text you had before fetching", func() {
-					setOther(site.previous.Robots, "the text you had before fetching")
+				vecty.If(store.Page.BeforeFetch != nil, browser.Button("diff-before-fetch", "Use the text you had before fetching", func() {
+					setOther(store.Page.BeforeFetch.Robots, "the text you had before fetching")
 				})),
 				browser.Button("diff-swap", "Swap before and after", func() {
 					other := s.In.Other
@@ -418,7 +418,7 @@ type DiffMarks struct {
 const maxDiffMarks = 2000
 
 func (m *DiffMarks) Render() vecty.ComponentOrHTML {
-	if currentTab().id != "diff" || store.Page.In.Other == "" && store.Page.In.OtherName == "" {
+	if store.Page.View() != "diff" || store.Page.In.Other == "" && store.Page.In.OtherName == "" {
 		return elem.Div(vecty.Markup(vecty.Class("diff-marks")))
 	}
 	var marks vecty.List

@@ -29,11 +29,24 @@ import (
 // maxEditBytes, which the textarea would take too long to lay out, is
 // shown in a read-only viewer instead, with the same layers (editorview.go).
 
-// Keep in step with --line and --pad in web/style.css.
-const (
-	linePx = 20
-	padPx  = 8
+// The views that point at a line of the file through the editor (the
+// matrix's selected cell, the diff's selected flip) plug in here, set by
+// main: the editor imports no view.
+var (
+	// viewBands are the lines the open views point at, 0 for none.
+	viewBands []func() int
+	// viewMarks are the open view's marks in the gutter.
+	viewMarks = func() vecty.ComponentOrHTML { return nil }
 )
+
+// viewBand is the line the open view points at, 0 for none.
+func viewBand() int {
+	n := 0
+	for _, band := range viewBands {
+		n = max(n, band())
+	}
+	return n
+}
 
 // Editor renders the robots.txt editor.
 type Editor struct {
@@ -85,7 +98,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 					vecty.Markup(vecty.Class("layer", "gutter-layer")),
 					numbers,
 					markersOf(s.Lint),
-					&DiffMarks{},
+					viewMarks(),
 				),
 			),
 			&HitGutter{},
@@ -147,12 +160,12 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 func highlights() []vecty.MarkupOrChild {
 	s := store.Page
 	out := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("layer", "highlight-layer"))}
-	if r, ok := s.SelectedRow(); ok && currentTab().panel == nil {
+	if r, ok := s.SelectedRow(); ok && store.Page.View() == "results" {
 		if n := r.Line; n > 0 {
 			out = append(out, band(n, "decided-line", "decided", s.Robots.LineText(n)))
 		}
 	}
-	if n := max(matrixBand(), diffBand()); n > 0 {
+	if n := viewBand(); n > 0 {
 		out = append(out, band(n, "view-decided-line", "decided", s.Robots.LineText(n)))
 	}
 	if s.FocusLine > 0 {
@@ -263,26 +276,6 @@ func markersOf(lint engine.Diagnostics) *Markers {
 	return &Markers{Lint: lint, First: first, Last: last}
 }
 
-func px(n int) string { return strconv.Itoa(n) + "px" }
-
-// countLines is the number of lines the textarea shows for text: Google's
-// line count, since LF, CR and CRLF each end one line.
-func countLines(text string) int {
-	n := 1
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			n++
-		case '\n':
-			n++
-		}
-	}
-	return n
-}
-
 func gutterNumbers(n int) string {
 	var b strings.Builder
 	b.Grow(n * 6)
@@ -325,19 +318,6 @@ func syncScroll(area js.Value) {
 		// only moves with the editor.
 		g.Get("parentNode").Set("scrollTop", 0)
 		gutterHits.sync()
-	}
-}
-
-// revealLine scrolls the editor so line is in view, unless it already is.
-func revealLine(line int) {
-	area := js.Global().Get("document").Call("getElementById", "robots")
-	if !area.Truthy() || line < 1 {
-		return
-	}
-	y := padPx + (line-1)*linePx
-	top, height := area.Get("scrollTop").Int(), area.Get("clientHeight").Int()
-	if y < top || y+linePx > top+height {
-		area.Set("scrollTop", max(0, y-height/3))
 	}
 }
 

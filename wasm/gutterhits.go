@@ -50,7 +50,7 @@ func (g *HitGutter) Render() vecty.ComponentOrHTML {
 			event.Click(func(ev *vecty.Event) {
 				if line := gutterHitLine(ev.Target); line > 0 {
 					gutterHits.focusLine = line
-					toggleLineFilter(line)
+					store.Page.ToggleLineFilter(line)
 				}
 			}),
 			event.KeyDown(func(ev *vecty.Event) {
@@ -76,19 +76,6 @@ func gutterHitLine(el js.Value) int {
 	}
 	line, _ := strconv.Atoi(b.Get("dataset").Get("line").String())
 	return line
-}
-
-// toggleLineFilter shows only the URLs line decided, or all again when the
-// table already shows only those: what a rule's count does, here and in
-// the panel.
-func toggleLineFilter(line int) {
-	store.Page.SetFilter(func(v *store.TableView) {
-		if v.Line == line {
-			v.Line = 0
-		} else {
-			v.Line = line
-		}
-	})
 }
 
 // gutterView is what the column shows of the store.
@@ -234,7 +221,7 @@ func (g *gutterView) html(s *store.State, first, last int) string {
 		case hits == 0:
 			class, text = class+" unused", "none"
 		}
-		label := browser.EscapeHTML(hitLabel(s, line, hits))
+		label := browser.EscapeHTML(store.HitLabel(s, line, hits))
 		tabindex := "-1"
 		if line == tab {
 			tabindex = "0"
@@ -245,21 +232,6 @@ func (g *gutterView) html(s *store.State, first, last int) string {
 			`" aria-label="` + label + `" title="` + label + `">` + text + `</button>`)
 	}
 	return b.String()
-}
-
-// hitLabel says what line's count means, in the panel and the column:
-// "line 7 · Disallow: /private: decides 1,234 URLs".
-func hitLabel(s *store.State, line, hits int) string {
-	text := "line " + strconv.Itoa(line) + " · " + s.Robots.RuleText(line) + ": "
-	if hits == 0 {
-		text += "decides no URL of this list"
-	} else {
-		text += "decides " + store.UrlCount(hits)
-	}
-	if !s.Res.Done() {
-		text += " so far"
-	}
-	return text
 }
 
 // key moves the column's focus from the count of line: to the next or

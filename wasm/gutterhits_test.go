@@ -33,10 +33,10 @@ func TestHitLabelSaysNoneInWords(t *testing.T) {
 	in.URLs = "https://www.example.com/a\nhttps://www.example.com/b\n"
 	in.Robots = "User-agent: *\nDisallow: /a\nDisallow: /zzz\n"
 	s := store.NewState(in)
-	if got, want := hitLabel(s, 2, s.RuleHits(2)), "line 2 · Disallow: /a: decides 1 URL"; got != want {
+	if got, want := store.HitLabel(s, 2, s.RuleHits(2)), "line 2 · Disallow: /a: decides 1 URL"; got != want {
 		t.Errorf("line 2: %q, want %q", got, want)
 	}
-	if got, want := hitLabel(s, 3, s.RuleHits(3)), "line 3 · Disallow: /zzz: decides no URL of this list"; got != want {
+	if got, want := store.HitLabel(s, 3, s.RuleHits(3)), "line 3 · Disallow: /zzz: decides no URL of this list"; got != want {
 		t.Errorf("line 3: %q, want %q", got, want)
 	}
 }

@@ -43,7 +43,7 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 					return
 				}
 				if line, err := strconv.Atoi(b.Get("dataset").Get("line").String()); err == nil {
-					toggleLineFilter(line)
+					store.Page.ToggleLineFilter(line)
 				}
 			})),
 		elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits")),
@@ -71,10 +71,9 @@ type hitsKey struct {
 	stopped                  bool
 }
 
-// sync writes the panel's body when the counts or the line filter changed,
-// and the editor's column of counts (gutterhits.go) when what it shows did.
+// sync writes the panel's body when the counts or the line filter changed
+// (main's syncHits writes the editor's column of counts with it).
 func (h *hitsView) sync() {
-	gutterHits.sync()
 	s := store.Page
 	body := js.Global().Get("document").Call("getElementById", "hits-body")
 	if !body.Truthy() {
@@ -141,7 +140,7 @@ func hitsHTML(s *store.State) string {
 		if items == maxHitRules {
 			break
 		}
-		item(r.Line, hitLabel(s, r.Line, r.Hits), r.Hits)
+		item(r.Line, store.HitLabel(s, r.Line, r.Hits), r.Hits)
 	}
 	if s.Res.NoRule > 0 {
 		item(store.NoRuleLine, "No rule matches "+store.UrlCount(s.Res.NoRule)+partial+": allowed", s.Res.NoRule)
@@ -150,7 +149,7 @@ func hitsHTML(s *store.State) string {
 		if items >= maxHitRules {
 			break
 		}
-		item(r.Line, hitLabel(s, r.Line, 0), 0)
+		item(r.Line, store.HitLabel(s, r.Line, 0), 0)
 	}
 	b.WriteString(`</ul>`)
 	if left := len(used) + len(unused) + min(s.Res.NoRule, 1) - items; left > 0 {

@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
 	"robotstester/wasm/store"
@@ -63,7 +61,7 @@ func pasteURLs(ev *vecty.Event) {
 		for time.Now().Before(deadline) {
 			if at < n {
 				var piece string
-				piece, at = nextPiece(pasted, at, n)
+				piece, at = browser.NextPiece(pasted, at, n)
 				rest += piece
 				if at == n {
 					rest += value[end:]
@@ -96,22 +94,6 @@ func pasteURLs(ev *vecty.Event) {
 			store.Page.Notify("Pasted "+store.Number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
 		})
 	})
-}
-
-// pastePiece is how much pasted text (UTF-16 units) is read into Go at
-// once: a millisecond or two of converting and splitting, so that a slice
-// ends close to its budget.
-const pastePiece = 64 << 10
-
-// nextPiece is the next piece of the JavaScript string str (n UTF-16
-// units long) from at, at most pastePiece long and not cut inside a
-// surrogate pair, and where the piece after it starts.
-func nextPiece(str js.Value, at, n int) (string, int) {
-	to := min(at+pastePiece, n)
-	if c := str.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
-		to--
-	}
-	return str.Call("substring", at, to).String(), to
 }
 
 // fileImport is the import running, nil when none.
@@ -296,50 +278,4 @@ func utf16Offset(s string, u int) int {
 		}
 	}
 	return len(s)
-}
-
-// importedNote stands for the text box while a long imported list is
-// tested: its name and size, and the way back to a typed list. It is nil
-// when there is no such list.
-func importedNote() vecty.ComponentOrHTML {
-	s := store.Page
-	if s.Imported == nil {
-		return nil
-	}
-	return elem.Div(
-		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
-		elem.Paragraph(vecty.Text(store.Number(s.Imported.Urls.Len())+" URLs imported from "+s.Imported.Name+
-			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
-		browser.Button("clear-imported", clearLabel(s.Imported.Typed), store.Page.ClearImported),
-	)
-}
-
-// clearLabel names what dropping the long list brings back.
-func clearLabel(typed string) string {
-	if typed == "" {
-		return "Type a list instead"
-	}
-	return "Back to the list you typed"
-}
-
-// ImportProgress shows a running import, with Cancel.
-type ImportProgress struct {
-	vecty.Core
-}
-
-func (c *ImportProgress) Render() vecty.ComponentOrHTML {
-	run := fileImport
-	if run == nil {
-		return elem.Div(vecty.Markup(prop.ID("import-progress"), vecty.Attribute("hidden", true)))
-	}
-	return elem.Div(
-		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
-		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
-			vecty.Text("Importing "+run.name+": "+store.Number(run.read)+" URLs read so far…")),
-		browser.Button("cancel-import", "Cancel import", func() {
-			if fileImport != nil {
-				fileImport.cancel()
-			}
-		}),
-	)
 }

@@ -150,12 +150,3 @@ func (c *StatusSelect) Render() vecty.ComponentOrHTML {
 		options,
 	)
 }
-
-// sentenceCase upper-cases the first letter of an ASCII phrase: "full
-// allow" → "Full allow".
-func sentenceCase(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}

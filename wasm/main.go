@@ -17,6 +17,9 @@ import (
 )
 
 func main() {
+	// What the views run in the workers, wired before a worker starts.
+	handleInWorker("readers", compareInWorker)
+	handleInWorker("readers-cancel", cancelInWorker)
 	if inWorker() {
 		runWorker()
 		return
@@ -36,6 +39,13 @@ func main() {
 	// the opening state's is parsed now, before the first paint.
 	store.Page.ParseInSlices = true
 	store.Page.PrepareText = viewer.prepare
+	// The views plug into each other only here.
+	handleMessage("readers-results", receiveReaders)
+	onWorkersBroken(readersWorkersBroke)
+	viewBands = []func() int{matrixBand, diffBand}
+	viewMarks = func() vecty.ComponentOrHTML { return &DiffMarks{} }
+	showLine = goToLine
+	chooseResultRow = chooseRow
 	_, store.Page.PreviousDraft = previousDraft()
 	page := newPage()
 	// The draft is written a second after the last change, compressed by
@@ -84,10 +94,10 @@ func main() {
 		// enough without them.
 		view.sync()
 		if store.Page.EditorVersion == shownText {
-			hits.sync()
+			syncHits()
 		} else {
 			shownText = store.Page.EditorVersion
-			browser.YieldTask(hits.sync)
+			browser.YieldTask(syncHits)
 		}
 		readerTable.sync()
 		browser.RenderNow(page.parts()...)
@@ -104,7 +114,7 @@ func main() {
 	}
 	store.Page.OnProgress = func() {
 		view.sync()
-		hits.sync()
+		syncHits()
 		browser.RenderNow(page.results)
 	}
 	js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
@@ -155,4 +165,11 @@ func fail(msg string) {
 		st.Set("textContent", msg)
 		st.Set("hidden", false)
 	}
+}
+
+// syncHits writes the rule hit counts where they show: the editor's column
+// and the results' panel.
+func syncHits() {
+	gutterHits.sync()
+	hits.sync()
 }

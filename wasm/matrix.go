@@ -299,7 +299,7 @@ func focusCell(row, col int) {
 
 // matrixBand is the deciding line of the selected cell, 0 for none.
 func matrixBand() int {
-	if currentTab().id != "matrix" {
+	if store.Page.View() != "matrix" {
 		return 0
 	}
 	m := matrix.m
@@ -459,35 +459,6 @@ func obeysText(o engine.Obeys, col engine.Column) string {
 		return "none (ignores *)"
 	}
 	return o.Label()
-}
-
-func verdictAttr(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "blocked"
-}
-
-// verdictWordHTML is verdictHTML for a verdict attribute: "allowed",
-// "blocked", or "failed" where a reader raises.
-func verdictWordHTML(verdict string, line int) string {
-	if verdict == "failed" {
-		return `<span class="v">⚠ fails</span>`
-	}
-	return verdictHTML(verdict == "allowed", line)
-}
-
-// verdictHTML is a verdict as icon and word, with its deciding line:
-// never by colour alone.
-func verdictHTML(allowed bool, line int) string {
-	s := `<span class="v">✕ blocked</span>`
-	if allowed {
-		s = `<span class="v">✓ allowed</span>`
-	}
-	if line > 0 {
-		s += ` <span class="ln">line ` + strconv.Itoa(line) + `</span>`
-	}
-	return s
 }
 
 // MatrixGrid is the grid of verdicts. It is one long-lived component so

@@ -132,22 +132,6 @@ func ownReading(row, col int) (engine.ReaderResult, bool) {
 	return rm.Cell(row, col), id != "" && id != "google"
 }
 
-// readerVerdictText is a reader's answer as words and a symbol, with its
-// deciding line: never by colour alone.
-func readerVerdictText(res engine.ReaderResult) string {
-	s := "✕ Blocked"
-	switch {
-	case res.Failed:
-		s = "⚠ Fails (nothing is fetched)"
-	case res.Allowed:
-		s = "✓ Allowed"
-	}
-	if res.Line > 0 {
-		s += ", line " + strconv.Itoa(res.Line)
-	}
-	return s
-}
-
 // readerStatus says what the reader reading shows, or that it is being
 // computed; "" in Google's reading.
 func readerStatus(g *engine.Matrix, rm *engine.ReaderMatrix) string {
@@ -381,12 +365,4 @@ func failingPinsNote(m *engine.Matrix, rm *engine.ReaderMatrix) vecty.MarkupOrCh
 		where = " in this reading: see the cells marked ⚠ (the Expectations list below checks them as Google reads the file)."
 	}
 	return vecty.If(n > 0, elem.Strong(vecty.Markup(vecty.Class("failing-pins")), vecty.Text(" "+count(n, "expectation")+" failing"+where)))
-}
-
-// readerVerdictAttr is a reader's answer as a data-verdict value.
-func readerVerdictAttr(res engine.ReaderResult) string {
-	if res.Failed {
-		return "failed"
-	}
-	return verdictAttr(res.Allowed)
 }

@@ -98,6 +98,21 @@ func (p *workerPool) Name() string {
 	return "workers"
 }
 
+// Views that run work of their own in the workers (the Readers view,
+// workerreaders.go) take their messages here, and hear when the workers
+// break, so this package imports no view; main wires them.
+var (
+	messageHandlers = map[string]func(data js.Value){}
+	brokenHandlers  []func()
+)
+
+// handleMessage has messages of type typ from the workers go to h.
+func handleMessage(typ string, h func(data js.Value)) { messageHandlers[typ] = h }
+
+// onWorkersBroken has h run when a worker cannot run and the pool falls
+// back to the page.
+func onWorkersBroken(h func()) { brokenHandlers = append(brokenHandlers, h) }
+
 func (p *workerPool) message(data js.Value) {
 	switch data.Get("type").String() {
 	case "results":
@@ -112,17 +127,21 @@ func (p *workerPool) message(data js.Value) {
 		p.scopeMessage(data)
 	case "import-progress", "import-text", "import-done", "import-error":
 		p.importMessage(data)
-	case "readers-results":
-		receiveReaders(data)
 	case "lint":
 		p.lintMessage(data)
+	default:
+		if h := messageHandlers[data.Get("type").String()]; h != nil {
+			h(data)
+		}
 	case "error":
 		js.Global().Get("console").Call("error", "robots.txt tester worker: "+data.Get("message").String())
 		if data.Get("fatal").Truthy() && !p.broken {
 			p.Cancel()
 			p.broken = true
 			p.fallback.Test(p.lastGen, p.lastJob)
-			readersWorkersBroke()
+			for _, h := range brokenHandlers {
+				h()
+			}
 			scopeOnPage()
 			lintsWorkersBroke()
 		}

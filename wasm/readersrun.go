@@ -107,7 +107,7 @@ func (r *readerRun) sync() {
 		if r.generation != gen {
 			return // a newer comparison, scheduled by its own sync
 		}
-		if currentTab().id == "readers" && r.settleFirstRows(time.Now().Add(browser.SliceBudget)) && len(readersShown) > 0 {
+		if store.Page.View() == "readers" && r.settleFirstRows(time.Now().Add(browser.SliceBudget)) && len(readersShown) > 0 {
 			readerTable.sync()
 			browser.RenderNow(readersShown...)
 		}
@@ -117,7 +117,7 @@ func (r *readerRun) sync() {
 					return
 				}
 				r.starting = false
-				if r.done() || r.cancelled || currentTab().id != "readers" {
+				if r.done() || r.cancelled || store.Page.View() != "readers" {
 					return // the view starts it again when it shows
 				}
 				r.start()
@@ -164,7 +164,7 @@ func (r *readerRun) settleFirstRows(deadline time.Time) bool {
 // rewrote every row in view while the workers held both cores. It reports
 // whether it compared any URL.
 func (r *readerRun) settleMore() bool {
-	if !r.starting || r.done() || r.cancelled || r.tally.Disagree >= readerFirstRows || currentTab().id != "readers" {
+	if !r.starting || r.done() || r.cancelled || r.tally.Disagree >= readerFirstRows || store.Page.View() != "readers" {
 		return false
 	}
 	return r.settleFirstRows(time.Now().Add(browser.SliceBudget))
@@ -252,7 +252,7 @@ func (r *readerRun) mark(i int, agree bool) {
 // compared. A newer generation or a closed tab stops it; the view starts
 // it again when it shows.
 func (r *readerRun) step(deadline time.Time) bool {
-	if r.generation != store.Page.Generation || currentTab().id != "readers" {
+	if r.generation != store.Page.Generation || store.Page.View() != "readers" {
 		r.job.Stop()
 		return false
 	}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hexops/vecty"
@@ -35,4 +36,29 @@ func sentenceParts(s string) []string {
 		return []string{s}
 	}
 	return parts
+}
+
+// count: "1 error", "0 warnings".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// sentenceCase upper-cases the first letter of an ASCII phrase: "full
+// allow" → "Full allow".
+func sentenceCase(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+func sentences(texts []string) vecty.List {
+	items := make(vecty.List, len(texts))
+	for i, t := range texts {
+		items[i] = elem.ListItem(sentence(t))
+	}
+	return items
 }

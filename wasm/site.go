@@ -55,12 +55,11 @@ type fetchHop struct {
 // siteState is the Site panel's own state: what is being fetched and the
 // last outcome. The robots.txt, URLs and answer live in the store.
 type siteState struct {
-	typed    string
-	busy     bool
-	last     *fetched
-	previous *store.Saved // the state before the last fetch replaced the text, for Undo
-	message  string       // why nothing was fetched, with the fix
-	offer    bool         // the message offers "Open robots.txt…"
+	typed   string
+	busy    bool
+	last    *fetched
+	message string // why nothing was fetched, with the fix
+	offer   bool   // the message offers "Open robots.txt…"
 
 	walking    bool
 	cancelled  bool
@@ -109,7 +108,7 @@ func (c *Site) Render() vecty.ComponentOrHTML {
 				vecty.Markup(prop.ID("fetch"), prop.Type(prop.TypeSubmit), vecty.Property("disabled", site.busy)),
 				vecty.Text(map[bool]string{false: "Fetch", true: "Fetching…"}[site.busy]),
 			),
-			vecty.If(site.previous != nil, browser.Button("fetch-undo", "Restore the text you had before fetching", undoFetch)),
+			vecty.If(store.Page.BeforeFetch != nil, browser.Button("fetch-undo", "Restore the text you had before fetching", undoFetch)),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("site-help"), vecty.Class("help")),
 			vecty.Text("Fetches the site's robots.txt as Googlebot would (redirects, status, 500 KiB) into the editor.")),
@@ -381,8 +380,12 @@ func applyFetched(f *fetched) {
 	in.Status = answerChoice(f.answer)
 	in.RobotsURL = f.robotsURL
 	site.last = f
+	store.Page.Live = nil
+	if f.bodyUsed {
+		store.Page.Live = &store.LiveFile{Body: f.body, From: f.finalURL}
+	}
 	if in.Robots != prev.Robots {
-		site.previous = &prev
+		store.Page.BeforeFetch = &prev
 	}
 	store.ApplySaved(in)
 	siteChanged()
@@ -424,11 +427,11 @@ func answerChoice(a engine.Answer) string {
 }
 
 func undoFetch() {
-	if site.previous == nil {
+	if store.Page.BeforeFetch == nil {
 		return
 	}
-	prev := *site.previous
-	site.previous, site.last = nil, nil
+	prev := *store.Page.BeforeFetch
+	store.Page.BeforeFetch, store.Page.Live, site.last = nil, nil, nil
 	store.ApplySaved(prev)
 	store.Page.Notify("Restored the text you had before fetching.", "")
 }

@@ -212,6 +212,10 @@ func crawlerName() string {
 	return "the chosen crawler"
 }
 
+// chooseResultRow selects a row of the results table, scrolls it into
+// view and focuses it (set by main: the site panel imports no view).
+var chooseResultRow func(pos int)
+
 // showRow selects row i as a click on it would, and brings it into view.
 func showRow(i int) {
 	pos := store.Page.Table.Position(i)
@@ -220,7 +224,7 @@ func showRow(i int) {
 		store.Page.SetFilter(func(v *store.TableView) { v.Verdict, v.Line, v.Text = "", 0, "" })
 		pos = store.Page.Table.Position(i)
 	}
-	chooseRow(pos)
+	chooseResultRow(pos)
 	row := js.Global().Get("document").Call("querySelector", `table#results tr.result[data-index="`+strconv.Itoa(i)+`"]`)
 	if row.Truthy() {
 		row.Call("scrollIntoView", map[string]any{"block": "center"})

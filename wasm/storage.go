@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall/js"
 
+	"robotstester/wasm/browser"
 	"robotstester/wasm/store"
 )
 
@@ -230,7 +231,7 @@ func storageSet(key, value string) error {
 func withStorage(f func(ls js.Value)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = storageProblem(describe(r))
+			err = storageProblem(browser.Describe(r))
 		}
 	}()
 	ls := js.Global().Get("Reflect").Call("get", js.Global(), "localStorage")
@@ -239,18 +240,4 @@ func withStorage(f func(ls js.Value)) (err error) {
 	}
 	f(ls)
 	return nil
-}
-
-// describe renders a recovered JavaScript exception for a message.
-func describe(r any) string {
-	if e, ok := r.(js.Error); ok {
-		return e.Value.Get("name").String()
-	}
-	if e, ok := r.(error); ok {
-		return e.Error()
-	}
-	if s, ok := r.(string); ok {
-		return s
-	}
-	return "an unknown failure"
 }

@@ -34,26 +34,14 @@ var tabs = []tab{
 	{"readers", "Readers", func() vecty.ComponentOrHTML { return &ReadersView{} }},
 }
 
-// currentTab is the open tab: Saved.View, the results when it names none.
+// currentTab is the open tab (store.View).
 func currentTab() tab {
 	for _, t := range tabs {
-		if t.id == store.Page.In.View {
+		if t.id == store.Page.View() {
 			return t
 		}
 	}
 	return tabs[0]
-}
-
-// openView opens the tab with the given ID.
-func openView(id string) {
-	if id == "results" {
-		id = ""
-	}
-	if store.Page.In.View == id {
-		return
-	}
-	store.Page.In.View = id
-	store.Page.Changed()
 }
 
 // newTabs makes the tab bar, when the page is made: the stored drafts are
@@ -91,7 +79,7 @@ func (t *Tabs) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-controls", panelID(tb)),
 				vecty.Attribute("tabindex", tabIndex(selected)),
 				vecty.Data("view", tb.id),
-				event.Click(func(*vecty.Event) { openView(tb.id) }),
+				event.Click(func(*vecty.Event) { store.Page.OpenView(tb.id) }),
 				event.KeyDown(func(ev *vecty.Event) { onTabKey(ev, i) }),
 			),
 			vecty.Text(tb.label),
@@ -147,7 +135,7 @@ func onTabKey(ev *vecty.Event, i int) {
 		return
 	}
 	ev.Call("preventDefault")
-	openView(tabs[to].id)
+	store.Page.OpenView(tabs[to].id)
 	if el := js.Global().Get("document").Call("getElementById", "tab-"+tabs[to].id); el.Truthy() {
 		el.Call("focus")
 	}

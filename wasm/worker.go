@@ -79,7 +79,7 @@ func runWorker() {
 	handle := func(data js.Value) {
 		defer func() {
 			if r := recover(); r != nil {
-				global.Call("postMessage", map[string]any{"type": "error", "message": describe(r)})
+				global.Call("postMessage", map[string]any{"type": "error", "message": browser.Describe(r)})
 			}
 		}()
 		w.handle(data)
@@ -96,6 +96,14 @@ func runWorker() {
 	global.Delete("__robotsTesterInbox")
 	select {}
 }
+
+// workerHandlers take the messages of the views that run work of their
+// own in the workers (the Readers view's "readers", workerreaders.go);
+// main wires them before the worker starts.
+var workerHandlers = map[string]func(w *workerState, data js.Value){}
+
+// handleInWorker has messages of type typ to a worker go to h.
+func handleInWorker(typ string, h func(w *workerState, data js.Value)) { workerHandlers[typ] = h }
 
 func (w *workerState) handle(data js.Value) {
 	switch data.Get("type").String() {
@@ -126,10 +134,6 @@ func (w *workerState) handle(data js.Value) {
 		w.run(w.gen, store.NewTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
 	case "cancel":
 		w.gen = 0
-	case "readers":
-		w.compareInWorker(data)
-	case "readers-cancel":
-		workerReadersGen = 0
 	case "scope":
 		w.scopeInWorker(data.Get("id").Int(), data.Get("robotsURL").String())
 	case "lint":
@@ -139,6 +143,10 @@ func (w *workerState) handle(data js.Value) {
 	case "import-cancel":
 		if workerImport != nil {
 			workerImport.cancel()
+		}
+	default:
+		if h := workerHandlers[data.Get("type").String()]; h != nil {
+			h(w, data)
 		}
 	}
 }

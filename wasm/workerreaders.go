@@ -32,7 +32,7 @@ var workerReadersGen int
 const readerChunkURLs = 512
 
 // compareInWorker runs a "readers" message, a chunk per task.
-func (w *workerState) compareInWorker(data js.Value) {
+func compareInWorker(w *workerState, data js.Value) {
 	body := make([]byte, data.Get("robots").Length())
 	js.CopyBytesToGo(body, data.Get("robots"))
 	in := store.Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
@@ -140,3 +140,6 @@ func readersWorkersBroke() {
 		r.sync()
 	}
 }
+
+// cancelInWorker stops the worker's comparison.
+func cancelInWorker(*workerState, js.Value) { workerReadersGen = 0 }

@@ -329,3 +329,16 @@ func containsFold(s, lower string) bool {
 	}
 	return false
 }
+
+// ToggleLineFilter shows only the URLs line decided, or all again when the
+// table already shows only those: what a rule's count does, here and in
+// the panel.
+func (s *State) ToggleLineFilter(line int) {
+	s.SetFilter(func(v *TableView) {
+		if v.Line == line {
+			v.Line = 0
+		} else {
+			v.Line = line
+		}
+	})
+}

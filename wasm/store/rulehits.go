@@ -2,7 +2,10 @@
 
 package store
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+)
 
 // HitRule is one rule line of the groups the crawler obeys.
 type HitRule struct {
@@ -48,4 +51,19 @@ func (s *State) RuleHits(line int) int {
 		return int(s.Res.hits[line])
 	}
 	return 0
+}
+
+// HitLabel says what line's count means, in the panel and the column:
+// "line 7 · Disallow: /private: decides 1,234 URLs".
+func HitLabel(s *State, line, hits int) string {
+	text := "line " + strconv.Itoa(line) + " · " + s.Robots.RuleText(line) + ": "
+	if hits == 0 {
+		text += "decides no URL of this list"
+	} else {
+		text += "decides " + UrlCount(hits)
+	}
+	if !s.Res.Done() {
+		text += " so far"
+	}
+	return text
 }

@@ -3,6 +3,7 @@
 package store
 
 import (
+	"slices"
 	"time"
 
 	"robotstester/engine"
@@ -104,6 +105,18 @@ type State struct {
 	// a new long text would do first (the viewer's lines, editorview.go);
 	// nil in tests.
 	PrepareText func(text string)
+
+	// Live is the last live fetch that put its text in the editor, and
+	// BeforeFetch the state that fetch replaced, which the site panel's
+	// Undo restores; nil for none. The diff view compares with either.
+	Live        *LiveFile
+	BeforeFetch *Saved
+}
+
+// LiveFile is a robots.txt fetched from a live site and put in the editor.
+type LiveFile struct {
+	Body string // the bytes fetched
+	From string // the URL the fetch ended at
 }
 
 var Page = NewState(ExampleState)
@@ -330,6 +343,30 @@ func (s *State) SelectRow(pos int) {
 		return
 	}
 	s.Selected, s.FocusLine = i, 0
+	s.Changed()
+}
+
+// Views are the IDs of the page's views, the results first; Saved.View
+// names the open one, "" for the results.
+var Views = []string{"results", "matrix", "diff", "readers"}
+
+// View is the open view: Saved.View, the results when it names none.
+func (s *State) View() string {
+	if s.In.View != "" && slices.Contains(Views, s.In.View) {
+		return s.In.View
+	}
+	return Views[0]
+}
+
+// OpenView opens the view with the given ID.
+func (s *State) OpenView(id string) {
+	if id == Views[0] {
+		id = ""
+	}
+	if s.In.View == id {
+		return
+	}
+	s.In.View = id
 	s.Changed()
 }
 
