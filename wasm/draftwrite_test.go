@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
 
@@ -21,25 +22,25 @@ func TestCompressedDraftSave(t *testing.T) {
 		rules = append(strconv.AppendInt(append(rules, "Disallow: /section-"...), int64(i), 10), '\n')
 	}
 	in := store.Saved{Robots: string(rules), URLs: "/a\n/b\n"}
-	note, err := saveDraftWithin(in, nil, writeDraft(func() bool { return true }))
+	note, err := storage.SaveDraftWithin(in, nil, storage.WriteDraft(func() bool { return true }))
 	if err != nil || note != "" {
 		t.Fatalf("compressed save: note %q, err %v", note, err)
 	}
-	stored := storedString(draftKey)
+	stored := storage.StoredString(storage.DraftKey)
 	if !strings.HasPrefix(stored, store.StateVersion) || len(stored) > len(in.Robots)/4 {
 		t.Errorf("the draft of %d bytes is stored in %d characters (%.12q…); want it compressed, as %s…", len(in.Robots), len(stored), stored, store.StateVersion)
 	}
-	if d, ok := loadDraft(); !ok || d != in {
+	if d, ok := storage.LoadDraft(); !ok || d != in {
 		t.Fatalf("the compressed draft does not read back as the state saved")
 	}
 
 	changed := in
 	changed.Robots = strings.Replace(in.Robots, "/section-1\n", "/changed\n", 1)
-	_, err = saveDraftWithin(changed, nil, writeDraft(func() bool { return false }))
-	if !errors.Is(err, errDraftStale) {
+	_, err = storage.SaveDraftWithin(changed, nil, storage.WriteDraft(func() bool { return false }))
+	if !errors.Is(err, storage.ErrDraftStale) {
 		t.Errorf("a save whose state went stale: err %v, want errDraftStale", err)
 	}
-	if d, _ := loadDraft(); d != in {
+	if d, _ := storage.LoadDraft(); d != in {
 		t.Error("a save that went stale replaced the draft")
 	}
 }
@@ -49,28 +50,28 @@ func TestCompressedDraftSave(t *testing.T) {
 func TestDraftWrittenNow(t *testing.T) {
 	fakeBrowser(t, "")
 	in := store.Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /é\xff\n", URLs: "/a\n", Crawler: "Googlebot", Embed: false, ReadAs: "own"}
-	if _, err := saveDraftWithin(in, nil, writeDraftNow); err != nil {
+	if _, err := storage.SaveDraftWithin(in, nil, storage.WriteDraftNow); err != nil {
 		t.Fatal(err)
 	}
-	if stored := storedString(draftKey); !strings.HasPrefix(stored, rawDraftPrefix) {
-		t.Errorf("the draft written now is stored as %.20q…; want %s…", stored, rawDraftPrefix)
+	if stored := storage.StoredString(storage.DraftKey); !strings.HasPrefix(stored, storage.RawDraftPrefix) {
+		t.Errorf("the draft written now is stored as %.20q…; want %s…", stored, storage.RawDraftPrefix)
 	}
-	if d, ok := loadDraft(); !ok || d != in {
+	if d, ok := storage.LoadDraft(); !ok || d != in {
 		t.Fatalf("the draft written now reads back as %+v, %v", d, ok)
 	}
 	// A damaged raw draft is no draft, not a panic.
-	storageSet(draftKey, rawDraftPrefix+"!!")
-	if _, ok := loadDraft(); ok {
+	storage.StorageSet(storage.DraftKey, storage.RawDraftPrefix+"!!")
+	if _, ok := storage.LoadDraft(); ok {
 		t.Error("a raw draft that is not base64url was read")
 	}
-	storageSet(draftKey, rawDraftPrefix+"AX8")
-	if _, ok := loadDraft(); ok {
+	storage.StorageSet(storage.DraftKey, storage.RawDraftPrefix+"AX8")
+	if _, ok := storage.LoadDraft(); ok {
 		t.Error("a raw draft whose field runs past its end was read")
 	}
-	if err := saveDraft(in); err != nil {
+	if err := storage.SaveDraft(in); err != nil {
 		t.Fatal(err)
 	}
-	if stored := storedString(draftKey); !strings.HasPrefix(stored, store.StateVersion) {
+	if stored := storage.StoredString(storage.DraftKey); !strings.HasPrefix(stored, store.StateVersion) {
 		t.Errorf("a compressed save after it stored %.20q…", stored)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/store"
+	"robotstester/wasm/widget"
 )
 
 // heightMessage is the postMessage type an embedding page listens for.
@@ -165,7 +166,7 @@ func findingsSummary() string {
 		what string
 	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
 		if c.n > 0 {
-			parts = append(parts, count(c.n, c.what))
+			parts = append(parts, widget.Count(c.n, c.what))
 		}
 	}
 	return strings.Join(parts, ", ")

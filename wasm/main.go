@@ -13,23 +13,31 @@ import (
 	"github.com/hexops/vecty"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/editor"
+	"robotstester/wasm/findings"
+	"robotstester/wasm/matrix"
+	"robotstester/wasm/readers"
+	"robotstester/wasm/results"
+	"robotstester/wasm/site"
+	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
+	"robotstester/wasm/workers"
 )
 
 func main() {
 	// What the views run in the workers, wired before a worker starts.
-	handleInWorker("readers", compareInWorker)
-	handleInWorker("readers-cancel", cancelInWorker)
-	if inWorker() {
-		runWorker()
+	workers.HandleInWorker("readers", readers.CompareInWorker)
+	workers.HandleInWorker("readers-cancel", readers.CancelInWorker)
+	if workers.InWorker() {
+		workers.RunWorker()
 		return
 	}
-	store.Page.Runner = newRunner(store.Page.Receive)
-	if p, ok := store.Page.Runner.(*workerPool); ok {
-		store.Page.LintElsewhere = p.lint
+	store.Page.Runner = workers.NewRunner(store.Page.Receive)
+	if p, ok := store.Page.Runner.(*workers.WorkerPool); ok {
+		store.Page.LintElsewhere = p.Lint
 	}
-	opening, from, err := openingState()
-	if from != OriginNone {
+	opening, from, err := storage.OpeningState()
+	if from != storage.OriginNone {
 		store.Page.Replace(store.DropExampleLeftover(opening))
 	}
 	if err != nil {
@@ -38,15 +46,15 @@ func main() {
 	// From now on a long robots.txt is parsed in slices (store.replace);
 	// the opening state's is parsed now, before the first paint.
 	store.Page.ParseInSlices = true
-	store.Page.PrepareText = viewer.prepare
+	store.Page.PrepareText = editor.Viewer.Prepare
 	// The views plug into each other only here.
-	handleMessage("readers-results", receiveReaders)
-	onWorkersBroken(readersWorkersBroke)
-	viewBands = []func() int{matrixBand, diffBand}
-	viewMarks = func() vecty.ComponentOrHTML { return &DiffMarks{} }
-	showLine = goToLine
-	chooseResultRow = chooseRow
-	_, store.Page.PreviousDraft = previousDraft()
+	workers.HandleMessage("readers-results", readers.ReceiveReaders)
+	workers.OnWorkersBroken(readers.ReadersWorkersBroke)
+	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand}
+	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
+	findings.ShowLine = editor.GoToLine
+	site.ChooseResultRow = results.ChooseRow
+	_, store.Page.PreviousDraft = storage.PreviousDraft()
 	page := newPage()
 	// The draft is written a second after the last change, compressed by
 	// the browser on the timer's goroutine, and, uncompressed, when the
@@ -62,12 +70,12 @@ func main() {
 			return
 		}
 		s := store.CurrentSaved()
-		write := writeDraftNow
+		write := storage.WriteDraftNow
 		if !now {
-			write = writeDraft(func() bool { return store.CurrentSaved() == s })
+			write = storage.WriteDraft(func() bool { return store.CurrentSaved() == s })
 		}
-		note, err := saveDraftWithin(s, store.Page.Imported, write)
-		if errors.Is(err, errDraftStale) {
+		note, err := storage.SaveDraftWithin(s, store.Page.Imported, write)
+		if errors.Is(err, storage.ErrDraftStale) {
 			return // the change that made it stale schedules the next save
 		}
 		saved = s
@@ -92,28 +100,28 @@ func main() {
 		// a new text, the rule hit counts beside it and in their panel
 		// come in the next task: a long file's first render is long
 		// enough without them.
-		view.sync()
+		results.View.Sync()
 		if store.Page.EditorVersion == shownText {
 			syncHits()
 		} else {
 			shownText = store.Page.EditorVersion
 			browser.YieldTask(syncHits)
 		}
-		readerTable.sync()
+		readers.ReaderTable.Sync()
 		browser.RenderNow(page.parts()...)
-		findingLists.sync()
+		findings.FindingLists.Sync()
 		if !store.Page.Pending && !draftFailed && store.CurrentSaved() != saved {
 			drafts.Schedule(func() { save(false) })
 		}
 	}
-	store.Page.OnPending = view.sync
+	store.Page.OnPending = results.View.Sync
 	store.Page.OnFilter = func() {
-		if view.rows != nil {
-			view.rows.toTop()
+		if results.View.Rows != nil {
+			results.View.Rows.ToTop()
 		}
 	}
 	store.Page.OnProgress = func() {
-		view.sync()
+		results.View.Sync()
 		syncHits()
 		browser.RenderNow(page.results)
 	}
@@ -123,17 +131,17 @@ func main() {
 	}))
 	doc := js.Global().Get("document")
 	body := doc.Get("body")
-	if embedMode() {
+	if storage.EmbedMode() {
 		body.Get("classList").Call("add", "embed")
 	}
 	if err := vecty.RenderInto("#app", page); err != nil {
 		fail("The tester could not start: " + err.Error() + ". Reload the page.")
 		return
 	}
-	watchLinks(func(s store.Saved) {
+	storage.WatchLinks(func(s store.Saved) {
 		// A link pasted into this tab displaces the draft, which can be
 		// restored.
-		_, store.Page.PreviousDraft = previousDraft()
+		_, store.Page.PreviousDraft = storage.PreviousDraft()
 		store.ApplySaved(s)
 	}, func(err error) { store.Page.Notify(err.Error(), "") })
 	// Tests and benchmarks run the pending recompute at once instead of
@@ -151,7 +159,7 @@ func main() {
 		st.Set("hidden", true)
 	}
 	body.Get("dataset").Set("ready", "true")
-	if embedMode() {
+	if storage.EmbedMode() {
 		// The compact embed shows why for the first URL without a click.
 		store.Page.SelectRow(0)
 		reportHeight()
@@ -170,6 +178,6 @@ func fail(msg string) {
 // syncHits writes the rule hit counts where they show: the editor's column
 // and the results' panel.
 func syncHits() {
-	gutterHits.sync()
-	hits.sync()
+	editor.GutterHits.Sync()
+	results.HitsPanel.Sync()
 }

@@ -6,6 +6,11 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/editor"
+	"robotstester/wasm/findings"
+	"robotstester/wasm/results"
+	"robotstester/wasm/site"
 )
 
 // Page is the whole tester. Like every component here it only renders the
@@ -14,22 +19,22 @@ import (
 type Page struct {
 	vecty.Core
 	toolbar     *Toolbar
-	editor      *Editor
-	diagnostics *Diagnostics
-	inputs      *Inputs
-	results     *Results
-	why         *Why
+	editor      *editor.Editor
+	diagnostics *findings.Diagnostics
+	inputs      *results.Inputs
+	results     *results.Results
+	why         *results.Why
 	tabs        *Tabs      // the view switcher (views.go)
 	panel       *ViewPanel // the open view, when not the results
-	site        *Site      // the live-site panel (site.go)
+	site        *site.Site // the live-site panel (site.go)
 }
 
 func newPage() *Page {
 	return &Page{
-		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
-		inputs: &Inputs{}, results: &Results{}, why: &Why{},
+		toolbar: &Toolbar{}, editor: &editor.Editor{}, diagnostics: &findings.Diagnostics{},
+		inputs: &results.Inputs{}, results: &results.Results{}, why: &results.Why{},
 		tabs: newTabs(), panel: &ViewPanel{},
-		site: &Site{},
+		site: &site.Site{},
 	}
 }
 

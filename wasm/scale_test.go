@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
 
@@ -48,11 +49,11 @@ func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
 		fmt.Fprintf(&b, "/%x\n", i*2654435761)
 	}
 	in := store.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
-	note, err := saveDraftWithin(in, nil, writeDraft(nil))
-	if err != nil || note != listNotKept {
+	note, err := storage.SaveDraftWithin(in, nil, storage.WriteDraft(nil))
+	if err != nil || note != storage.ListNotKept {
 		t.Fatalf("saveDraftWithin = %q, %v; want the list left out and a note", note, err)
 	}
-	if d, ok := loadDraft(); !ok || d.Robots != in.Robots || d.URLs != "" {
+	if d, ok := storage.LoadDraft(); !ok || d.Robots != in.Robots || d.URLs != "" {
 		t.Errorf("the draft is %+v, %v; want the robots.txt without the list", d, ok)
 	}
 }

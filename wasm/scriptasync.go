@@ -11,6 +11,7 @@ import (
 	"robotstester/engine"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/store"
+	"robotstester/wasm/workers"
 )
 
 // robotsTester.testManyAsync(robotsTxt, agent, urls) tests a long list in
@@ -121,7 +122,7 @@ func nextScriptJob() {
 		return
 	}
 	if scriptJobs.runner == nil {
-		scriptJobs.runner = newRunner(receiveScript)
+		scriptJobs.runner = workers.NewRunner(receiveScript)
 	}
 	scriptJobs.running = j
 	scriptJobs.gen++

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 	"testing"
 
+	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
 
@@ -39,37 +40,37 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 	}
 	fakeBrowser(t, frag)
 	draft := store.Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
-	if err := saveDraft(draft); err != nil {
+	if err := storage.SaveDraft(draft); err != nil {
 		t.Fatal(err)
 	}
 
-	got, from, err := openingState()
-	if err != nil || from != OriginLink || got != link {
+	got, from, err := storage.OpeningState()
+	if err != nil || from != storage.OriginLink || got != link {
 		t.Fatalf("openingState = %+v, %v, %v; want the link's state", got, from, err)
 	}
 	if url := js.Global().Get("replacedWith").String(); url != "/tester/" {
 		t.Errorf("the address bar became %q; want the page without the fragment", url)
 	}
-	if prev, ok := previousDraft(); !ok || prev != draft {
+	if prev, ok := storage.PreviousDraft(); !ok || prev != draft {
 		t.Fatalf("previousDraft = %+v, %v; want the draft the link displaced", prev, ok)
 	}
-	saveDraft(link) // the UI saves what it shows
-	if restored, ok := restorePreviousDraft(); !ok || restored != draft {
+	storage.SaveDraft(link) // the UI saves what it shows
+	if restored, ok := storage.RestorePreviousDraft(); !ok || restored != draft {
 		t.Errorf("restorePreviousDraft = %+v, %v; want the displaced draft", restored, ok)
 	}
-	if d, _ := loadDraft(); d != draft {
+	if d, _ := storage.LoadDraft(); d != draft {
 		t.Errorf("after restoring, the draft is %+v", d)
 	}
-	if _, ok := previousDraft(); ok {
+	if _, ok := storage.PreviousDraft(); ok {
 		t.Errorf("the displaced draft is still offered after it was restored")
 	}
 
 	// Without a link, the draft opens; a damaged link says so and the draft opens.
-	if got, from, err := openingState(); err != nil || from != OriginDraft || got != draft {
+	if got, from, err := storage.OpeningState(); err != nil || from != storage.OriginDraft || got != draft {
 		t.Errorf("openingState without a link = %+v, %v, %v; want the draft", got, from, err)
 	}
 	js.Global().Get("location").Set("hash", frag[:len(frag)/2])
-	if got, from, err := openingState(); err == nil || from != OriginDraft || got != draft {
+	if got, from, err := storage.OpeningState(); err == nil || from != storage.OriginDraft || got != draft {
 		t.Errorf("openingState with a damaged link = %+v, %v, %v; want the draft and an error", got, from, err)
 	}
 }
@@ -77,20 +78,20 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	fakeBrowser(t, "")
 	js.Global().Call("eval", `localStorage.setItem = () => { const e = new Error("quota"); e.name = "QuotaExceededError"; throw e; }`)
-	err := saveDraft(store.Saved{Robots: "x"})
+	err := storage.SaveDraft(store.Saved{Robots: "x"})
 	if err == nil || !strings.Contains(err.Error(), "QuotaExceededError") || !strings.Contains(err.Error(), "download") {
 		t.Errorf("saveDraft with a full quota = %v; want a sentence naming the problem and the way out", err)
 	}
 
 	// Storage disabled: reading window.localStorage itself throws.
 	js.Global().Call("eval", `Object.defineProperty(globalThis, "localStorage", {configurable: true, get() { throw new DOMException("denied", "SecurityError"); }})`)
-	if _, ok := loadDraft(); ok {
+	if _, ok := storage.LoadDraft(); ok {
 		t.Errorf("loadDraft found a draft in disabled storage")
 	}
-	if err := saveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
+	if err := storage.SaveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
 		t.Errorf("saveDraft with storage disabled = %v; want the SecurityError reported", err)
 	}
-	if s, from, err := openingState(); from != OriginNone || err != nil || s != (store.Saved{}) {
+	if s, from, err := storage.OpeningState(); from != storage.OriginNone || err != nil || s != (store.Saved{}) {
 		t.Errorf("openingState with storage disabled = %+v, %v, %v; want nothing saved", s, from, err)
 	}
 }
@@ -115,13 +116,13 @@ func TestNoCompressionStreams(t *testing.T) {
 	if _, present, err := store.DecodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
 		t.Errorf("decodeFragment without DecompressionStream: present %v, %v", present, err)
 	}
-	if err := saveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
+	if err := storage.SaveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
 		t.Errorf("saveDraft without CompressionStream: %v", err)
 	}
-	if err := writeDraftNow(store.Saved{Robots: "x"}); err != nil {
+	if err := storage.WriteDraftNow(store.Saved{Robots: "x"}); err != nil {
 		t.Errorf("the draft written as the page goes away needs no stream: %v", err)
 	}
-	if d, ok := loadDraft(); !ok || d.Robots != "x" {
+	if d, ok := storage.LoadDraft(); !ok || d.Robots != "x" {
 		t.Errorf("the uncompressed draft reads back as %+v, %v", d, ok)
 	}
 }

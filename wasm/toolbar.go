@@ -11,7 +11,9 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
+	"robotstester/wasm/workers"
 )
 
 // Toolbar holds the file and sharing controls. The work behind them
@@ -35,7 +37,7 @@ type toolbarView struct {
 
 func (t *Toolbar) view() toolbarView {
 	v := toolbarView{message: store.Page.Message, link: store.Page.Link, previousDraft: store.Page.PreviousDraft}
-	if embedMode() {
+	if storage.EmbedMode() {
 		v.saved = store.CurrentSaved()
 		_, _, v.linkReady = fullLink(v.saved)
 		v.findings = findingsSummary()
@@ -51,7 +53,7 @@ func (t *Toolbar) SkipRender(prev vecty.Component) bool {
 func (t *Toolbar) Render() vecty.ComponentOrHTML {
 	s := store.Page
 	t.shown = t.view()
-	if embedMode() {
+	if storage.EmbedMode() {
 		nav := vecty.Markup(vecty.Class("toolbar"), vecty.Attribute("aria-label", "Tester"))
 		href, err, ready := fullLink(t.shown.saved)
 		if err != nil {
@@ -99,7 +101,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			vecty.If(s.PreviousDraft, browser.Button("restore-draft", "Restore the draft you had before opening this link", func() {
 				store.Page.PreviousDraft = false
 				go func() {
-					if d, ok := restorePreviousDraft(); ok {
+					if d, ok := storage.RestorePreviousDraft(); ok {
 						store.ApplySaved(d)
 					}
 				}()
@@ -125,7 +127,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 
 // Mount wires the file inputs and the editor's drop target once they exist.
 func (t *Toolbar) Mount() {
-	if embedMode() {
+	if storage.EmbedMode() {
 		return
 	}
 	doc := js.Global().Get("document")
@@ -133,7 +135,7 @@ func (t *Toolbar) Mount() {
 	urls := doc.Call("getElementById", "import-urls")
 	urls.Call("addEventListener", "change", js.FuncOf(func(js.Value, []js.Value) any {
 		if files := urls.Get("files"); files.Length() > 0 {
-			importFile(files.Index(0))
+			workers.ImportFile(files.Index(0))
 		}
 		urls.Set("value", "")
 		return nil

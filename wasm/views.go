@@ -10,6 +10,8 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"robotstester/wasm/matrix"
+	"robotstester/wasm/readers"
 	"robotstester/wasm/store"
 )
 
@@ -29,9 +31,9 @@ type tab struct {
 
 var tabs = []tab{
 	{"results", "Results", nil},
-	{"matrix", "Matrix", func() vecty.ComponentOrHTML { return &MatrixView{} }},
-	{"diff", "Diff", func() vecty.ComponentOrHTML { return &DiffView{} }},
-	{"readers", "Readers", func() vecty.ComponentOrHTML { return &ReadersView{} }},
+	{"matrix", "Matrix", func() vecty.ComponentOrHTML { return &matrix.MatrixView{} }},
+	{"diff", "Diff", func() vecty.ComponentOrHTML { return &matrix.DiffView{} }},
+	{"readers", "Readers", func() vecty.ComponentOrHTML { return &readers.ReadersView{} }},
 }
 
 // currentTab is the open tab (store.View).
@@ -47,7 +49,7 @@ func currentTab() tab {
 // newTabs makes the tab bar, when the page is made: the stored drafts are
 // remembered then, before the autosave replaces them (diff.go).
 func newTabs() *Tabs {
-	rememberDrafts()
+	matrix.RememberDrafts()
 	return &Tabs{}
 }
 

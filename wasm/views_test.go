@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/wasm/matrix"
 	"robotstester/wasm/store"
 )
 
@@ -30,8 +31,8 @@ func TestViewFieldsTravelInLinks(t *testing.T) {
 // reads one) opens as it did: results view, default columns.
 func TestStatesFromBeforeTheViewsOpenTheResults(t *testing.T) {
 	s := store.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
-	if presetID(s) != "ai" || currentTabFor(s) != "results" {
-		t.Errorf("an old link opens preset %q and view %q, want ai and results", presetID(s), currentTabFor(s))
+	if matrix.PresetID(s) != "ai" || currentTabFor(s) != "results" {
+		t.Errorf("an old link opens preset %q and view %q, want ai and results", matrix.PresetID(s), currentTabFor(s))
 	}
 }
 
