@@ -56,7 +56,8 @@ PACK_FLAGS := $(if $(KEEP_LINES),-keep-lines)
 # jsapi and browserhost, which the engine's speed rides on; a pattern like
 # robotstester/wasm/... would take them too, so each is named.
 UI_PACKAGES := wasm wasm/browser wasm/store wasm/storage wasm/workers wasm/widget \
-	wasm/editor wasm/results wasm/matrix wasm/readers wasm/site wasm/findings
+	wasm/editor wasm/results wasm/matrix wasm/readers wasm/site wasm/findings \
+	wasm/toolbar wasm/script
 PAGE_GCFLAGS := $(foreach p,$(UI_PACKAGES),-gcflags=robotstester/$(p)=-l) -gcflags=github.com/hexops/vecty/...=-l \
 	-gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=os=-l \
 	-gcflags=internal/godebug=-l -gcflags=internal/bisect=-l -gcflags=encoding/base64=-l

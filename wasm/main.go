@@ -1,8 +1,28 @@
 //go:build js && wasm
 
 // Command wasm is the robots.txt tester's page: a Vecty UI over package
-// engine, compiled to WebAssembly. It renders and dispatches; every verdict,
-// line and sentence comes from the engine.
+// engine, compiled to WebAssembly. main only wires; the page flows one way:
+//
+//	bytes (typed, opened, fetched, linked) ──▶ store actions (wasm/store)
+//	   store ──engine.Parse once, engine.Test per URL──▶ verdicts, rows, findings
+//	   long work ──▶ wasm/workers (Web Workers) ──verdicts──▶ store
+//	store.Page ──OnChange──▶ the views render what the store holds:
+//	   page.go lays them out, views.go switches the lower half's tabs
+//	   wasm/editor, results, findings, site, matrix, readers, toolbar
+//	views ──clicks, keys──▶ store actions (and round again)
+//
+// Imports point down, one package a concern:
+//
+//	main (main.go, page.go, views.go, hosts.go)
+//	  └ views: editor, results, matrix, readers, site, findings, toolbar; script (the script API)
+//	      └ widget (markup more than one view shows)
+//	          └ workers (Web Workers), storage (drafts, links)
+//	              └ store (the state and its actions)
+//	                  └ browser (tasks, streams, files, rendering) · engine
+//
+// No view imports another: where one shows another's work (the matrix's
+// band in the editor, a finding's line), main sets a hook below. Every
+// verdict, line and sentence comes from the engine; the UI re-decides no rule.
 package main
 
 import (
@@ -18,9 +38,11 @@ import (
 	"robotstester/wasm/matrix"
 	"robotstester/wasm/readers"
 	"robotstester/wasm/results"
+	"robotstester/wasm/script"
 	"robotstester/wasm/site"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
+	"robotstester/wasm/toolbar"
 	"robotstester/wasm/workers"
 )
 
@@ -154,7 +176,7 @@ func main() {
 		}
 		return nil
 	}))
-	installScriptAPI()
+	script.InstallScriptAPI()
 	if st := doc.Call("getElementById", "app-status"); st.Truthy() {
 		st.Set("hidden", true)
 	}
@@ -162,7 +184,7 @@ func main() {
 	if storage.EmbedMode() {
 		// The compact embed shows why for the first URL without a click.
 		store.Page.SelectRow(0)
-		reportHeight()
+		toolbar.ReportHeight()
 	}
 	select {}
 }

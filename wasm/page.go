@@ -11,6 +11,7 @@ import (
 	"robotstester/wasm/findings"
 	"robotstester/wasm/results"
 	"robotstester/wasm/site"
+	"robotstester/wasm/toolbar"
 )
 
 // Page is the whole tester. Like every component here it only renders the
@@ -18,7 +19,7 @@ import (
 // rendered once, and a store change re-renders its parts (parts).
 type Page struct {
 	vecty.Core
-	toolbar     *Toolbar
+	toolbar     *toolbar.Toolbar
 	editor      *editor.Editor
 	diagnostics *findings.Diagnostics
 	inputs      *results.Inputs
@@ -31,7 +32,7 @@ type Page struct {
 
 func newPage() *Page {
 	return &Page{
-		toolbar: &Toolbar{}, editor: &editor.Editor{}, diagnostics: &findings.Diagnostics{},
+		toolbar: &toolbar.Toolbar{}, editor: &editor.Editor{}, diagnostics: &findings.Diagnostics{},
 		inputs: &results.Inputs{}, results: &results.Results{}, why: &results.Why{},
 		tabs: newTabs(), panel: &ViewPanel{},
 		site: &site.Site{},

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package toolbar
 
 import (
 	"errors"
@@ -113,14 +113,14 @@ func copyLink(s store.Saved, done func(link string, err error)) {
 
 var errClipboard = errors.New("The browser did not let the page copy the link: select the link shown here and copy it yourself.")
 
-// reportHeight tells the embedding page the height of the content each time
+// ReportHeight tells the embedding page the height of the content each time
 // it changes, so the <iframe> can fit it without a scroll bar:
 //
 //	{type: "robots-tester:height", height: N}
 //
 // The message goes to any origin ("*"): it carries a number and nothing of
 // the user's robots.txt. Outside an <iframe> it does nothing.
-func reportHeight() {
+func ReportHeight() {
 	win := js.Global()
 	if win.Get("parent").Equal(win) {
 		return

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package script
 
 import (
 	"strings"
@@ -17,7 +17,7 @@ func scriptCall(method string, args ...any) js.Value {
 }
 
 func TestScriptAPIAnswersLikeTheEngine(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	const robots = "User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /private\n"
 	tests := []struct {
 		agent, url string
@@ -52,7 +52,7 @@ func TestScriptAPIAnswersLikeTheEngine(t *testing.T) {
 }
 
 func TestScriptAPIParsesARepeatedFileOnce(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	const robots = "User-agent: *\nDisallow: /a\n"
 	scriptCall("test", robots, "x", "/a")
 	first := lastParsed.robots
@@ -67,7 +67,7 @@ func TestScriptAPIParsesARepeatedFileOnce(t *testing.T) {
 }
 
 func TestScriptAPITakesExactBytes(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	// A BOM, CRLF breaks and a byte that is not UTF-8 in the path.
 	body := []byte("\xef\xbb\xbfUser-agent: *\r\nDisallow: /\xff\r\n")
 	buf := js.Global().Get("Uint8Array").New(len(body))
@@ -82,7 +82,7 @@ func TestScriptAPITakesExactBytes(t *testing.T) {
 }
 
 func TestScriptAPITestMany(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	urls := js.Global().Get("Array").New("/a", "/b", "/a/c")
 	got := scriptCall("testMany", "User-agent: *\nDisallow: /a\n", "Googlebot", urls)
 	if got.Length() != 3 {
@@ -96,7 +96,7 @@ func TestScriptAPITestMany(t *testing.T) {
 }
 
 func TestScriptAPIWrongArgumentsGiveASentence(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	for _, tt := range []struct {
 		method string
 		args   []any
@@ -125,7 +125,7 @@ func TestScriptAPIResolvesTheLoadersPromise(t *testing.T) {
 	pre.Set("_resolve", resolve)
 	pre.Set("_reject", resolve)
 	js.Global().Set("robotsTester", pre)
-	installScriptAPI()
+	InstallScriptAPI()
 	if !resolved.Equal(pre) || pre.Get("test").Type() != js.TypeFunction {
 		t.Errorf("installScriptAPI did not complete the loader's object and resolve its promise with it")
 	}
@@ -134,14 +134,14 @@ func TestScriptAPIResolvesTheLoadersPromise(t *testing.T) {
 	}
 
 	js.Global().Delete("robotsTester")
-	installScriptAPI()
+	InstallScriptAPI()
 	if js.Global().Get("robotsTester").Get("ready").Type() != js.TypeObject {
 		t.Errorf("without a loader's object, ready is not a Promise")
 	}
 }
 
 func TestScriptAPIKnowsTheCatalogue(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	// Googlebot-Image falls back to the googlebot group (google-crawling.md
 	// §4); AdsBot-Google ignores "*"; an unknown token uses "*".
 	const robots = "User-agent: googlebot\nDisallow: /g\n\nUser-agent: *\nDisallow: /\n"
@@ -164,7 +164,7 @@ func TestScriptAPIKnowsTheCatalogue(t *testing.T) {
 }
 
 func TestScriptAPICompactAnswerMatchesTheObjects(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	const robots = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
 	urls := []any{"https://example.com/private/x", "https://example.com/private/ok", "/", "/private\nx"}
 	objects := scriptCall("testMany", robots, "Googlebot", urls)
@@ -184,7 +184,7 @@ func TestScriptAPICompactAnswerMatchesTheObjects(t *testing.T) {
 // testManyAsync answers as testMany's compact form, through a Promise
 // (here tested in slices: Node gives the page no workers).
 func TestScriptAPIAsyncMatchesTheCompactAnswer(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	const robots = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
 	var urls []any
 	for i := range 3000 {
@@ -212,7 +212,7 @@ func TestScriptAPIAsyncMatchesTheCompactAnswer(t *testing.T) {
 // key: a typed URL read as a browser sends it. The compact form matches
 // each URL as given.
 func TestScriptAPIVerdictIsJsapis(t *testing.T) {
-	installScriptAPI()
+	InstallScriptAPI()
 	const robots = "User-agent: *\nDisallow: /café\nDisallow: /a%20b\n"
 	r := engine.Parse([]byte(robots))
 	stringify := js.Global().Get("JSON").Get("stringify")

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package script
 
 import (
 	"encoding/binary"
@@ -47,11 +47,11 @@ var lastParsed struct {
 	robots *engine.Robots
 }
 
-// installScriptAPI defines window.robotsTester. loader.js may have created
+// InstallScriptAPI defines window.robotsTester. loader.js may have created
 // the object first, with a ready Promise whose resolver it kept as _resolve:
 // that resolver is called, and it and the rejecter (_reject, for a load
 // failure) are removed. Otherwise ready is a Promise already resolved.
-func installScriptAPI() {
+func InstallScriptAPI() {
 	win := js.Global()
 	api := win.Get("robotsTester")
 	if api.Type() != js.TypeObject {
