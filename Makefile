@@ -57,7 +57,8 @@ PACK_FLAGS := $(if $(KEEP_LINES),-keep-lines)
 # pattern like robotstester/wasm/... would take those too, so each UI
 # package is named (wasmdeps_test.go reads these flags as written).
 PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=robotstester/wasm/browser=-l \
-	-gcflags=robotstester/wasm/store=-l -gcflags=robotstester/wasm/storage=-l \
+	-gcflags=robotstester/wasm/store=-l -gcflags=robotstester/wasm/model=-l \
+	-gcflags=robotstester/wasm/storage=-l \
 	-gcflags=robotstester/wasm/workers=-l -gcflags=robotstester/wasm/widget=-l \
 	-gcflags=robotstester/wasm/editor=-l -gcflags=robotstester/wasm/results=-l \
 	-gcflags=robotstester/wasm/matrix=-l -gcflags=robotstester/wasm/readers=-l \

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
@@ -21,7 +22,7 @@ func TestCompressedDraftSave(t *testing.T) {
 	for i := range 20000 {
 		rules = append(strconv.AppendInt(append(rules, "Disallow: /section-"...), int64(i), 10), '\n')
 	}
-	in := store.Saved{Robots: string(rules), URLs: "/a\n/b\n"}
+	in := model.Saved{Robots: string(rules), URLs: "/a\n/b\n"}
 	note, err := storage.SaveDraftWithin(in, nil, storage.WriteDraft(func() bool { return true }))
 	if err != nil || note != "" {
 		t.Fatalf("compressed save: note %q, err %v", note, err)
@@ -49,7 +50,7 @@ func TestCompressedDraftSave(t *testing.T) {
 // wait then), reads back the same, and a later compressed save replaces it.
 func TestDraftWrittenNow(t *testing.T) {
 	fakeBrowser(t, "")
-	in := store.Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /é\xff\n", URLs: "/a\n", Crawler: "Googlebot", Embed: false, ReadAs: "own"}
+	in := model.Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /é\xff\n", URLs: "/a\n", Crawler: "Googlebot", Embed: false, ReadAs: "own"}
 	if _, err := storage.SaveDraftWithin(in, nil, storage.WriteDraftNow); err != nil {
 		t.Fatal(err)
 	}

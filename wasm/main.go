@@ -4,7 +4,7 @@
 // engine, compiled to WebAssembly. main only wires; the page flows one way:
 //
 //	bytes (typed, opened, fetched, linked) ──▶ store actions (wasm/store)
-//	   store ──engine.Parse once, engine.Test per URL──▶ verdicts, rows, findings
+//	   store ──engine.Parse once, engine.Test per URL (model.Tester)──▶ verdicts, rows, findings
 //	   long work ──▶ wasm/workers (Web Workers) ──verdicts──▶ store
 //	store.Page ──OnChange──▶ the views render what the store holds:
 //	   page.go lays them out, views.go switches the lower half's tabs
@@ -18,7 +18,9 @@
 //	      └ widget (markup more than one view shows)
 //	          └ workers (Web Workers), storage (drafts, links)
 //	              └ store (the state and its actions)
-//	                  └ browser (tasks, streams, files, rendering) · engine
+//	                  └ browser (tasks, streams, files, rendering)
+//	                  └ model (the state's plain data: Saved, list, verdicts, rows; native tests)
+//	                      └ engine
 //
 // No view imports another: where one shows another's work (the matrix's
 // band in the editor, a finding's line), main sets a hook below. Every
@@ -36,6 +38,7 @@ import (
 	"robotstester/wasm/editor"
 	"robotstester/wasm/findings"
 	"robotstester/wasm/matrix"
+	"robotstester/wasm/model"
 	"robotstester/wasm/readers"
 	"robotstester/wasm/results"
 	"robotstester/wasm/script"
@@ -60,7 +63,7 @@ func main() {
 	}
 	opening, from, err := storage.OpeningState()
 	if from != storage.OriginNone {
-		store.Page.Replace(store.DropExampleLeftover(opening))
+		store.Page.Replace(model.DropExampleLeftover(opening))
 	}
 	if err != nil {
 		store.Page.Message = err.Error()
@@ -160,7 +163,7 @@ func main() {
 		fail("The tester could not start: " + err.Error() + ". Reload the page.")
 		return
 	}
-	storage.WatchLinks(func(s store.Saved) {
+	storage.WatchLinks(func(s model.Saved) {
 		// A link pasted into this tab displaces the draft, which can be
 		// restored.
 		_, store.Page.PreviousDraft = storage.PreviousDraft()

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
@@ -21,7 +22,7 @@ func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	for i := 0; b.Len() <= store.MaxLinkURLBytes; i++ {
 		fmt.Fprintf(&b, "https://example.com/%x/%d\n", i*2654435761, i)
 	}
-	in := store.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
+	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
 	got, note := store.LinkState(in, nil)
 	if got.URLs != "" || got.Robots != in.Robots || !strings.Contains(note, "not the URL list") {
 		t.Errorf("a %d-byte list: link state keeps %d bytes of URLs, note %q", len(in.URLs), len(got.URLs), note)
@@ -30,7 +31,7 @@ func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	if got, note := store.LinkState(in, nil); got != in || note != "" {
 		t.Errorf("a short list: %+v, note %q; want it carried whole", got, note)
 	}
-	got, note = store.LinkState(store.Saved{Robots: in.Robots}, &store.ImportedList{Name: "big.csv", Urls: store.URLList{Ends: make([]int32, 20000)}})
+	got, note = store.LinkState(model.Saved{Robots: in.Robots}, &model.ImportedList{Name: "big.csv", Urls: model.URLList{Ends: make([]int32, 20000)}})
 	if !strings.Contains(note, "20,000 URLs imported from big.csv") || got.Robots != in.Robots {
 		t.Errorf("an imported list: note %q", note)
 	}
@@ -48,7 +49,7 @@ func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
 	for i := range 2000 {
 		fmt.Fprintf(&b, "/%x\n", i*2654435761)
 	}
-	in := store.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
+	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
 	note, err := storage.SaveDraftWithin(in, nil, storage.WriteDraft(nil))
 	if err != nil || note != storage.ListNotKept {
 		t.Fatalf("saveDraftWithin = %q, %v; want the list left out and a note", note, err)
@@ -61,7 +62,7 @@ func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
 // A long list is filtered and sorted in slices with the same answer as at
 // once.
 func TestFiltersAndSortsAgreeSlicedAndAtOnce(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /private/\nAllow: /private/open/\nDisallow: /*.pdf$\n"
 	var urls []string
 	for i := range 3000 {
@@ -118,7 +119,7 @@ func TestFiltersAndSortsAgreeSlicedAndAtOnce(t *testing.T) {
 
 // The hit counts count each URL once, by the line that decided it.
 func TestHitCountsByDecidingLine(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /a\nDisallow: /never\nAllow: /a/b\n"
 	in.URLs = "/a\n/a/1\n/a/b\n/c\n"
 	s := store.NewState(in)
@@ -136,7 +137,7 @@ func TestHitCountsByDecidingLine(t *testing.T) {
 
 // An export written a part at a time is the export written at once.
 func TestExportInPartsIsTheWholeExport(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.URLs = "/a\n/nogooglebot/x\n/b\n/c,d\n/e\n"
 	s := store.NewState(in)
 	rows := s.ExportRows(0, s.List.Len())
@@ -154,12 +155,12 @@ func TestExportInPartsIsTheWholeExport(t *testing.T) {
 }
 
 func TestJoinedURLsReadWhatSplitURLsWrote(t *testing.T) {
-	l := store.SplitURLs(" /a\r\n\r\n/b \n\t/c\r")
-	j := store.JoinedURLs(l.Span(1, 3))
+	l := model.SplitURLs(" /a\r\n\r\n/b \n\t/c\r")
+	j := model.JoinedURLs(l.Span(1, 3))
 	if j.Len() != 2 || j.At(0) != "/b" || j.At(1) != "/c" {
 		t.Errorf("joinedURLs(%q) = %+v", l.Span(1, 3), j)
 	}
-	if store.JoinedURLs("").Len() != 0 {
+	if model.JoinedURLs("").Len() != 0 {
 		t.Errorf("joinedURLs of nothing holds URLs")
 	}
 }
@@ -167,10 +168,10 @@ func TestJoinedURLsReadWhatSplitURLsWrote(t *testing.T) {
 // A long list kept aside, from a file, a paste or the sitemaps, gives the
 // typed list back when dropped, even after a second long list.
 func TestDroppingALongListBringsBackTheTypedOne(t *testing.T) {
-	s := store.NewState(store.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: "/typed\n/x"})
-	long := func(prefix string) store.URLList {
-		var lb store.ListBuilder
-		for i := range store.MaxTypedURLs + 1 {
+	s := store.NewState(model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: "/typed\n/x"})
+	long := func(prefix string) model.URLList {
+		var lb model.ListBuilder
+		for i := range model.MaxTypedURLs + 1 {
 			lb.Add(fmt.Sprintf("/%s/%d", prefix, i))
 		}
 		return lb.List()

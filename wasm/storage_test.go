@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
@@ -33,13 +34,13 @@ func fakeBrowser(t *testing.T, hash string) {
 }
 
 func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
-	link := store.Saved{Robots: "User-agent: *\r\nDisallow: /link\r\n", URLs: "/link"}
+	link := model.Saved{Robots: "User-agent: *\r\nDisallow: /link\r\n", URLs: "/link"}
 	frag, err := store.EncodeFragment(link)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fakeBrowser(t, frag)
-	draft := store.Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
+	draft := model.Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
 	if err := storage.SaveDraft(draft); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	fakeBrowser(t, "")
 	js.Global().Call("eval", `localStorage.setItem = () => { const e = new Error("quota"); e.name = "QuotaExceededError"; throw e; }`)
-	err := storage.SaveDraft(store.Saved{Robots: "x"})
+	err := storage.SaveDraft(model.Saved{Robots: "x"})
 	if err == nil || !strings.Contains(err.Error(), "QuotaExceededError") || !strings.Contains(err.Error(), "download") {
 		t.Errorf("saveDraft with a full quota = %v; want a sentence naming the problem and the way out", err)
 	}
@@ -88,10 +89,10 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	if _, ok := storage.LoadDraft(); ok {
 		t.Errorf("loadDraft found a draft in disabled storage")
 	}
-	if err := storage.SaveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
+	if err := storage.SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
 		t.Errorf("saveDraft with storage disabled = %v; want the SecurityError reported", err)
 	}
-	if s, from, err := storage.OpeningState(); from != storage.OriginNone || err != nil || s != (store.Saved{}) {
+	if s, from, err := storage.OpeningState(); from != storage.OriginNone || err != nil || s != (model.Saved{}) {
 		t.Errorf("openingState with storage disabled = %+v, %v, %v; want nothing saved", s, from, err)
 	}
 }
@@ -100,7 +101,7 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 // opened, and each says so with what to do; a draft cannot be saved.
 func TestNoCompressionStreams(t *testing.T) {
 	fakeBrowser(t, "")
-	frag, err := store.EncodeFragment(store.Saved{Robots: "User-agent: *\nDisallow: /x\n"})
+	frag, err := store.EncodeFragment(model.Saved{Robots: "User-agent: *\nDisallow: /x\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,16 +111,16 @@ func TestNoCompressionStreams(t *testing.T) {
 	g.Delete("DecompressionStream")
 	t.Cleanup(func() { g.Set("CompressionStream", cs); g.Set("DecompressionStream", ds) })
 
-	if _, err := store.EncodeFragment(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "could not be made") || !strings.Contains(err.Error(), "update it") {
+	if _, err := store.EncodeFragment(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "could not be made") || !strings.Contains(err.Error(), "update it") {
 		t.Errorf("encodeFragment without CompressionStream: %v", err)
 	}
 	if _, present, err := store.DecodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
 		t.Errorf("decodeFragment without DecompressionStream: present %v, %v", present, err)
 	}
-	if err := storage.SaveDraft(store.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
+	if err := storage.SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
 		t.Errorf("saveDraft without CompressionStream: %v", err)
 	}
-	if err := storage.WriteDraftNow(store.Saved{Robots: "x"}); err != nil {
+	if err := storage.WriteDraftNow(model.Saved{Robots: "x"}); err != nil {
 		t.Errorf("the draft written as the page goes away needs no stream: %v", err)
 	}
 	if d, ok := storage.LoadDraft(); !ok || d.Robots != "x" {

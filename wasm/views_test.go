@@ -7,11 +7,12 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/matrix"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
 func TestViewFieldsTravelInLinks(t *testing.T) {
-	s := store.Saved{
+	s := model.Saved{
 		Robots: "User-agent: *\nDisallow: /private\n", URLs: "https://example.com/",
 		View: "diff", Preset: "google", Columns: "MyBot, GPTBot",
 		Other: "User-agent: *\r\nDisallow: /\xff\r\n", OtherName: "live.txt",
@@ -30,13 +31,13 @@ func TestViewFieldsTravelInLinks(t *testing.T) {
 // A state from a link made before the views existed (permalink_test.go
 // reads one) opens as it did: results view, default columns.
 func TestStatesFromBeforeTheViewsOpenTheResults(t *testing.T) {
-	s := store.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
+	s := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
 	if matrix.PresetID(s) != "ai" || currentTabFor(s) != "results" {
 		t.Errorf("an old link opens preset %q and view %q, want ai and results", matrix.PresetID(s), currentTabFor(s))
 	}
 }
 
-func currentTabFor(in store.Saved) string {
+func currentTabFor(in model.Saved) string {
 	old := store.Page
 	defer func() { store.Page = old }()
 	store.Page = store.NewState(in)

@@ -15,6 +15,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
@@ -141,11 +142,11 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 		vecty.MarkupIf(storage.ReadOnlyMode(), vecty.Attribute("readonly", true)),
 		event.Input(func(ev *vecty.Event) {
 			value := ev.Target.Get("value").String()
-			if ev.Target.Get("textLength").Int() > store.MaxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") &&
+			if ev.Target.Get("textLength").Int() > model.MaxEditBytes && strings.HasPrefix(ev.Get("inputType").String(), "insertFrom") &&
 				!editingLongText(len(store.Page.In.Robots)) {
 				// A long text dropped (a paste is taken before,
 				// pasteRobots): to the viewer before it is laid out.
-				toViewer(store.EditorBytes(value, store.Page.Bom, store.Page.Eol), "Dropped")
+				toViewer(model.EditorBytes(value, store.Page.Bom, store.Page.Eol), "Dropped")
 				return
 			}
 			store.Page.EditRobots(value)

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
@@ -36,7 +37,7 @@ import (
 // last replaced is too long for the textarea. A text typed longer stays
 // in the textarea, where it grew a keystroke at a time.
 func bigMode() bool {
-	return len(store.Page.EditorText) > store.MaxEditBytes && Viewer.editAnyway != store.Page.EditorVersion
+	return len(store.Page.EditorText) > model.MaxEditBytes && Viewer.editAnyway != store.Page.EditorVersion
 }
 
 // viewLineCap is how many bytes of a line the viewer shows: a line
@@ -206,7 +207,7 @@ func (v *bigView) text(first, last int) string {
 			for cut > 0 && text[from+cut]&0xC0 == 0x80 {
 				cut-- // not inside a UTF-8 sequence
 			}
-			line = line[:cut] + " … (" + store.Number(len(line)-cut) + " more bytes)"
+			line = line[:cut] + " … (" + model.Number(len(line)-cut) + " more bytes)"
 		}
 		if n > first {
 			b.WriteByte('\n')
@@ -214,7 +215,7 @@ func (v *bigView) text(first, last int) string {
 		b.WriteString(line)
 	}
 	if v.more && last == len(v.starts) {
-		b.WriteString("\n(Lines after " + store.Number(maxViewLines) + " are not shown here: download the file to read them.)")
+		b.WriteString("\n(Lines after " + model.Number(maxViewLines) + " are not shown here: download the file to read them.)")
 	}
 	return b.String()
 }
@@ -239,7 +240,7 @@ func (c *BigView) Render() vecty.ComponentOrHTML {
 			vecty.Class("big-view"),
 			vecty.Attribute("tabindex", "0"),
 			vecty.Attribute("role", "region"),
-			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+store.Number(len(v.starts))+" lines"),
+			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+model.Number(len(v.starts))+" lines"),
 			vecty.Attribute("aria-describedby", "editor-help"),
 			event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
 			event.KeyDown(viewKey),
@@ -331,7 +332,7 @@ func bigNote() *vecty.HTML {
 		findBar(),
 		elem.Div(
 			vecty.Markup(prop.ID("editor-help"), vecty.Class("help", "big-note")),
-			elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+store.Number(len(store.Page.EditorText)/1024)+" KiB, "+store.Number(len(v.starts))+
+			elem.Paragraph(vecty.Text("Read-only: this robots.txt is "+model.Number(len(store.Page.EditorText)/1024)+" KiB, "+model.Number(len(v.starts))+
 				" lines, too long to edit here (laying out a text box that long would hold up the page). It is tested whole. To change it, edit it in a text editor and open it again, or download it first.")),
 			vecty.If(!storage.ReadOnlyMode(), elem.Paragraph(vecty.Text("You can edit it here anyway: the page then pauses on every change while the browser lays the whole text out."))),
 			vecty.If(!storage.ReadOnlyMode(), browser.Button("edit-anyway", "Edit it here anyway", editAnyway)),
@@ -347,7 +348,7 @@ func bigNote() *vecty.HTML {
 // choice (editAnyway), a text of n bytes too long for it: pastes and drops
 // then stay in it.
 func editingLongText(n int) bool {
-	return Viewer.editAnyway == store.Page.EditorVersion && n > store.MaxEditBytes
+	return Viewer.editAnyway == store.Page.EditorVersion && n > model.MaxEditBytes
 }
 
 // editAnyway puts the long text in the textarea, where it can be edited
@@ -383,7 +384,7 @@ func pasteRobots(ev *vecty.Event) {
 	s := store.Page
 	// The textarea's text has LF breaks; the paste keeps its own bytes.
 	widget.LongPaste(ev, func(before, after string) (string, string) {
-		return store.EditorBytes(before, s.Bom, s.Eol), store.EditorBytes(after, "", s.Eol)
+		return model.EditorBytes(before, s.Bom, s.Eol), model.EditorBytes(after, "", s.Eol)
 	}, func(text string) { toViewer(text, "Pasted") })
 }
 
@@ -399,7 +400,7 @@ func toViewer(robots, how string) {
 	if area := js.Global().Get("document").Get("activeElement"); area.Truthy() && area.Get("id").String() == "robots" {
 		area.Call("blur")
 	}
-	store.Page.Message, store.Page.Link = how+" "+store.Number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
+	store.Page.Message, store.Page.Link = how+" "+model.Number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
 	store.Page.ReplaceThen(in, func() {
 		// Once painted: focused now, the viewer would make the browser lay
 		// the page out in the middle of the task that rendered it.

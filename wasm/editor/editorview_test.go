@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -47,7 +48,7 @@ func TestLineStartsEndLinesAsGoogleDoes(t *testing.T) {
 func BenchmarkLineStarts(b *testing.B) {
 	var sb strings.Builder
 	for i := 0; sb.Len() < 4<<20; i++ {
-		sb.WriteString("disallow: /search/" + store.Number(i) + "/results\n")
+		sb.WriteString("disallow: /search/" + model.Number(i) + "/results\n")
 	}
 	for _, eol := range []string{"\n", "\r\n"} {
 		text := strings.ReplaceAll(sb.String(), "\n", eol)

@@ -5,6 +5,7 @@ package editor
 import (
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -29,7 +30,7 @@ func TestCompactCountRoundsDownInFourCharacters(t *testing.T) {
 // The gutter's label for a rule is the panel's: the count in full, and
 // the words for a rule that decides none.
 func TestHitLabelSaysNoneInWords(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.URLs = "https://www.example.com/a\nhttps://www.example.com/b\n"
 	in.Robots = "User-agent: *\nDisallow: /a\nDisallow: /zzz\n"
 	s := store.NewState(in)

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -139,11 +140,11 @@ func (f *viewFinder) status() string {
 	case len(f.lines) == 0:
 		return "No match"
 	}
-	of := store.Number(len(f.lines))
+	of := model.Number(len(f.lines))
 	if f.more {
 		of += " or more"
 	}
-	return strconv.Itoa(f.current+1) + " of " + of + " (line " + store.Number(f.line()) + ")"
+	return strconv.Itoa(f.current+1) + " of " + of + " (line " + model.Number(f.line()) + ")"
 }
 
 // lineOf is the line of the viewer's text that byte offset at is in.

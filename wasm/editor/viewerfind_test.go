@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -30,7 +31,7 @@ func TestViewerFindFindsEveryMatch(t *testing.T) {
 	for b.Len() < 200<<10 {
 		b.WriteString(words[rng.IntN(len(words))])
 	}
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = b.String()
 	store.Page = store.NewState(in)
 	// Node's document (testdata/nodedom.js) has no elements: the viewer
@@ -97,11 +98,11 @@ func TestViewerFindFindsEveryMatch(t *testing.T) {
 			t.Errorf("%q: Previous from the first match went to %d, want the last, %d", q, finder.current, len(want)-1)
 		}
 		finder.step(1)
-		of := store.Number(len(want))
+		of := model.Number(len(want))
 		if more {
 			of += " or more"
 		}
-		if want := "1 of " + of + " (line " + store.Number(int(want[0])) + ")"; finder.status() != want {
+		if want := "1 of " + of + " (line " + model.Number(int(want[0])) + ")"; finder.status() != want {
 			t.Errorf("%q: status %q, want %q", q, finder.status(), want)
 		}
 	}

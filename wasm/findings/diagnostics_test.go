@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -17,7 +18,7 @@ import (
 // the part Googlebot reads and none past the cut, and the findings say
 // which lines they cover.
 func TestFindingsOfAFileOverTheFetchLimit(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDissallow: /early\n" + numbered("Disallow: /padding", 30000) + "Dissallow: /late\n"
 	s := store.NewState(in)
 	var codes []string
@@ -39,13 +40,13 @@ func TestFindingsOfAFileOverTheFetchLimit(t *testing.T) {
 			t.Errorf("coverage %q does not say %q", got, part)
 		}
 	}
-	if small := store.NewState(store.ExampleState); coverage(small.LintedCut) != "" {
+	if small := store.NewState(model.ExampleState); coverage(small.LintedCut) != "" {
 		t.Errorf("the example has a coverage note: %q", coverage(small.LintedCut))
 	}
 }
 
 func TestCoverageNamesTheLinesGooglebotReads(t *testing.T) {
-	s := store.NewState(store.Saved{Robots: strings.Repeat("#", 600*1024) + "\nUser-agent: *"})
+	s := store.NewState(model.Saved{Robots: strings.Repeat("#", 600*1024) + "\nUser-agent: *"})
 	if got, want := coverage(s.LintedCut), "These findings cover line 1 (line 1 only up to column 512000), the first 500 KiB, which is all Googlebot reads; line 2, past the cut, is left out: Googlebot ignores it."; got != want {
 		t.Errorf("coverage %q, want %q", got, want)
 	}
@@ -63,7 +64,7 @@ func numbered(line string, n int) string {
 // The cut is listed first, even in a file whose findings before it are
 // more than the list shows.
 func TestTheCutIsListedFirst(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\n" + strings.Repeat("Crawl-delay: 1\n", maxListed+10) + numbered("Disallow: /padding", 30000)
 	s := store.NewState(in)
 	got := listed(s.Lint)
@@ -80,7 +81,7 @@ func TestTheCutIsListedFirst(t *testing.T) {
 func TestFindingsFollowAnEditInLaterTasks(t *testing.T) {
 	saved := store.Page
 	t.Cleanup(func() { store.Page = saved })
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
 	store.Page = store.NewState(in)
 	if !strings.Contains(store.Page.Others.String(), "line 2") {
@@ -118,7 +119,7 @@ func TestFindingListsKeepWhatReadsTheSame(t *testing.T) {
 		}
 		return b.String()
 	}
-	store.Page = store.NewState(store.ExampleState)
+	store.Page = store.NewState(model.ExampleState)
 	// lint lints robots, and gives its lists as a page that has grown them
 	// to 200 items would show them.
 	var lint, maps itemList

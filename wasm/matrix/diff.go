@@ -14,6 +14,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
@@ -360,12 +361,12 @@ func (a *OtherArea) SkipRender(prev vecty.Component) bool {
 }
 
 func (a *OtherArea) Render() vecty.ComponentOrHTML {
-	if len(a.Text) > store.MaxEditBytes {
+	if len(a.Text) > model.MaxEditBytes {
 		// As the robots.txt's viewer does: a text this long in a textarea
 		// would hold the page while the browser lays it out.
 		return elem.Div(
 			vecty.Markup(prop.ID("diff-other-long"), vecty.Class("help")),
-			vecty.Text("The version compared with is "+store.Number(len(a.Text)/1024)+" KiB, "+store.Number(widget.CountLines(a.Text))+
+			vecty.Text("The version compared with is "+model.Number(len(a.Text)/1024)+" KiB, "+model.Number(widget.CountLines(a.Text))+
 				" lines: too long to show here, and compared whole (Googlebot's first 500 KiB). To change it, open or paste another version, or "),
 			elem.Button(
 				vecty.Markup(prop.ID("diff-other-clear"), prop.Type(prop.TypeButton),
@@ -460,12 +461,12 @@ func (m *DiffMarks) Render() vecty.ComponentOrHTML {
 // its deciding line and rule before and after.
 func flipsCSV(d *engine.Diff) []byte {
 	var b bytes.Buffer
-	store.WriteCSVRecord(&b, []string{"url", "crawler", "before", "before_line", "before_rule", "after", "after_line", "after_rule"})
+	model.WriteCSVRecord(&b, []string{"url", "crawler", "before", "before_line", "before_rule", "after", "after_line", "after_rule"})
 	for _, f := range d.Flips {
 		row := []string{diffs.inputs[f.Row], d.Columns[f.Col].Name,
 			widget.VerdictAttr(f.A.Allowed), strconv.Itoa(f.A.Line), f.ARule,
 			widget.VerdictAttr(f.B.Allowed), strconv.Itoa(f.B.Line), f.BRule}
-		store.WriteCSVRecord(&b, csvSafe(row))
+		model.WriteCSVRecord(&b, csvSafe(row))
 	}
 	return b.Bytes()
 }

@@ -15,6 +15,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -123,7 +124,7 @@ const matrixRowPx = 34
 const matrixWindow = 60
 
 // PresetID is the preset in Saved, the default when none is chosen.
-func PresetID(in store.Saved) string {
+func PresetID(in model.Saved) string {
 	if in.Preset == "" {
 		return defaultPreset
 	}
@@ -131,7 +132,7 @@ func PresetID(in store.Saved) string {
 }
 
 // columnsKey identifies the columns of a state.
-func columnsKey(in store.Saved) string { return PresetID(in) + "\x00" + in.Columns }
+func columnsKey(in model.Saved) string { return PresetID(in) + "\x00" + in.Columns }
 
 // extraColumns reads the typed columns: crawler names or tokens, one a line
 // or separated by commas.
@@ -152,7 +153,7 @@ const maxColumns = 150
 
 // matrixColumns are the preset's crawlers then the typed ones, each once,
 // maxColumns at most.
-func matrixColumns(in store.Saved) []engine.Column {
+func matrixColumns(in model.Saved) []engine.Column {
 	var cols []engine.Column
 	seen := map[string]bool{}
 	add := func(c engine.Column) {
@@ -191,7 +192,7 @@ func listKey() string {
 // listURLs is the URL list the results test: as typed, one URL a line, or
 // a long list kept aside.
 func listURLs() []string {
-	l := store.SplitURLs(store.Page.In.URLs)
+	l := model.SplitURLs(store.Page.In.URLs)
 	if store.Page.Imported != nil {
 		l = store.Page.Imported.Urls
 	}
@@ -255,7 +256,7 @@ func rowScopes() []engine.ScopeResult {
 	if c.scopes == nil || c.scopesOf != key {
 		c.scopes, c.scopesOf = make([]engine.ScopeResult, len(c.inputs)), key
 		for i, u := range c.inputs {
-			c.scopes[i] = store.Scope(store.Page.In.RobotsURL, u)
+			c.scopes[i] = model.Scope(store.Page.In.RobotsURL, u)
 		}
 	}
 	return c.scopes
@@ -775,7 +776,7 @@ func matrixCSV(m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
 		rows = append(rows, cells)
 	}
 	for _, row := range rows {
-		store.WriteCSVRecord(&b, csvSafe(row))
+		model.WriteCSVRecord(&b, csvSafe(row))
 	}
 	return b.Bytes()
 }
@@ -813,14 +814,14 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		if rm != nil {
 			o = rm.Obeys(c).Lines
 		}
-		b.WriteString("\n    {\"name\": " + store.JsonString(col.Name) + ", \"tokens\": [")
+		b.WriteString("\n    {\"name\": " + model.JSONString(col.Name) + ", \"tokens\": [")
 		for i, t := range col.Tokens {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(store.JsonString(t))
+			b.WriteString(model.JSONString(t))
 		}
-		b.WriteString("], \"obeys\": " + store.JsonString(obeys) + ", \"obeysLines\": [")
+		b.WriteString("], \"obeys\": " + model.JSONString(obeys) + ", \"obeysLines\": [")
 		for i, l := range o {
 			if i > 0 {
 				b.WriteString(", ")
@@ -830,7 +831,7 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		b.WriteString("]")
 		if rm != nil {
 			rd := rm.Readings[c]
-			b.WriteString(", \"reader\": " + store.JsonString(rd.Reader) + ", \"readerAssumed\": " + strconv.FormatBool(rd.Assumed) + ", \"rootVerdict\": \"" + sum.root + "\"")
+			b.WriteString(", \"reader\": " + model.JSONString(rd.Reader) + ", \"readerAssumed\": " + strconv.FormatBool(rd.Assumed) + ", \"rootVerdict\": \"" + sum.root + "\"")
 		}
 		b.WriteString(", \"rootAllowed\": " + strconv.FormatBool(sum.root == "allowed") + ", \"allowed\": " + strconv.Itoa(sum.allowed) + ", \"blocked\": " + strconv.Itoa(sum.blocked) + "}")
 	}
@@ -839,15 +840,15 @@ func matrixJSON(r *engine.Robots, m *engine.Matrix, rm *engine.ReaderMatrix) []b
 		if u > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString("\n    {\"url\": " + store.JsonString(matrix.inputs[u]) + ", \"testedAs\": " + store.JsonString(engine.MatchPath(m.URLs[u])) + ", \"verdicts\": [")
+		b.WriteString("\n    {\"url\": " + model.JSONString(matrix.inputs[u]) + ", \"testedAs\": " + model.JSONString(engine.MatchPath(m.URLs[u])) + ", \"verdicts\": [")
 		for c := range m.Columns {
 			if c > 0 {
 				b.WriteString(", ")
 			}
 			verdict, line := cellVerdict(m, rm, u, c)
-			b.WriteString("{\"verdict\": \"" + verdict + "\", \"line\": " + strconv.Itoa(line) + ", \"rule\": " + store.JsonString(ruleOf(r, line)))
+			b.WriteString("{\"verdict\": \"" + verdict + "\", \"line\": " + strconv.Itoa(line) + ", \"rule\": " + model.JSONString(ruleOf(r, line)))
 			if rm != nil {
-				b.WriteString(", \"why\": " + store.JsonString(rm.Cell(u, c).Why) + ", \"differsFromGoogle\": " + strconv.FormatBool(rm.Differs(u, c)))
+				b.WriteString(", \"why\": " + model.JSONString(rm.Cell(u, c).Why) + ", \"differsFromGoogle\": " + strconv.FormatBool(rm.Differs(u, c)))
 			}
 			b.WriteString("}")
 		}
@@ -905,7 +906,7 @@ func (f *RowFilter) Render() vecty.ComponentOrHTML {
 // (a 5xx, a 404…), that the verdicts shown are the file's rules', as the
 // results' override column does; nil when the rules decide.
 func serverNote() vecty.MarkupOrChild {
-	answer, outcome := store.ServerAnswer(store.Page.In.Status)
+	answer, outcome := model.ServerAnswer(store.Page.In.Status)
 	if outcome.Effect == engine.EffectConditional {
 		return nil
 	}

@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
 func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
-	cols := matrixColumns(store.Saved{Preset: "none", Columns: "MyBot, Googlebot Image\nGPTBot,mybot,,  "})
+	cols := matrixColumns(model.Saved{Preset: "none", Columns: "MyBot, Googlebot Image\nGPTBot,mybot,,  "})
 	var names []string
 	for _, c := range cols {
 		names = append(names, c.Name)
@@ -25,7 +26,7 @@ func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
 		t.Errorf("MyBot should be a typed token and Googlebot Image a catalogue crawler: %+v", cols[:2])
 	}
 	ai, _ := engine.FindPreset("ai")
-	if n := len(matrixColumns(store.Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
+	if n := len(matrixColumns(model.Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
 		t.Errorf("the default preset with GPTBot typed again has %d columns, want %d", n, len(ai.Crawlers))
 	}
 }
@@ -132,6 +133,6 @@ func TestRowFilters(t *testing.T) {
 func useMatrix(t *testing.T, robots, urls, columns string) *engine.Matrix {
 	old := store.Page
 	t.Cleanup(func() { store.Page = old })
-	store.Page = store.NewState(store.Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
+	store.Page = store.NewState(model.Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
 	return currentMatrix()
 }

@@ -12,6 +12,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -47,18 +48,18 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 		v.table = &ReadersTable{}
 	}
 	n, total := r.compared, r.list.Len()
-	summary := "Every reader agrees on all " + store.UrlCount(total) + "."
+	summary := "Every reader agrees on all " + model.URLCount(total) + "."
 	switch {
 	case total == 0:
 		summary = "List URLs (one per line, under URLs to test) to see how each reader decides them."
 	case r.running():
-		summary = "Comparing the readers: " + store.Number(n) + " of " + store.UrlCount(total) + " (" + store.Percent(n, total) + "), " +
-			store.Number(r.tally.Disagree) + " read differently so far; they come first."
+		summary = "Comparing the readers: " + model.Number(n) + " of " + model.URLCount(total) + " (" + model.Percent(n, total) + "), " +
+			model.Number(r.tally.Disagree) + " read differently so far; they come first."
 	case r.cancelled:
-		summary = "Stopped after " + store.Number(n) + " of " + store.UrlCount(total) + ": the rows and counts cover those only. " +
-			store.Number(r.tally.Disagree) + " are read differently. Compare the rest to cover the whole list."
+		summary = "Stopped after " + model.Number(n) + " of " + model.URLCount(total) + ": the rows and counts cover those only. " +
+			model.Number(r.tally.Disagree) + " are read differently. Compare the rest to cover the whole list."
 	case r.tally.Disagree > 0:
-		summary = store.Number(r.tally.Disagree) + " of " + store.UrlCount(total) + " are read differently by some reader; they come first."
+		summary = model.Number(r.tally.Disagree) + " of " + model.URLCount(total) + " are read differently by some reader; they come first."
 	}
 	return elem.Section(
 		vecty.Markup(prop.ID("readers-section"), vecty.Attribute("aria-labelledby", "readers-title")),
@@ -100,11 +101,11 @@ func readerTally(r *readerRun) vecty.ComponentOrHTML {
 		differ := r.tally.Differ[k]
 		rows = append(rows, elem.TableRow(vecty.Markup(vecty.Data("reader", info.ID), vecty.Data("differ", strconv.Itoa(differ))),
 			elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "row"), vecty.Attribute("title", info.Exact)), vecty.Text(info.Name)),
-			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(store.UrlCount(differ)+" ("+store.Percent(differ, r.tally.URLs)+")")),
-			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(store.UrlCount(r.tally.Failed[k]))),
+			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(model.URLCount(differ)+" ("+model.Percent(differ, r.tally.URLs)+")")),
+			elem.TableData(vecty.Markup(vecty.Class("count")), vecty.Text(model.URLCount(r.tally.Failed[k]))),
 		))
 	}
-	caption := "How often each reader decides otherwise than Google, over " + store.UrlCount(r.tally.URLs)
+	caption := "How often each reader decides otherwise than Google, over " + model.URLCount(r.tally.URLs)
 	if !r.done() {
 		caption += " compared so far"
 	}
@@ -139,8 +140,8 @@ func codeHTML(s string) string {
 }
 
 // crawlerReading says which reader the picked crawler runs.
-func crawlerReading(in store.Saved) string {
-	c, ok := store.PickedCrawler(in)
+func crawlerReading(in model.Saved) string {
+	c, ok := model.PickedCrawler(in)
 	if !ok {
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -41,7 +42,7 @@ func shownReaderURLs() []string {
 func TestReaderRowsFollowTheStore(t *testing.T) {
 	saved, savedRun := store.Page, readers
 	t.Cleanup(func() { store.Page, readers = saved, savedRun })
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
 	var urls []string
 	for i := range 600 {
@@ -96,7 +97,7 @@ func TestReaderRowsFollowTheStore(t *testing.T) {
 func TestReaderRunCancelAndResume(t *testing.T) {
 	saved, savedRun := store.Page, readers
 	t.Cleanup(func() { store.Page, readers = saved, savedRun })
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /*.pdf$\n"
 	in.URLs = strings.Repeat("https://example.com/a.pdf\nhttps://example.com/b\n", 200)
 	in.View = "readers"

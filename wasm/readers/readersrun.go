@@ -7,6 +7,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -28,7 +29,7 @@ type readerRun struct {
 	crawler    *engine.Crawler // the picked crawler, nil for the typed token
 	agent      string
 	findings   []engine.PortabilityFinding
-	list       store.URLList
+	list       model.URLList
 
 	state    []uint8 // per list index: 0 not compared yet, else urlDisagree or urlAgree
 	compared int     // URLs compared
@@ -84,7 +85,7 @@ func (r *readerRun) sync() {
 		*r = readerRun{generation: s.Generation, files: store.ReaderFiles(), agent: s.In.Token,
 			findings: store.PortabilityOf(s.Robots), list: s.List,
 			state: make([]uint8, s.List.Len()), started: time.Now(), version: r.version + 1, selected: -1}
-		if c, ok := store.PickedCrawler(s.In); ok {
+		if c, ok := model.PickedCrawler(s.In); ok {
 			r.crawler = &c
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/workers"
 )
@@ -36,12 +37,12 @@ const readerChunkURLs = 512
 func CompareInWorker(w *workers.WorkerState, data js.Value) {
 	body := make([]byte, data.Get("robots").Length())
 	js.CopyBytesToGo(body, data.Get("robots"))
-	in := store.Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
+	in := model.Saved{Crawler: data.Get("crawler").String(), Token: data.Get("token").String()}
 	gen := data.Get("gen").Int()
 	workerReadersGen = gen
 	files := engine.ParseAll(body, engine.Parse(body))
 	var crawler *engine.Crawler
-	if c, ok := store.PickedCrawler(in); ok {
+	if c, ok := model.PickedCrawler(in); ok {
 		crawler = &c
 	}
 	segments := w.Segments

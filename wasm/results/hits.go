@@ -15,6 +15,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -144,7 +145,7 @@ func hitsHTML(s *store.State) string {
 		item(r.Line, store.HitLabel(s, r.Line, r.Hits), r.Hits)
 	}
 	if s.Res.NoRule > 0 {
-		item(store.NoRuleLine, "No rule matches "+store.UrlCount(s.Res.NoRule)+partial+": allowed", s.Res.NoRule)
+		item(store.NoRuleLine, "No rule matches "+model.URLCount(s.Res.NoRule)+partial+": allowed", s.Res.NoRule)
 	}
 	for _, r := range unused {
 		if items >= maxHitRules {
@@ -157,7 +158,7 @@ func hitsHTML(s *store.State) string {
 		para("help", widget.Count(left, "more rule")+" not listed: "+widget.Count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")
 	}
 	if s.Res.Out > 0 {
-		para("help", store.UrlCount(s.Res.Out)+" of the list "+isOrAre(s.Res.Out)+" outside this file's scope and not counted here.")
+		para("help", model.URLCount(s.Res.Out)+" of the list "+isOrAre(s.Res.Out)+" outside this file's scope and not counted here.")
 	}
 	if len(rules) == 0 {
 		para("", "No group of this file applies to the crawler: no rule decides any URL.")

@@ -8,6 +8,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/workers"
 )
@@ -22,7 +23,7 @@ func importedNote() vecty.ComponentOrHTML {
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
-		elem.Paragraph(vecty.Text(store.Number(s.Imported.Urls.Len())+" URLs imported from "+s.Imported.Name+
+		elem.Paragraph(vecty.Text(model.Number(s.Imported.Urls.Len())+" URLs imported from "+s.Imported.Name+
 			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
 		browser.Button("clear-imported", clearLabel(s.Imported.Typed), store.Page.ClearImported),
 	)
@@ -49,7 +50,7 @@ func (c *ImportProgress) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(prop.ID("import-progress"), vecty.Class("summary-line")),
 		elem.Paragraph(vecty.Markup(vecty.Attribute("role", "status")),
-			vecty.Text("Importing "+run.Name+": "+store.Number(run.Read)+" URLs read so far…")),
+			vecty.Text("Importing "+run.Name+": "+model.Number(run.Read)+" URLs read so far…")),
 		browser.Button("cancel-import", "Cancel import", func() {
 			if workers.FileImport != nil {
 				workers.FileImport.Cancel()

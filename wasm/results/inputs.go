@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 	"robotstester/wasm/workers"
@@ -32,7 +33,7 @@ type inputsView struct {
 	version                int // fields are written when it changes
 	crawler, token, status string
 	servedAt               string              // the note under "Served at"
-	imported               *store.ImportedList // a long list kept out of the text box
+	imported               *model.ImportedList // a long list kept out of the text box
 }
 
 func (c *Inputs) view() inputsView {
@@ -94,7 +95,7 @@ func (c *Inputs) Render() vecty.ComponentOrHTML {
 // when they all belong to one robots.txt (ls.following), else no URL is
 // checked against a host; while a long list's hosts are being read, that
 // it is not known yet. A typed value needs no note.
-func servedAtNote(typed string, ls store.ListScope) string {
+func servedAtNote(typed string, ls model.ListScope) string {
 	switch {
 	case strings.TrimSpace(typed) != "":
 		return "URLs this file does not govern are flagged, and tested against it anyway."
@@ -109,7 +110,7 @@ func servedAtNote(typed string, ls store.ListScope) string {
 // statusField picks the server's answer to the robots.txt request and says
 // what it means for every URL.
 func statusField() *vecty.HTML {
-	chosen, outcome := store.ServerAnswer(store.Page.In.Status)
+	chosen, outcome := model.ServerAnswer(store.Page.In.Status)
 	return elem.Div(
 		vecty.Markup(vecty.Class("field")),
 		elem.Label(vecty.Markup(prop.For("status")), vecty.Text("The server answered the robots.txt request with")),

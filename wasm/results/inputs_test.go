@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -15,7 +16,7 @@ var servedAtURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikipedi
 // The example sets no "Served at": it follows the example's URLs, and then
 // a person's own, so no example value is left once they bring theirs.
 func TestServedAtFollowsTheURLs(t *testing.T) {
-	s := store.NewState(store.ExampleState)
+	s := store.NewState(model.ExampleState)
 	if s.In.RobotsURL != "" || s.Sent.Scope.Following != "https://www.example.com/robots.txt" {
 		t.Errorf("the example: Served at %q following %q, want empty, following https://www.example.com/robots.txt", s.In.RobotsURL, s.Sent.Scope.Following)
 	}
@@ -51,14 +52,14 @@ func TestServedAtFollowsTheURLs(t *testing.T) {
 // While a long list's hosts are being read, the note under an empty
 // "Served at" says so, not that the URLs have no one host.
 func TestServedAtNoteWhileTheHostsAreRead(t *testing.T) {
-	working := servedAtNote("", store.ListScope{Working: true})
+	working := servedAtNote("", model.ListScope{Working: true})
 	if !strings.Contains(working, "reading the URLs' hosts") {
 		t.Errorf("while reading: %q", working)
 	}
-	if none := servedAtNote("", store.ListScope{}); none == working || strings.Contains(none, "reading") {
+	if none := servedAtNote("", model.ListScope{}); none == working || strings.Contains(none, "reading") {
 		t.Errorf("once read, with no one host: %q", none)
 	}
-	if typed := servedAtNote("https://example.com/", store.ListScope{Working: true}); strings.Contains(typed, "reading") {
+	if typed := servedAtNote("https://example.com/", model.ListScope{Working: true}); strings.Contains(typed, "reading") {
 		t.Errorf("a typed Served at: %q", typed)
 	}
 }

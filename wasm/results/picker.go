@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -58,7 +59,7 @@ func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 	s := store.Page
 	fresh := c.applied != s.EditorVersion
 	c.applied = s.EditorVersion
-	chosen, picked := store.PickedCrawler(s.In)
+	chosen, picked := model.PickedCrawler(s.In)
 	current := ""
 	if picked {
 		current = chosen.Name
@@ -114,8 +115,8 @@ func (c *CrawlerSelect) Render() vecty.ComponentOrHTML {
 // tokenReading says what is tested: a crawler's tokens, or how the custom
 // token is read ("`Googlebot Images` is read as `Googlebot`") and, for a
 // whole User-Agent header, which crawler it looks like.
-func tokenReading(in store.Saved) string {
-	if c, ok := store.PickedCrawler(in); ok {
+func tokenReading(in model.Saved) string {
+	if c, ok := model.PickedCrawler(in); ok {
 		if len(c.Tokens) == 0 {
 			return c.Name + " has no robots.txt token: it ignores robots.txt, so every URL is allowed for it here."
 		}

@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
 func TestAPickedCrawlerFallsBackThroughItsTokens(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n"
 	in.URLs = "/a\n/b\n"
 	in.Crawler = "Googlebot Image"
@@ -30,7 +31,7 @@ func TestAPickedCrawlerFallsBackThroughItsTokens(t *testing.T) {
 }
 
 func TestAnUnknownCrawlerNameUsesTheToken(t *testing.T) {
-	in := store.ExampleState
+	in := model.ExampleState
 	in.Crawler = "No Such Crawler"
 	in.Token = "Bingbot"
 	s := store.NewState(in)
@@ -51,7 +52,7 @@ func TestTokenReading(t *testing.T) {
 		{"Googlebot Image", "", []string{"Tests `Googlebot-Image`, then `Googlebot`", "the * group applies"}},
 	}
 	for _, tc := range tests {
-		got := tokenReading(store.Saved{Crawler: tc.crawler, Token: tc.token})
+		got := tokenReading(model.Saved{Crawler: tc.crawler, Token: tc.token})
 		for _, w := range tc.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("crawler %q token %q: reading %q lacks %q", tc.crawler, tc.token, got, w)

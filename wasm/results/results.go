@@ -13,6 +13,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -50,7 +51,7 @@ func (c *Results) Render() vecty.ComponentOrHTML {
 			vecty.If(!s.Res.Done() && !s.Res.Stopped, browser.Button("cancel-test", "Cancel", store.Page.CancelTest)),
 			vecty.If(s.Res.Stopped, browser.Button("resume-test", "Test the rest", func() { store.Page.Now(false) })),
 		),
-		store.ScopeLine(s.Sent.Scope.Summary),
+		scopeLine(s.Sent.Scope.Summary),
 		&Hits{},
 		&TableControls{},
 		elem.Paragraph(
@@ -174,7 +175,7 @@ type rowView struct {
 	code          [7]bool
 }
 
-func newRowView(r store.Row) rowView {
+func newRowView(r model.Row) rowView {
 	rv := rowView{verdict: "blocked", line: strconv.Itoa(r.Line), out: r.Scope != "", override: r.Override != ""}
 	word := "Blocked"
 	if r.Allowed {
@@ -299,4 +300,13 @@ func ChooseRow(pos int) {
 	if r, ok := s.SelectedRow(); ok {
 		widget.RevealLine(r.Line)
 	}
+}
+
+// scopeLine shows the list's scope summary under the results' summary,
+// nothing when the file governs every URL.
+func scopeLine(text string) vecty.MarkupOrChild {
+	return vecty.If(text != "", elem.Paragraph(
+		vecty.Markup(prop.ID("scope-summary"), vecty.Class("scope-note"), vecty.Attribute("aria-live", "polite")),
+		vecty.Text(text),
+	))
 }

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/wasm/store"
+	"robotstester/wasm/model"
 )
 
 // The selected row carries the marks; every row stays out of the Tab
 // order (the table is the Tab stop).
 func TestSelectedRowIsMarked(t *testing.T) {
 	var b strings.Builder
-	newRowView(store.Row{Input: "/a", TestedAs: "/a"}).write(&b, 5, 40, true)
+	newRowView(model.Row{Input: "/a", TestedAs: "/a"}).write(&b, 5, 40, true)
 	h := b.String()
 	for _, want := range []string{`class="result selected" aria-current="true"`, `aria-rowindex="7"`, `data-pos="5"`, `data-index="40"`, `tabindex="-1"`} {
 		if !strings.Contains(h, want) {
@@ -23,7 +23,7 @@ func TestSelectedRowIsMarked(t *testing.T) {
 }
 
 func TestRowHTMLEscapesAndLeavesTheSelectionOut(t *testing.T) {
-	rows := []store.Row{
+	rows := []model.Row{
 		{Input: `/<script>"&`, TestedAs: `/<script>"&`, Allowed: true},
 		{Input: "/b", TestedAs: "/b", Line: 3, Rule: "Disallow: /b", Group: "* (line 1)", Scope: "other host"},
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -27,12 +28,12 @@ var textFilter = browser.Debouncer{Delay: browser.DebounceDelay}
 func (c *TableControls) Render() vecty.ComponentOrHTML {
 	s := store.Page
 	v := &s.Table
-	shown := "Showing all " + store.Number(s.List.Len()) + " rows"
+	shown := "Showing all " + model.Number(s.List.Len()) + " rows"
 	switch {
 	case v.Busy:
-		shown = "Filtering and sorting " + store.Number(s.List.Len()) + " URLs…"
+		shown = "Filtering and sorting " + model.Number(s.List.Len()) + " URLs…"
 	case v.Filtered && (v.Verdict != "" || v.Line != 0 || v.Text != ""):
-		shown = "Showing " + store.Number(len(v.Order)) + " of " + store.Number(s.List.Len()) + " rows"
+		shown = "Showing " + model.Number(len(v.Order)) + " of " + model.Number(s.List.Len()) + " rows"
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("table-controls"), vecty.Class("table-controls"), vecty.Attribute("role", "group"), vecty.Attribute("aria-label", "Filter and sort the results")),

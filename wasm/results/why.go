@@ -7,6 +7,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -32,7 +33,7 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
 		)
 	}
-	_, outcome := store.ServerAnswer(s.In.Status)
+	_, outcome := model.ServerAnswer(s.In.Status)
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
 		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), widget.Sentence(outcome.Reason+" The rules below are what the file would decide."))),

@@ -10,6 +10,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/workers"
 )
@@ -45,18 +46,18 @@ func testManyAsync(args []js.Value) any {
 	if err != "" {
 		return js.Global().Get("Promise").Call("reject", js.Global().Get("Error").New(err))
 	}
-	in := store.Saved{Token: agent}
+	in := model.Saved{Token: agent}
 	if c, ok := engine.FindCrawler(agent); ok {
-		in = store.Saved{Crawler: c.Name}
+		in = model.Saved{Crawler: c.Name}
 	}
 	var executor js.Func
 	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
 		executor.Release()
 		resolve, reject := a[0], a[1]
-		readScriptList(args[2], func(urls store.URLList) {
+		readScriptList(args[2], func(urls model.URLList) {
 			j := &scriptJob{
 				job: store.TestJob{
-					Robots: []byte(robots.Body), In: in, Tester: store.NewTester(robots, in),
+					Robots: []byte(robots.Body), In: in, Tester: model.NewTester(robots, in),
 					Urls: urls, AsGiven: true,
 				},
 				allowed: make([]byte, urls.Len()), lines: make([]byte, 4*urls.Len()), left: urls.Len(),
@@ -76,10 +77,10 @@ const scriptPiece = 16384
 // readScriptList reads an array of URLs as one text, a piece at a time in
 // slices: a million strings are tens of megabytes to convert. The array
 // is copied first, so a caller that changes it later changes nothing.
-func readScriptList(arr js.Value, done func(store.URLList)) {
+func readScriptList(arr js.Value, done func(model.URLList)) {
 	arr = arr.Call("slice")
 	n, at := arr.Length(), 0
-	var lb store.ListBuilder
+	var lb model.ListBuilder
 	browser.RunSliced(func(deadline time.Time) bool {
 		for at < n && time.Now().Before(deadline) {
 			to := min(at+scriptPiece, n)
@@ -138,7 +139,7 @@ func receiveScript(gen, start int, flags []uint8, lines []int32) {
 	}
 	for k, f := range flags {
 		i := start + k
-		if f&store.FlagAllowed != 0 {
+		if f&model.FlagAllowed != 0 {
 			j.allowed[i] = 1
 		}
 		binary.LittleEndian.PutUint32(j.lines[4*i:], uint32(lines[k]))

@@ -15,6 +15,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -126,7 +127,7 @@ func sitemapSummary() vecty.MarkupOrChild {
 		// The verdicts of the whole list (verdicts.go), however long.
 		var blocked []int
 		for i, f := range store.Page.Res.Flags {
-			if f&store.FlagAllowed == 0 {
+			if f&model.FlagAllowed == 0 {
 				blocked = append(blocked, i)
 			}
 		}
@@ -204,7 +205,7 @@ func visitSentence(v engine.SitemapVisit) string {
 
 // crawlerName is the chosen crawler as the page names it.
 func crawlerName() string {
-	if c, ok := store.PickedCrawler(store.Page.In); ok {
+	if c, ok := model.PickedCrawler(store.Page.In); ok {
 		return c.Name
 	}
 	if store.Page.In.Token != "" {
@@ -302,7 +303,7 @@ func finishSitemaps(name string, res *engine.SitemapResult) {
 		siteChanged()
 		return
 	}
-	urls := store.SplitURLs(strings.Join(res.URLs, "\n"))
+	urls := model.SplitURLs(strings.Join(res.URLs, "\n"))
 	site.filled = urls.Text
 	store.Page.ImportList(name, urls)
 	siteChanged()

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -48,7 +49,7 @@ const (
 //
 // In embed mode the link is only read: the embedding page's state must not
 // replace the user's own draft on this origin.
-func OpeningState() (s store.Saved, from Origin, err error) {
+func OpeningState() (s model.Saved, from Origin, err error) {
 	s, present, err := store.DecodeFragment(locationHash())
 	if present && err == nil {
 		if !EmbedMode() {
@@ -63,23 +64,23 @@ func OpeningState() (s store.Saved, from Origin, err error) {
 	if draft, ok := LoadDraft(); ok {
 		return draft, OriginDraft, err
 	}
-	return store.Saved{}, OriginNone, err
+	return model.Saved{}, OriginNone, err
 }
 
 // SaveDraft keeps s as the draft, compressed. It does nothing in embed
 // mode (see openingState). The error is a sentence for the user: private
 // modes and full quotas make localStorage refuse. It waits for the
 // browser's compression: call it from a goroutine.
-func SaveDraft(s store.Saved) error { return WriteDraft(nil)(s) }
+func SaveDraft(s model.Saved) error { return WriteDraft(nil)(s) }
 
 // A draftWriter keeps a state as the draft: writeDraft's compressed, or
 // writeDraftNow's as it is.
-type draftWriter func(store.Saved) error
+type draftWriter func(model.Saved) error
 
 // WriteDraft compresses the draft; when stillCurrent, if set, says a newer
 // state arrived meanwhile, it saves nothing and returns errDraftStale.
 func WriteDraft(stillCurrent func() bool) draftWriter {
-	return func(s store.Saved) error {
+	return func(s model.Saved) error {
 		if EmbedMode() {
 			return nil
 		}
@@ -97,7 +98,7 @@ func WriteDraft(stillCurrent func() bool) draftWriter {
 // WriteDraftNow keeps the draft uncompressed, without waiting: for the
 // pagehide event, after which a page may not run again. The next save
 // compresses it.
-func WriteDraftNow(s store.Saved) error {
+func WriteDraftNow(s model.Saved) error {
 	if EmbedMode() {
 		return nil
 	}
@@ -116,9 +117,9 @@ const maxDraftURLBytes = 256 << 10
 // is too long for the browser's storage (or the storage refuses it with
 // the list). note then says so, with what to do; imported names a long
 // imported list, which drafts never carry. err is write's.
-func SaveDraftWithin(s store.Saved, imported *store.ImportedList, write draftWriter) (note string, err error) {
+func SaveDraftWithin(s model.Saved, imported *model.ImportedList, write draftWriter) (note string, err error) {
 	if imported != nil {
-		note = "The autosaved draft keeps the robots.txt and settings, not the " + store.Number(imported.Urls.Len()) +
+		note = "The autosaved draft keeps the robots.txt and settings, not the " + model.Number(imported.Urls.Len()) +
 			" URLs imported from " + imported.Name + " (too many for the browser's storage): import the file again after a reload."
 	}
 	if len(s.URLs) > maxDraftURLBytes {
@@ -140,22 +141,22 @@ func SaveDraftWithin(s store.Saved, imported *store.ImportedList, write draftWri
 const ListNotKept = "The autosaved draft keeps the robots.txt and settings, not the URL list (too long for the browser's storage): keep the list in a file, or Export the results, to have it after a reload."
 
 // LoadDraft is the autosaved draft, if there is a readable one.
-func LoadDraft() (store.Saved, bool) {
+func LoadDraft() (model.Saved, bool) {
 	return storageState(DraftKey)
 }
 
 // PreviousDraft is the draft a permalink displaced, if any: the UI offers to
 // restore it.
-func PreviousDraft() (store.Saved, bool) {
+func PreviousDraft() (model.Saved, bool) {
 	return storageState(beforeLinkKey)
 }
 
 // RestorePreviousDraft makes the displaced draft the draft again and returns
 // it for the UI to apply. Call it from a goroutine (storageState).
-func RestorePreviousDraft() (store.Saved, bool) {
+func RestorePreviousDraft() (model.Saved, bool) {
 	s, ok := PreviousDraft()
 	if !ok {
-		return store.Saved{}, false
+		return model.Saved{}, false
 	}
 	StorageSet(DraftKey, StoredString(beforeLinkKey))
 	forgetPreviousDraft()
@@ -169,7 +170,7 @@ func forgetPreviousDraft() {
 
 // WatchLinks applies the state of a permalink pasted into the address bar of
 // an open tab, where only the fragment changes and the page does not reload.
-func WatchLinks(apply func(store.Saved), fail func(error)) {
+func WatchLinks(apply func(model.Saved), fail func(error)) {
 	js.Global().Call("addEventListener", "hashchange", js.FuncOf(func(js.Value, []js.Value) any {
 		go func() {
 			s, from, err := OpeningState()
@@ -190,12 +191,12 @@ func locationHash() string {
 
 // storageState is the state stored under key, compressed or raw. It waits
 // for the browser to inflate it: call it from a goroutine.
-func storageState(key string) (store.Saved, bool) {
+func storageState(key string) (model.Saved, bool) {
 	enc := StoredString(key)
 	if enc == "" {
-		return store.Saved{}, false
+		return model.Saved{}, false
 	}
-	var s store.Saved
+	var s model.Saved
 	var err error
 	if raw, ok := strings.CutPrefix(enc, RawDraftPrefix); ok {
 		var layout []byte

@@ -5,19 +5,20 @@
 // in at most one recompute and one render request (OnChange, set by main).
 //
 //	action (EditRobots, PickCrawler, ImportList, Replace, …)
-//	   │  store.go: debounced, then flush
+//	   │  store.go: debounced, then Flush
 //	   ▼
 //	robots.txt bytes ──engine.FetchLimit, engine.Parse──▶ Robots, Cut
 //	   │                                    └─ later task: engine.LintCut, portability.go
 //	   ▼
-//	URL list (urllist.go) ──Tester.Verdict per URL (rows.go)──▶ verdicts (verdicts.go)
-//	   │   a long list: a Runner (runner.go; workers plug in from wasm/workers)
+//	URL list ──model.Tester per URL──▶ model.Verdicts
+//	   │   a long list: a Runner (runner.go; wasm/workers plugs in)
 //	   ▼
-//	table order (filters.go), rule hits (rulehits.go), scope (scope.go),
-//	rows made on demand (rows.go, rowcache.go) ──▶ OnChange ──▶ the views render
+//	table order (filters.go), rule hits (rulehits.go), scope, rows made
+//	on demand ──▶ OnChange ──▶ the views render
 //
-// What a person chose is Saved (permalink.go: links and drafts encode it);
-// exports write rows (files.go, export.go); example.go is the first state.
-// The store never re-decides a rule: every verdict, line and sentence
-// comes from package engine.
+// The plain data it holds (Saved, the URL list, verdicts, rows, scope,
+// exports) is package model's; permalink.go encodes Saved for links and
+// drafts, export.go writes the exports in slices. The store never
+// re-decides a rule: every verdict, line and sentence comes from the
+// engine.
 package store

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 )
 
 // Exports write every row of the list, however long: a long list is
@@ -20,24 +21,24 @@ const syncExportRows = 5000
 // ExportFormat is one export's file: its name, type and how rows are written.
 type ExportFormat struct {
 	Name, mime string
-	Whole      func(rows []ExportRow) []byte // a short list at once
+	Whole      func(rows []model.ExportRow) []byte // a short list at once
 	Open       func(b *bytes.Buffer)
-	Rows       func(b *bytes.Buffer, rows []ExportRow, first bool)
+	Rows       func(b *bytes.Buffer, rows []model.ExportRow, first bool)
 	Close      func(b *bytes.Buffer, any bool)
 }
 
 var (
 	CsvExport = ExportFormat{
-		Name: "robots-test.csv", mime: "text/csv", Whole: exportCSV,
-		Open:  func(b *bytes.Buffer) { WriteCSVRecord(b, exportColumns) },
-		Rows:  func(b *bytes.Buffer, rows []ExportRow, _ bool) { appendCSV(b, rows) },
+		Name: "robots-test.csv", mime: "text/csv", Whole: model.ExportCSV,
+		Open:  func(b *bytes.Buffer) { model.WriteCSVRecord(b, model.ExportColumns) },
+		Rows:  func(b *bytes.Buffer, rows []model.ExportRow, _ bool) { model.AppendCSV(b, rows) },
 		Close: func(*bytes.Buffer, bool) {},
 	}
 	JsonExport = ExportFormat{
-		Name: "robots-test.json", mime: "application/json", Whole: exportJSON,
+		Name: "robots-test.json", mime: "application/json", Whole: model.ExportJSON,
 		Open:  func(b *bytes.Buffer) { b.WriteString("[") },
-		Rows:  appendJSON,
-		Close: closeJSON,
+		Rows:  model.AppendJSON,
+		Close: model.CloseJSON,
 	}
 )
 
@@ -57,7 +58,7 @@ func StartExport(f ExportFormat) {
 	f.Open(&b)
 	gen, next := s.Generation, 0
 	lastNote := time.Now()
-	s.Notify("Exporting "+UrlCount(n)+"…", "")
+	s.Notify("Exporting "+model.URLCount(n)+"…", "")
 	exporting = browser.RunSliced(func(deadline time.Time) bool {
 		if gen != s.Generation {
 			s.Notify("The export stopped because the results changed: export again.", "")
@@ -70,7 +71,7 @@ func StartExport(f ExportFormat) {
 		}
 		if time.Since(lastNote) > 250*time.Millisecond && next < n {
 			lastNote = time.Now()
-			s.Notify("Exporting "+UrlCount(n)+": "+Percent(next, n)+" written…", "")
+			s.Notify("Exporting "+model.URLCount(n)+": "+model.Percent(next, n)+" written…", "")
 		}
 		return next == n
 	}, func() {
@@ -80,6 +81,6 @@ func StartExport(f ExportFormat) {
 		}
 		f.Close(&b, n > 0)
 		browser.DownloadBytes(f.Name, f.mime, b.Bytes())
-		s.Notify("Exported "+UrlCount(n)+" to "+f.Name+".", "")
+		s.Notify("Exported "+model.URLCount(n)+" to "+f.Name+".", "")
 	})
 }

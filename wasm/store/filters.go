@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 )
 
 // The results as the person asked to see them: which rows (blocked or
@@ -174,7 +175,7 @@ func (w *viewWork) filter(deadline time.Time) bool {
 		if w.i%browser.CheckEvery == 0 && time.Now().After(deadline) {
 			return false
 		}
-		if w.keeps(res.Flags[w.i], res.lines[w.i], list.At(w.i)) {
+		if w.keeps(res.Flags[w.i], res.Lines[w.i], list.At(w.i)) {
 			w.Out = append(w.Out, int32(w.i))
 		}
 	}
@@ -182,21 +183,21 @@ func (w *viewWork) filter(deadline time.Time) bool {
 }
 
 func (w *viewWork) keeps(flags uint8, line int32, u string) bool {
-	tested := flags&flagTested != 0
+	tested := flags&model.FlagTested != 0
 	switch w.v.Verdict {
 	case "allowed":
-		if !tested || flags&FlagAllowed == 0 {
+		if !tested || flags&model.FlagAllowed == 0 {
 			return false
 		}
 	case "blocked":
-		if !tested || flags&FlagAllowed != 0 {
+		if !tested || flags&model.FlagAllowed != 0 {
 			return false
 		}
 	}
 	if w.v.Line != 0 {
 		// The same URLs the hit counts count: in the file's scope and
 		// decided by the rules, not the server answer.
-		if !tested || flags&(flagOut|flagOverride) != 0 {
+		if !tested || flags&(model.FlagOut|model.FlagOverride) != 0 {
 			return false
 		}
 		if w.v.Line == NoRuleLine && line != 0 || w.v.Line > 0 && int(line) != w.v.Line {
@@ -216,18 +217,18 @@ func (w *viewWork) startSort() {
 		w.Out = countingSort(w.Out, 3, func(i int32) int {
 			f := res.Flags[i]
 			switch {
-			case f&flagTested == 0:
+			case f&model.FlagTested == 0:
 				return 2
-			case f&FlagAllowed == 0:
+			case f&model.FlagAllowed == 0:
 				return 0
 			}
 			return 1
 		})
 	case SortLine:
 		// By deciding line; URLs no line decided last.
-		last := res.lineCount + 1
+		last := res.LineCount + 1
 		w.Out = countingSort(w.Out, last+1, func(i int32) int {
-			if l := int(res.lines[i]); l > 0 && l < last && res.Flags[i]&flagOverride == 0 {
+			if l := int(res.Lines[i]); l > 0 && l < last && res.Flags[i]&model.FlagOverride == 0 {
 				return l
 			}
 			return last

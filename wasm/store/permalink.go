@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 )
 
 // StateVersion prefixes every encoded state so the format can change: a
@@ -61,13 +62,13 @@ var errNotState = errors.New("not a saved state")
 // never sent to a server, so a shared robots.txt stays on the machines of the
 // people who open the link. It waits for the browser's compression: call it
 // from a goroutine (deflate.go).
-func EncodeFragment(s Saved) (string, error) {
+func EncodeFragment(s model.Saved) (string, error) {
 	enc, err := EncodeState(s)
 	if err != nil {
 		return "", errors.New("The link could not be made: " + err.Error() + ".")
 	}
 	if len(enc)+1 > maxLinkFragment {
-		return "", errors.New("This state needs a " + Number(len(enc)+1) + "-character link, longer than the " + Number(maxLinkFragment) +
+		return "", errors.New("This state needs a " + model.Number(len(enc)+1) + "-character link, longer than the " + model.Number(maxLinkFragment) +
 			" characters a link can safely carry: share files instead (Download the robots.txt, Export the results).")
 	}
 	return "#" + enc, nil
@@ -82,11 +83,11 @@ const MaxLinkURLBytes = 256 << 10
 // and settings without a URL list too long for a link (imported names a
 // long imported list, never in s). note says what was left out and what to
 // do, "" when nothing was.
-func LinkState(s Saved, imported *ImportedList) (Saved, string) {
+func LinkState(s model.Saved, imported *model.ImportedList) (model.Saved, string) {
 	switch {
 	case imported != nil:
-		return s, "The link carries the robots.txt and settings, not the " + Number(imported.Urls.Len()) + " URLs imported from " +
-			imported.Name + ": a link holds at most " + Number(maxLinkFragment) + " characters. Send the file along with it."
+		return s, "The link carries the robots.txt and settings, not the " + model.Number(imported.Urls.Len()) + " URLs imported from " +
+			imported.Name + ": a link holds at most " + model.Number(maxLinkFragment) + " characters. Send the file along with it."
 	case len(s.URLs) > MaxLinkURLBytes:
 		s.URLs = ""
 		return s, listTooLong
@@ -100,15 +101,15 @@ func LinkState(s Saved, imported *ImportedList) (Saved, string) {
 
 // listTooLong says a link left its URL list out.
 var listTooLong = "The link carries the robots.txt and settings, not the URL list: the list is too long for a link (at most " +
-	Number(maxLinkFragment) + " characters). Send the list as a file, or Export the results."
+	model.Number(maxLinkFragment) + " characters). Send the list as a file, or Export the results."
 
 // DecodeFragment reads a state from a fragment, with or without its leading
 // "#". present is false when the fragment holds no state; err says why a
 // fragment that holds one could not be read.
-func DecodeFragment(fragment string) (s Saved, present bool, err error) {
+func DecodeFragment(fragment string) (s model.Saved, present bool, err error) {
 	s, err = DecodeState(strings.TrimPrefix(fragment, "#"))
 	if errors.Is(err, errNotState) {
-		return Saved{}, false, nil
+		return model.Saved{}, false, nil
 	}
 	return s, true, err
 }
@@ -116,7 +117,7 @@ func DecodeFragment(fragment string) (s Saved, present bool, err error) {
 // EncodeState is the version-prefixed, compressed, base64url form of s,
 // shared by permalinks and the autosave. It waits for the browser's
 // compression (deflate.go).
-func EncodeState(s Saved) (string, error) {
+func EncodeState(s model.Saved) (string, error) {
 	packed, err := browser.DeflateRaw(StateLayout(s))
 	if err != nil {
 		return "", err
@@ -125,7 +126,7 @@ func EncodeState(s Saved) (string, error) {
 }
 
 // StateLayout is s in the binary layout the tags above describe.
-func StateLayout(s Saved) []byte {
+func StateLayout(s model.Saved) []byte {
 	var raw []byte
 	field := func(tag byte, v string) {
 		if v == "" {
@@ -161,13 +162,13 @@ func StateLayout(s Saved) []byte {
 // DecodeState reverses encodeState, waiting for the browser to inflate it.
 // Every failure is a sentence that says what to do; a damaged input never
 // panics.
-func DecodeState(enc string) (Saved, error) {
+func DecodeState(enc string) (model.Saved, error) {
 	version, body, ok := strings.Cut(enc, ".")
 	if !ok || !isVersion(version) {
-		return Saved{}, errNotState
+		return model.Saved{}, errNotState
 	}
 	if version+"." != StateVersion {
-		return Saved{}, errors.New("This link was made by another version of the tester (format " + version + "; this copy reads " +
+		return model.Saved{}, errors.New("This link was made by another version of the tester (format " + version + "; this copy reads " +
 			strings.TrimSuffix(StateVersion, ".") + "): open it in an up-to-date tester.")
 	}
 	// Chat apps and mail often glue punctuation to the end of a link
@@ -175,17 +176,17 @@ func DecodeState(enc string) (Saved, error) {
 	body = strings.TrimRightFunc(body, func(c rune) bool { return !isBase64URL(c) })
 	packed, err := base64.RawURLEncoding.DecodeString(body)
 	if err != nil {
-		return Saved{}, linkDamaged("it holds characters a link never has")
+		return model.Saved{}, linkDamaged("it holds characters a link never has")
 	}
 	raw, err := browser.InflateRaw(packed, maxStateBytes)
 	switch {
 	case errors.Is(err, browser.ErrTooLarge):
-		return Saved{}, errors.New("This link unpacks to more than " + strconv.Itoa(maxStateBytes>>20) +
+		return model.Saved{}, errors.New("This link unpacks to more than " + strconv.Itoa(maxStateBytes>>20) +
 			" MiB, more than any robots.txt needs: open the robots.txt as a file instead.")
 	case errors.Is(err, browser.ErrNoStreams):
-		return Saved{}, errors.New("This link cannot be opened here: " + err.Error() + ".")
+		return model.Saved{}, errors.New("This link cannot be opened here: " + err.Error() + ".")
 	case err != nil:
-		return Saved{}, linkDamaged("its data does not decompress")
+		return model.Saved{}, linkDamaged("its data does not decompress")
 	}
 	return ReadLayout(raw)
 }
@@ -196,13 +197,13 @@ func linkDamaged(why string) error {
 }
 
 // ReadLayout reads a state from its binary layout (stateLayout).
-func ReadLayout(raw []byte) (Saved, error) {
-	var s Saved
+func ReadLayout(raw []byte) (model.Saved, error) {
+	var s model.Saved
 	for len(raw) > 0 {
 		tag := raw[0]
 		n, size := binary.Uvarint(raw[1:])
 		if size <= 0 || n > uint64(len(raw)-1-size) {
-			return Saved{}, linkDamaged("a field runs past the end of the data")
+			return model.Saved{}, linkDamaged("a field runs past the end of the data")
 		}
 		v := string(raw[1+size : 1+size+int(n)])
 		raw = raw[1+size+int(n):]

@@ -12,6 +12,7 @@ import (
 
 	"robotstester/engine/sharedtest"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 )
 
 // example is the merging example of Google's documentation
@@ -22,19 +23,19 @@ func TestStateRoundTrips(t *testing.T) {
 	big := strings.Repeat("Disallow: /private/ünïcode\tpath*$\r\n", 50*1024/36+1)
 	tests := []struct {
 		name string
-		s    Saved
+		s    model.Saved
 	}{
-		{"an empty state stays empty", Saved{}},
-		{"the example with every field set", Saved{Robots: example, Crawler: "Googlebot News", URLs: "https://example.com/fish\nhttps://example.com/shrimp", Status: "200", RobotsURL: "https://example.com/robots.txt"}},
-		{"a custom token", Saved{Robots: example, Token: "googlebot-news"}},
-		{"a BOM and CRLF breaks", Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /x\r\n"}},
-		{"bare CR breaks", Saved{Robots: "User-agent: *\rDisallow: /x\r"}},
-		{"tabs and NUL bytes", Saved{Robots: "User-agent:\t*\nDisallow: /a\x00b\n"}},
-		{"invalid UTF-8 kept byte for byte", Saved{Robots: "Disallow: /\xff\xfe\xc3(\n"}},
-		{"non-ASCII in every text field", Saved{Robots: "Disallow: /café\n", Token: "bøt", URLs: "https://exämple.com/ü", RobotsURL: "https://exämple.com"}},
-		{"50 KB with mixed breaks", Saved{Robots: big + "\rlast"}},
-		{"embed and read-only flags", Saved{Robots: example, Embed: true, ReadOnly: true}},
-		{"the matrix read as each crawler's own reader", Saved{Robots: example, View: "matrix", ReadAs: ReadAsOwn}},
+		{"an empty state stays empty", model.Saved{}},
+		{"the example with every field set", model.Saved{Robots: example, Crawler: "Googlebot News", URLs: "https://example.com/fish\nhttps://example.com/shrimp", Status: "200", RobotsURL: "https://example.com/robots.txt"}},
+		{"a custom token", model.Saved{Robots: example, Token: "googlebot-news"}},
+		{"a BOM and CRLF breaks", model.Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /x\r\n"}},
+		{"bare CR breaks", model.Saved{Robots: "User-agent: *\rDisallow: /x\r"}},
+		{"tabs and NUL bytes", model.Saved{Robots: "User-agent:\t*\nDisallow: /a\x00b\n"}},
+		{"invalid UTF-8 kept byte for byte", model.Saved{Robots: "Disallow: /\xff\xfe\xc3(\n"}},
+		{"non-ASCII in every text field", model.Saved{Robots: "Disallow: /café\n", Token: "bøt", URLs: "https://exämple.com/ü", RobotsURL: "https://exämple.com"}},
+		{"50 KB with mixed breaks", model.Saved{Robots: big + "\rlast"}},
+		{"embed and read-only flags", model.Saved{Robots: example, Embed: true, ReadOnly: true}},
+		{"the matrix read as each crawler's own reader", model.Saved{Robots: example, View: "matrix", ReadAs: ReadAsOwn}},
 	}
 	for _, tt := range tests {
 		frag, err := EncodeFragment(tt.s)
@@ -57,7 +58,7 @@ func TestStateRoundTrips(t *testing.T) {
 }
 
 func TestTrailingPunctuationIsIgnored(t *testing.T) {
-	want := Saved{Robots: example}
+	want := model.Saved{Robots: example}
 	frag, err := EncodeFragment(want)
 	if err != nil {
 		t.Fatal(err)
@@ -72,14 +73,14 @@ func TestTrailingPunctuationIsIgnored(t *testing.T) {
 func TestFragmentsWithoutState(t *testing.T) {
 	for _, frag := range []string{"", "#", "#results", "#line-7", "#v.x", "#vx1.abc", "results"} {
 		s, present, err := DecodeFragment(frag)
-		if present || err != nil || s != (Saved{}) {
+		if present || err != nil || s != (model.Saved{}) {
 			t.Errorf("decodeFragment(%q) = %+v, present %v, err %v; want no state", frag, s, present, err)
 		}
 	}
 }
 
 func TestDamagedFragmentsFailWithASentence(t *testing.T) {
-	good, err := EncodeFragment(Saved{Robots: example, URLs: "https://example.com/fish"})
+	good, err := EncodeFragment(model.Saved{Robots: example, URLs: "https://example.com/fish"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestDamagedFragmentsFailWithASentence(t *testing.T) {
 func TestUnknownFieldsAreSkipped(t *testing.T) {
 	raw := []byte{99, 3, 'n', 'e', 'w', tagToken, 3, 'b', 'o', 't'}
 	s, present, err := DecodeFragment("#v1." + pack(raw))
-	if err != nil || !present || s != (Saved{Token: "bot"}) {
+	if err != nil || !present || s != (model.Saved{Token: "bot"}) {
 		t.Errorf("decodeFragment = %+v, present %v, err %v; want Token \"bot\" and the unknown field skipped", s, present, err)
 	}
 }
@@ -121,7 +122,7 @@ func TestTooLargeStateAsksForFiles(t *testing.T) {
 		x = x*1664525 + 1013904223
 		b.WriteByte("abcdefghijklmnopqrstuvwxyz0123456789/-_"[x>>16%39])
 	}
-	_, err := EncodeFragment(Saved{Robots: b.String()})
+	_, err := EncodeFragment(model.Saved{Robots: b.String()})
 	if err == nil || !strings.Contains(err.Error(), "Download") {
 		t.Errorf("encodeFragment(60 KB of noise) error = %v; want one that points to the file download", err)
 	}
@@ -138,7 +139,7 @@ func TestInflationIsBounded(t *testing.T) {
 // check: the documentation example must stay a short link, and a 20 KB
 // robots.txt of ordinary rules must still fit in one.
 func TestLinkLengths(t *testing.T) {
-	ex := Saved{Robots: example, Crawler: "Googlebot News", URLs: "https://example.com/fish\nhttps://example.com/carrots\nhttps://example.com/shrimp.html"}
+	ex := model.Saved{Robots: example, Crawler: "Googlebot News", URLs: "https://example.com/fish\nhttps://example.com/carrots\nhttps://example.com/shrimp.html"}
 	frag, err := EncodeFragment(ex)
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +153,7 @@ func TestLinkLengths(t *testing.T) {
 	for i := 0; b.Len() < 20*1024; i++ {
 		fmt.Fprintf(&b, "Disallow: /section-%d/*.php$\nAllow: /section-%d/public/page-%d.html\n", i*7919%1000, i, i*31%977)
 	}
-	frag, err = EncodeFragment(Saved{Robots: b.String()})
+	frag, err = EncodeFragment(model.Saved{Robots: b.String()})
 	if err != nil {
 		t.Fatalf("a 20 KB robots.txt: %v", err)
 	}
@@ -168,7 +169,7 @@ func TestRealFilesRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := Saved{Robots: string(body), Crawler: "Googlebot"}
+		s := model.Saved{Robots: string(body), Crawler: "Googlebot"}
 		frag, err := EncodeFragment(s)
 		if err != nil {
 			t.Logf("%s (%d bytes): %v", name, len(body), err)
@@ -210,7 +211,7 @@ func TestLinksFromBeforeTheViewsStillRead(t *testing.T) {
 		raw = append(raw, f.v...)
 	}
 	s, present, err := DecodeFragment("#v1." + pack(raw))
-	want := Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
+	want := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
 	if err != nil || !present || s != want {
 		t.Fatalf("decodeFragment = %#v, %v, %v", s, present, err)
 	}

@@ -2,10 +2,14 @@
 
 package store
 
-import "testing"
+import (
+	"testing"
+
+	"robotstester/wasm/model"
+)
 
 func TestRowsOfTheExample(t *testing.T) {
-	s := NewState(ExampleState)
+	s := NewState(model.ExampleState)
 	want := []struct {
 		input   string
 		allowed bool
@@ -33,7 +37,7 @@ func TestRowsOfTheExample(t *testing.T) {
 }
 
 func TestRowsFlagURLsTheFileDoesNotGovern(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.RobotsURL = "https://www.example.com/robots.txt"
 	in.URLs = "https://www.example.com/a\nhttp://www.example.com/a\n/path\nhttps://shop.example.com/\n"
 	s := NewState(in)
@@ -62,7 +66,7 @@ func TestServerAnswerOverridesTheRules(t *testing.T) {
 		{"503", []bool{false, false, false, false}},
 	}
 	for _, tc := range tests {
-		in := ExampleState
+		in := model.ExampleState
 		in.Status = tc.status
 		s := NewState(in)
 		for i, want := range tc.allowed {
@@ -79,7 +83,7 @@ func TestServerAnswerOverridesTheRules(t *testing.T) {
 }
 
 func TestRowsTestWhatABrowserSends(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /caf%C3%A9\nDisallow: /a%20b\n"
 	in.URLs = "https://www.example.com/café\n/a b\nhttps://www.example.com/plain\n"
 	s := NewState(in)

@@ -5,6 +5,8 @@ package store
 import (
 	"slices"
 	"strconv"
+
+	"robotstester/wasm/model"
 )
 
 // HitRule is one rule line of the groups the crawler obeys.
@@ -21,8 +23,8 @@ func (s *State) HitRules() []HitRule {
 	out := make([]HitRule, len(lines))
 	for i, line := range lines {
 		out[i].Line = line
-		if line < len(s.Res.hits) {
-			out[i].Hits = int(s.Res.hits[line])
+		if line < len(s.Res.Hits) {
+			out[i].Hits = int(s.Res.Hits[line])
 		}
 	}
 	return out
@@ -32,7 +34,7 @@ func (s *State) HitRules() []HitRule {
 // worked out once a test (generation), for the panel and the gutter.
 func (s *State) HitLines() []int {
 	if s.hitLinesOf != s.Generation || s.hitLinesList == nil {
-		res := s.tester.result(Sent{Url: "/"})
+		res := s.tester.Result(model.Sent{Url: "/"})
 		lines := []int{}
 		for _, g := range res.Groups {
 			for _, r := range s.Robots.Groups[g].Rules {
@@ -47,8 +49,8 @@ func (s *State) HitLines() []int {
 
 // RuleHits is how many URLs line decided so far.
 func (s *State) RuleHits(line int) int {
-	if line < len(s.Res.hits) {
-		return int(s.Res.hits[line])
+	if line < len(s.Res.Hits) {
+		return int(s.Res.Hits[line])
 	}
 	return 0
 }
@@ -60,7 +62,7 @@ func HitLabel(s *State, line, hits int) string {
 	if hits == 0 {
 		text += "decides no URL of this list"
 	} else {
-		text += "decides " + UrlCount(hits)
+		text += "decides " + model.URLCount(hits)
 	}
 	if !s.Res.Done() {
 		text += " so far"

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 )
 
 // A runner tests a long URL list without blocking the page: in Web Workers
@@ -22,10 +23,10 @@ type Runner interface {
 
 // TestJob is one recompute's testing.
 type TestJob struct {
-	Robots      []byte // the bytes Googlebot reads (FetchLimit's cut)
-	In          Saved  // crawler, token, server answer, robots.txt URL
-	Tester      Tester // the page's own tester, for the sliced runner
-	Urls        URLList
+	Robots      []byte       // the bytes Googlebot reads (FetchLimit's cut)
+	In          model.Saved  // crawler, token, server answer, robots.txt URL
+	Tester      model.Tester // the page's own tester, for the sliced runner
+	Urls        model.URLList
 	ListVersion int // which list urls is: the workers keep theirs
 	// AsGiven matches each URL as given (the script API), not as a browser
 	// would send what a person typed (the page).
@@ -33,11 +34,11 @@ type TestJob struct {
 }
 
 // sentFor is what job tests for URL u.
-func (job TestJob) sentFor(u string) Sent {
+func (job TestJob) sentFor(u string) model.Sent {
 	if job.AsGiven {
-		return Sent{Url: u}
+		return model.Sent{Url: u}
 	}
-	return NewSent(u, job.In.RobotsURL)
+	return model.NewSent(u, job.In.RobotsURL)
 }
 
 // SlicedRunner tests on the page's thread, a slice at a time.

@@ -5,6 +5,8 @@ package store
 import (
 	"strings"
 	"testing"
+
+	"robotstester/wasm/model"
 )
 
 var wikipediaURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikipedia.org/w/index.php?title=Special:Search\n/wiki/Robots.txt\n"
@@ -13,7 +15,7 @@ var wikipediaURLs = "https://en.wikipedia.org/wiki/Main_Page\nhttps://en.wikiped
 // marker; the sentence is said once for the list, and in full only in the
 // why panel (OffScope.Reason).
 func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.URLs = wikipediaURLs
 	in.RobotsURL = "https://www.example.com/robots.txt"
 	s := NewState(in)
@@ -38,23 +40,23 @@ func TestOffScopeRowsGetAMarkerAndOneSummary(t *testing.T) {
 }
 
 // currentRowsOf is what the exports write for s.
-func currentRowsOf(s *State) []ExportRow {
+func currentRowsOf(s *State) []model.ExportRow {
 	return s.ExportRows(0, s.List.Len())
 }
 
 // A draft or link saved while the example still set "Served at" loses that
 // value when none of its URLs is on the example's site.
 func TestAnOldExampleServedAtIsDropped(t *testing.T) {
-	old := Saved{Robots: "User-agent: *\n", URLs: wikipediaURLs, RobotsURL: pastExampleRobotsURL}
-	if got := DropExampleLeftover(old).RobotsURL; got != "" {
+	old := model.Saved{Robots: "User-agent: *\n", URLs: wikipediaURLs, RobotsURL: model.PastExampleRobotsURL}
+	if got := model.DropExampleLeftover(old).RobotsURL; got != "" {
 		t.Errorf("Wikipedia URLs with the old example's Served at: kept %q", got)
 	}
 	old.URLs = "https://www.example.com/a\n"
-	if got := DropExampleLeftover(old).RobotsURL; got != pastExampleRobotsURL {
+	if got := model.DropExampleLeftover(old).RobotsURL; got != model.PastExampleRobotsURL {
 		t.Errorf("a list on www.example.com lost its Served at: %q", got)
 	}
-	typed := Saved{URLs: wikipediaURLs, RobotsURL: "https://example.org/robots.txt"}
-	if got := DropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
+	typed := model.Saved{URLs: wikipediaURLs, RobotsURL: "https://example.org/robots.txt"}
+	if got := model.DropExampleLeftover(typed).RobotsURL; got != typed.RobotsURL {
 		t.Errorf("a typed Served at was dropped: %q", got)
 	}
 }

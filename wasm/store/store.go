@@ -8,6 +8,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 )
 
 // The store is the one place the page's state changes. Components read it
@@ -27,7 +28,7 @@ import (
 // State is the store: what a person chose (Saved: what is saved, linked and
 // restored), the editor's bookkeeping and what the engine derived from them.
 type State struct {
-	In Saved
+	In model.Saved
 
 	// The editor shows editorText, set only when the bytes are replaced from
 	// outside (example, link, file): typing never writes the textarea back.
@@ -51,9 +52,9 @@ type State struct {
 	// first (see flush).
 	Lint       engine.Diagnostics
 	Linted     *engine.Robots
-	LintedBy   string    // "page", or "worker" (workerlint.go)
-	Sent       sentCache // each URL's encoded form and scope (short lists)
-	Generation int       // recomputes so far
+	LintedBy   string          // "page", or "worker" (workerlint.go)
+	Sent       model.SentCache // each URL's encoded form and scope (short lists)
+	Generation int             // recomputes so far
 	// hitLines' list and the generation it is of.
 	hitLinesList []int
 	hitLinesOf   int
@@ -62,20 +63,20 @@ type State struct {
 
 	// The URL list as tested: split from in.URLs, or a list too long for
 	// the text box (imported, and then in.URLs is empty).
-	List         URLList
-	listText     string             // the in.URLs list was split from
-	ListVersion  int                // bumped whenever list changes
-	listImported bool               // list is imported's, not split from listText
-	Imported     *ImportedList      // a large list read from a file, nil for none
-	tester       Tester             // what this recompute tests with
-	Res          verdicts           // the verdict of every URL of list
-	shown        rowCache           // the rows the table and the why panel showed
-	exportNames  rowNames           // the rule and group texts the exports wrote
-	Table        TableView          // filter, sort and the order shown
-	Runner       Runner             // tests long lists off the main thread; nil: at once
-	TestedBy     string             // "page" (at once), or the runner's name
-	scopeOf      scopeKey           // what s.sent.scope was worked out for
-	scopeJob     *browser.SlicedJob // works it out for a long list
+	List         model.URLList
+	listText     string              // the in.URLs list was split from
+	ListVersion  int                 // bumped whenever list changes
+	listImported bool                // list is imported's, not split from listText
+	Imported     *model.ImportedList // a large list read from a file, nil for none
+	tester       model.Tester        // what this recompute tests with
+	Res          model.Verdicts      // the verdict of every URL of list
+	shown        model.RowCache      // the rows the table and the why panel showed
+	exportNames  model.RowNames      // the rule and group texts the exports wrote
+	Table        TableView           // filter, sort and the order shown
+	Runner       Runner              // tests long lists off the main thread; nil: at once
+	TestedBy     string              // "page" (at once), or the runner's name
+	scopeOf      scopeKey            // what s.sent.scope was worked out for
+	scopeJob     *browser.SlicedJob  // works it out for a long list
 
 	edits       browser.Debouncer
 	progressDue bool   // a progress render is scheduled
@@ -110,7 +111,7 @@ type State struct {
 	// BeforeFetch the state that fetch replaced, which the site panel's
 	// Undo restores; nil for none. The diff view compares with either.
 	Live        *LiveFile
-	BeforeFetch *Saved
+	BeforeFetch *model.Saved
 }
 
 // LiveFile is a robots.txt fetched from a live site and put in the editor.
@@ -119,9 +120,9 @@ type LiveFile struct {
 	From string // the URL the fetch ended at
 }
 
-var Page = NewState(ExampleState)
+var Page = NewState(model.ExampleState)
 
-func NewState(in Saved) *State {
+func NewState(in model.Saved) *State {
 	s := &State{Selected: -1, edits: browser.Debouncer{Delay: browser.DebounceDelay}}
 	s.Replace(in)
 	s.LintNow() // the page's first paint shows the findings
@@ -136,11 +137,11 @@ func NewState(in Saved) *State {
 // shows the state before, marked pending, until the new one is parsed. Its
 // first parse would otherwise hold the page 50 ms or more, in code the
 // browser has not yet compiled for speed.
-func (s *State) Replace(in Saved) { s.ReplaceThen(in, nil) }
+func (s *State) Replace(in model.Saved) { s.ReplaceThen(in, nil) }
 
 // ReplaceThen is replace, then runs then (when not nil) once the new state
 // shows, unless a newer replace came first.
-func (s *State) ReplaceThen(in Saved, then func()) {
+func (s *State) ReplaceThen(in model.Saved, then func()) {
 	if in.URLs != "" {
 		// A state with a list of its own (the example, a link, a draft)
 		// replaces a long list kept aside.
@@ -148,7 +149,7 @@ func (s *State) ReplaceThen(in Saved, then func()) {
 	}
 	s.edits.Cancel()
 	s.parsing.Stop()
-	if !s.ParseInSlices || len(in.Robots) <= MaxEditBytes {
+	if !s.ParseInSlices || len(in.Robots) <= model.MaxEditBytes {
 		s.parsing, s.before, s.In = nil, "", in
 		s.parse()
 		s.replaced()
@@ -194,7 +195,7 @@ func (s *State) ReplaceThen(in Saved, then func()) {
 		case 1:
 			return false
 		case 2:
-			NewTester(robots, s.In).Verdict(Sent{Url: "/"})
+			model.NewTester(robots, s.In).Verdict(model.Sent{Url: "/"})
 			return false
 		case 3:
 			if s.PrepareText != nil {
@@ -231,7 +232,7 @@ func (s *State) EditorRobots() string {
 func (s *State) replaced() {
 	s.Pending = false
 	s.Bom = s.In.Robots[:s.Robots.BOM]
-	s.Eol = lineEnding(s.In.Robots)
+	s.Eol = model.LineEnding(s.In.Robots)
 	s.EditorText = s.In.Robots[s.Robots.BOM:]
 	s.EditorVersion++
 	s.Selected, s.FocusLine = -1, 0
@@ -243,9 +244,9 @@ func (s *State) replaced() {
 // ImportList replaces the URL list with one read from a file or pasted: a
 // short one goes into the text box; a long one is kept aside (see
 // importedList), so the text box never holds megabytes.
-func (s *State) ImportList(name string, urls URLList) {
+func (s *State) ImportList(name string, urls model.URLList) {
 	in := s.In
-	if urls.Len() <= MaxTypedURLs {
+	if urls.Len() <= model.MaxTypedURLs {
 		// The text box shows it: a new text for the fields.
 		in.URLs = urls.Text
 		s.Imported = nil
@@ -259,7 +260,7 @@ func (s *State) ImportList(name string, urls URLList) {
 		typed = s.Imported.Typed
 	}
 	s.In.URLs = ""
-	s.Imported = &ImportedList{Name: name, Urls: urls, Typed: typed}
+	s.Imported = &model.ImportedList{Name: name, Urls: urls, Typed: typed}
 	s.Selected = -1
 	s.Now(false)
 }
@@ -288,7 +289,7 @@ func (s *State) GivenList() string {
 // EditRobots records the editor's text after a keystroke; the engine runs
 // once typing pauses.
 func (s *State) EditRobots(text string) {
-	robots := EditorBytes(text, s.Bom, s.Eol)
+	robots := model.EditorBytes(text, s.Bom, s.Eol)
 	if robots == s.In.Robots {
 		return
 	}
@@ -429,7 +430,7 @@ func (s *State) LintLater() {
 		return
 	}
 	robots, cut := s.Robots, s.Cut
-	if s.LintElsewhere != nil && len(s.In.Robots) >= workerLintBytes {
+	if s.LintElsewhere != nil && len(s.In.Robots) >= model.WorkerLintBytes {
 		// Asked in a task of its own: the first time, the workers start.
 		text := s.In.Robots
 		browser.NextTask(func() {
@@ -488,21 +489,21 @@ func (s *State) LintNow() {
 func (s *State) test() {
 	s.Generation++
 	s.splitList()
-	s.tester = NewTester(s.Robots, s.In)
-	s.shown.reset()
-	s.exportNames = rowNames{}
+	s.tester = model.NewTester(s.Robots, s.In)
+	s.shown.Reset()
+	s.exportNames = model.RowNames{}
 	n := s.List.Len()
 	if s.Selected >= n {
 		s.Selected = n - 1
 	}
-	s.Res.reset(n, len(s.Robots.Lines))
+	s.Res.Reset(n, len(s.Robots.Lines))
 	if s.Runner != nil && n > syncLimit {
 		s.Runner.Test(s.Generation, s.job())
 		s.TestedBy = s.Runner.Name()
 		if (scopeKey{s.ListVersion, s.In.RobotsURL}) != s.scopeOf {
 			// Worked out again once the verdicts are in (scanScope): the
 			// workers need the cores first.
-			s.Sent.Scope = ListScope{Working: true}
+			s.Sent.Scope = model.ListScope{Working: true}
 		}
 	} else {
 		s.TestedBy = "page"
@@ -518,21 +519,21 @@ func (s *State) test() {
 // next recompute.
 func (s *State) testAll() {
 	c := &s.Sent
-	if c.robotsURL != s.In.RobotsURL {
-		c.byInput = nil
+	if c.RobotsURL != s.In.RobotsURL {
+		c.ByInput = nil
 	}
-	kept := make(map[string]Sent, s.List.Len())
-	var ls ListScope
+	kept := make(map[string]model.Sent, s.List.Len())
+	var ls model.ListScope
 	for i := range s.List.Len() {
 		u := s.List.At(i)
-		v := c.get(u, s.In.RobotsURL)
+		v := c.Get(u, s.In.RobotsURL)
 		kept[u] = v
 		ls.Add(v)
 		flags, line := s.tester.Verdict(v)
-		s.Res.set(i, flags, line)
+		s.Res.Set(i, flags, line)
 	}
-	ls.done()
-	c.robotsURL, c.byInput, c.Scope = s.In.RobotsURL, kept, ls
+	ls.Done()
+	c.RobotsURL, c.ByInput, c.Scope = s.In.RobotsURL, kept, ls
 	s.scopeOf = scopeKey{s.ListVersion, s.In.RobotsURL}
 }
 
@@ -540,7 +541,7 @@ func (s *State) testAll() {
 // list is held (the worker pool, workerscope.go); it reports whether it
 // took the work, else onPage does it.
 type scoper interface {
-	Scope(listVersion int, robotsURL string, done func(ListScope), onPage func()) bool
+	Scope(listVersion int, robotsURL string, done func(model.ListScope), onPage func()) bool
 }
 
 // scopeKey is what a list's scope (listScope) depends on.
@@ -559,23 +560,23 @@ func (s *State) scanScope() {
 	}
 	s.scopeOf = key
 	s.scopeJob.Stop()
-	s.Sent.Scope = ListScope{Working: true}
-	done := func(ls ListScope) {
+	s.Sent.Scope = model.ListScope{Working: true}
+	done := func(ls model.ListScope) {
 		if s.scopeOf == key {
-			ls.done()
+			ls.Done()
 			s.Sent.Scope = ls
 			s.Changed()
 		}
 	}
 	onPage := func() {
-		var ls ListScope
+		var ls model.ListScope
 		next, list, robotsURL := 0, s.List, s.In.RobotsURL
 		s.scopeJob = browser.RunSliced(func(deadline time.Time) bool {
 			for ; next < list.Len(); next++ {
 				if next%64 == 0 && time.Now().After(deadline) {
 					return false
 				}
-				ls.Add(NewSent(list.At(next), robotsURL))
+				ls.Add(model.NewSent(list.At(next), robotsURL))
 			}
 			return true
 		}, func() { done(ls) })
@@ -595,7 +596,7 @@ func (s *State) splitList() {
 			s.ListVersion++
 		}
 	case s.listImported || s.listText != s.In.URLs || s.List.Ends == nil:
-		s.List, s.listText, s.listImported = SplitURLs(s.In.URLs), s.In.URLs, false
+		s.List, s.listText, s.listImported = model.SplitURLs(s.In.URLs), s.In.URLs, false
 		s.ListVersion++
 	}
 }
@@ -615,7 +616,7 @@ func (s *State) Receive(gen, start int, flags []uint8, lines []int32) {
 		return
 	}
 	for k, f := range flags {
-		s.Res.set(start+k, f, lines[k])
+		s.Res.Set(start+k, f, lines[k])
 	}
 	if s.Res.Done() {
 		// Only the results show the verdicts that came: the rest of the
@@ -674,27 +675,27 @@ func (s *State) CancelTest() {
 
 // Row is the whole answer for URL i of the list, made from the engine when
 // first shown in this recompute.
-func (s *State) Row(i int) Row {
-	if r, ok := s.shown.get(i); ok {
+func (s *State) Row(i int) model.Row {
+	if r, ok := s.shown.Get(i); ok {
 		return r
 	}
 	u := s.List.At(i)
-	r := s.tester.row(u, s.Sent.get(u, s.In.RobotsURL), &s.shown.names)
-	s.shown.put(i, r)
+	r := s.tester.Row(u, s.Sent.Get(u, s.In.RobotsURL), &s.shown.Names)
+	s.shown.Put(i, r)
 	return r
 }
 
 // SelectedRow is the selected row, if one is.
-func (s *State) SelectedRow() (Row, bool) {
+func (s *State) SelectedRow() (model.Row, bool) {
 	if s.Selected < 0 || s.Selected >= s.List.Len() {
-		return Row{}, false
+		return model.Row{}, false
 	}
 	return s.Row(s.Selected), true
 }
 
 // AllRows are the rows of the whole list, in list order.
-func (s *State) AllRows() []Row {
-	rows := make([]Row, s.List.Len())
+func (s *State) AllRows() []model.Row {
+	rows := make([]model.Row, s.List.Len())
 	for i := range rows {
 		rows[i] = s.Row(i)
 	}
@@ -713,27 +714,27 @@ func (s *State) Changed() {
 
 // CurrentSaved is the state to save or link: the robots.txt as exact bytes,
 // including an edit still waiting for its debounce.
-func CurrentSaved() Saved {
+func CurrentSaved() model.Saved {
 	return Page.In
 }
 
 // ApplySaved replaces the whole state and shows it.
-func ApplySaved(in Saved) {
+func ApplySaved(in model.Saved) {
 	Page.Replace(in)
 }
 
 // ExportRows are URLs from ≤ i < to of the list as the exports write them.
-func (s *State) ExportRows(from, to int) []ExportRow {
-	_, outcome := ServerAnswer(s.In.Status)
+func (s *State) ExportRows(from, to int) []model.ExportRow {
+	_, outcome := model.ServerAnswer(s.In.Status)
 	crawler := s.In.Token
-	if c, ok := PickedCrawler(s.In); ok {
+	if c, ok := model.PickedCrawler(s.In); ok {
 		crawler = c.Name
 	}
-	out := make([]ExportRow, 0, to-from)
+	out := make([]model.ExportRow, 0, to-from)
 	for i := from; i < to; i++ {
 		u := s.List.At(i)
 		// Not s.row: a million rows would not stay in its cache.
-		r := s.tester.row(u, s.Sent.get(u, s.In.RobotsURL), &s.exportNames)
+		r := s.tester.Row(u, s.Sent.Get(u, s.In.RobotsURL), &s.exportNames)
 		reason := outcome.Reason
 		if r.Override == "" {
 			reason = s.Robots.Explain(r.Result).Verdict
@@ -742,7 +743,7 @@ func (s *State) ExportRows(from, to int) []ExportRow {
 		if r.Allowed {
 			verdict = "allowed"
 		}
-		out = append(out, ExportRow{
+		out = append(out, model.ExportRow{
 			URL: r.Input, TestedAs: r.TestedAs, Crawler: crawler, Verdict: verdict,
 			Line: r.Line, Rule: r.Rule, Group: r.Group, Reason: reason, Scope: r.OffScope.Reason,
 		})

@@ -8,10 +8,11 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/wasm/model"
 )
 
 func TestTypingBurstParsesOnceWhenFlushed(t *testing.T) {
-	s := NewState(ExampleState)
+	s := NewState(model.ExampleState)
 	parsed, gen := s.Robots, s.Generation
 	s.EditRobots("User-agent: *\nDisallow: /a")
 	s.EditRobots("User-agent: *\nDisallow: /ab")
@@ -38,7 +39,7 @@ func TestTypingBurstParsesOnceWhenFlushed(t *testing.T) {
 }
 
 func TestDebounceRunsTheEngineAfterThePause(t *testing.T) {
-	s := NewState(ExampleState)
+	s := NewState(model.ExampleState)
 	s.edits.Delay = time.Millisecond
 	done := make(chan int, 8)
 	s.OnChange = func() {
@@ -59,7 +60,7 @@ func TestDebounceRunsTheEngineAfterThePause(t *testing.T) {
 }
 
 func TestOnlyARobotsChangeReparses(t *testing.T) {
-	s := NewState(ExampleState)
+	s := NewState(model.ExampleState)
 	parsed := s.Robots
 	s.EditURLs("/nogooglebot/x\n")
 	s.EditToken("Bingbot")
@@ -85,7 +86,7 @@ func TestEditorBytesKeepTheOriginalsLineEndingsAndBOM(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			in := ExampleState
+			in := model.ExampleState
 			in.Robots = tc.original
 			s := NewState(in)
 			if s.EditorText != tc.original[len(s.Bom):] {
@@ -100,7 +101,7 @@ func TestEditorBytesKeepTheOriginalsLineEndingsAndBOM(t *testing.T) {
 }
 
 func TestUneditedBytesStayExact(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\r\nDisallow: /caf\xe9\t# latin-1\r"
 	s := NewState(in)
 	if got := currentSavedOf(s).Robots; got != in.Robots {
@@ -115,7 +116,7 @@ func TestUneditedBytesStayExact(t *testing.T) {
 }
 
 func TestSelectRowClampsAndResets(t *testing.T) {
-	s := NewState(ExampleState)
+	s := NewState(model.ExampleState)
 	if s.Selected != -1 {
 		t.Fatalf("a fresh state selects row %d, want none", s.Selected)
 	}
@@ -137,14 +138,14 @@ func TestSelectRowClampsAndResets(t *testing.T) {
 	if s.Selected != 0 {
 		t.Fatalf("after the list shrank to one row the selection is %d, want 0", s.Selected)
 	}
-	s.Replace(ExampleState)
+	s.Replace(model.ExampleState)
 	if s.Selected != -1 {
 		t.Fatal("replacing the state kept the old selection")
 	}
 }
 
 // currentSavedOf is currentSaved for a store that is not the page's.
-func currentSavedOf(s *State) Saved {
+func currentSavedOf(s *State) model.Saved {
 	saved := Page
 	Page = s
 	defer func() { Page = saved }()
@@ -152,7 +153,7 @@ func currentSavedOf(s *State) Saved {
 }
 
 func TestAFileOverTheFetchLimitIsParsedUpToTheCut(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\n" + strings.Repeat("Disallow: /padding\n", 30000) + "Disallow: /late\n"
 	in.URLs = "/late\n/padding\n"
 	s := NewState(in)
@@ -168,7 +169,7 @@ func TestAFileOverTheFetchLimitIsParsedUpToTheCut(t *testing.T) {
 }
 
 func TestLintRunsOncePerRobotsChange(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDissallow: /x\n"
 	s := NewState(in)
 	if len(s.Lint) == 0 {
@@ -183,7 +184,7 @@ func TestLintRunsOncePerRobotsChange(t *testing.T) {
 }
 
 func TestAnEditShowsItsResultsBeforeItsFindings(t *testing.T) {
-	in := ExampleState
+	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /x\n"
 	in.URLs = "/x\n"
 	s := NewState(in)
@@ -222,7 +223,7 @@ func TestLongReplaceParsesInSlices(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	s := NewState(ExampleState)
+	s := NewState(model.ExampleState)
 	s.ParseInSlices = true
 	before, shown := s.Robots, s.In.Robots
 	in := s.In

@@ -14,6 +14,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
@@ -24,7 +25,7 @@ const heightMessage = "robots-tester:height"
 // fullLinks is the "Open in full tester" link of the state last asked for,
 // made on a goroutine because the browser compresses it (deflate.go).
 var fullLinks struct {
-	of     store.Saved // the state the link is, or is being, made of
+	of     model.Saved // the state the link is, or is being, made of
 	href   string      // the link made of the state before, while it is made
 	err    error
 	making bool
@@ -32,7 +33,7 @@ var fullLinks struct {
 
 // fullLink is the link to the full tester holding s, or, while it is being
 // made, the one before (ready false); it re-renders the page once made.
-func fullLink(s store.Saved) (href string, err error, ready bool) {
+func fullLink(s model.Saved) (href string, err error, ready bool) {
 	c := &fullLinks
 	if c.of == s && !c.making {
 		return c.href, c.err, true
@@ -54,7 +55,7 @@ func fullLink(s store.Saved) (href string, err error, ready bool) {
 // openFullLink is the address of the full tester holding s: this page,
 // without its embed query, with s in the fragment. Call it from a
 // goroutine (encodeFragment).
-func openFullLink(s store.Saved) (string, error) {
+func openFullLink(s model.Saved) (string, error) {
 	s.Embed, s.ReadOnly = false, false
 	frag, err := store.EncodeFragment(s)
 	if err != nil {
@@ -65,7 +66,7 @@ func openFullLink(s store.Saved) (string, error) {
 
 // shareLink is the permalink of s for the page as it is opened now (embed
 // flags kept in the state, so a link made in embed mode embeds the same way).
-func shareLink(s store.Saved) (string, error) {
+func shareLink(s model.Saved) (string, error) {
 	frag, err := store.EncodeFragment(s)
 	if err != nil {
 		return "", err
@@ -85,7 +86,7 @@ func pageAddress() string {
 // copyLink builds the permalink of s and copies it to the clipboard. done
 // gets the link even when copying failed (the UI shows it to copy by hand);
 // err is a sentence for the user.
-func copyLink(s store.Saved, done func(link string, err error)) {
+func copyLink(s model.Saved, done func(link string, err error)) {
 	link, err := shareLink(s)
 	if err != nil {
 		done("", err)

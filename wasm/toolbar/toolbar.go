@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 	"robotstester/wasm/workers"
@@ -30,7 +31,7 @@ type Toolbar struct {
 type toolbarView struct {
 	message, link string
 	previousDraft bool
-	saved         store.Saved // in embed mode, what the "Open in full tester" link holds
+	saved         model.Saved // in embed mode, what the "Open in full tester" link holds
 	linkReady     bool        // in embed mode, whether that link is made (fullLink)
 	findings      string      // in embed mode, the findings the details toggle counts
 }
@@ -97,7 +98,7 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			browser.Button("export-json", "Export JSON", func() {
 				store.StartExport(store.JsonExport)
 			}),
-			browser.Button("reset", "Reset to example", func() { store.ApplySaved(store.ExampleState) }),
+			browser.Button("reset", "Reset to example", func() { store.ApplySaved(model.ExampleState) }),
 			vecty.If(s.PreviousDraft, browser.Button("restore-draft", "Restore the draft you had before opening this link", func() {
 				store.Page.PreviousDraft = false
 				go func() {

@@ -10,7 +10,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"robotstester/wasm/browser"
-	"robotstester/wasm/store"
+	"robotstester/wasm/model"
 )
 
 // LongPaste keeps a paste that would make a textarea's text longer than
@@ -30,7 +30,7 @@ func LongPaste(ev *vecty.Event, bytes func(before, after string) (string, string
 	// A String object: its length is read without copying the text.
 	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
 	n := pasted.Get("length").Int()
-	if area.Get("textLength").Int()-(end-start)+n <= store.MaxEditBytes {
+	if area.Get("textLength").Int()-(end-start)+n <= model.MaxEditBytes {
 		return false
 	}
 	ev.Call("preventDefault")

@@ -4,7 +4,7 @@
 // thread, in Web Workers started from the page's own program (web/loader.js).
 //
 //	store ──TestJob──▶ pool.go (workerPool: a store.Runner) ──postMessage──▶ worker.go (runWorker)
-//	                                                                          │ store.Tester per URL
+//	                                                                          │ model.Tester per URL
 //	store.Receive ◀── verdicts, a chunk at a time ◀────────────────────────────┘
 //
 // The same pool lints a long robots.txt (workerlint.go), works out a long

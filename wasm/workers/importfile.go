@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -36,7 +37,7 @@ func PasteURLs(ev *vecty.Event) {
 	// A String object: its length is read without copying the text.
 	pasted := js.Global().Get("Object").Invoke(data.Call("getData", "text/plain"))
 	n := pasted.Get("length").Int()
-	if n < store.MaxTypedURLs*8 {
+	if n < model.MaxTypedURLs*8 {
 		// Too short to hold that many URLs: the box takes it.
 		return
 	}
@@ -45,7 +46,7 @@ func PasteURLs(ev *vecty.Event) {
 	value := area.Get("value").String()
 	start := utf16Offset(value, area.Get("selectionStart").Int())
 	end := max(start, utf16Offset(value, area.Get("selectionEnd").Int()))
-	var lb store.ListBuilder
+	var lb model.ListBuilder
 	rest, at := value[:start], 0
 	browser.RunSliced(func(deadline time.Time) bool {
 		if at == n && rest == "" {
@@ -81,7 +82,7 @@ func PasteURLs(ev *vecty.Event) {
 		return false
 	}, func() {
 		urls := lb.List()
-		if urls.Len() <= store.MaxTypedURLs {
+		if urls.Len() <= model.MaxTypedURLs {
 			// Short after all: the box takes it.
 			in := store.Page.In
 			in.URLs = urls.Text
@@ -91,7 +92,7 @@ func PasteURLs(ev *vecty.Event) {
 		store.Page.ImportList("the pasted list", urls)
 		// The message in a task of its own: the results come first.
 		browser.YieldTask(func() {
-			store.Page.Notify("Pasted "+store.Number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
+			store.Page.Notify("Pasted "+model.Number(urls.Len())+" URLs: too many for the text box, so they are kept aside and tested as a list.", "")
 		})
 	})
 }
@@ -141,24 +142,24 @@ func ImportFile(file js.Value) {
 
 // readFile reads file's stream (inflated when its name ends in .gz) as a
 // URL list.
-func (r *importRun) readFile(file js.Value, progress func(int)) (store.URLList, error) {
+func (r *importRun) readFile(file js.Value, progress func(int)) (model.URLList, error) {
 	stream := file.Call("stream")
 	if strings.HasSuffix(strings.ToLower(r.Name), ".gz") {
 		if js.Global().Get("DecompressionStream").Type() != js.TypeFunction {
-			return store.URLList{}, errors.New(r.Name + " is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.")
+			return model.URLList{}, errors.New(r.Name + " is gzip-compressed, and this browser cannot decompress it: decompress it first (gunzip), then import it.")
 		}
 		stream = stream.Call("pipeThrough", js.Global().Get("DecompressionStream").New("gzip"))
 	}
 	r.reader = stream.Call("getReader")
 	if r.canceled {
 		r.reader.Call("cancel")
-		return store.URLList{}, errCanceled
+		return model.URLList{}, errCanceled
 	}
-	return store.ImportURLs(r.Name, &streamReader{run: r, last: time.Now().UnixNano()}, progress)
+	return model.ImportURLs(r.Name, &streamReader{run: r, last: time.Now().UnixNano()}, progress)
 }
 
 // finish puts the list read in the store, or says why there is none.
-func (r *importRun) finish(urls store.URLList, err error) {
+func (r *importRun) finish(urls model.URLList, err error) {
 	if FileImport != r {
 		return
 	}
@@ -170,7 +171,7 @@ func (r *importRun) finish(urls store.URLList, err error) {
 		store.Page.Notify(err.Error(), "")
 	default:
 		store.Page.ImportList(r.Name, urls)
-		browser.YieldTask(func() { store.Page.Notify("Imported "+store.Number(urls.Len())+" URLs from "+r.Name+".", "") })
+		browser.YieldTask(func() { store.Page.Notify("Imported "+model.Number(urls.Len())+" URLs from "+r.Name+".", "") })
 	}
 }
 
@@ -182,7 +183,7 @@ func (r *importRun) Cancel() {
 	}
 	if r.worker.Truthy() {
 		r.worker.Call("postMessage", map[string]any{"type": "import-cancel"})
-		r.finish(store.URLList{}, errCanceled)
+		r.finish(model.URLList{}, errCanceled)
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
-	"robotstester/wasm/store"
+	"robotstester/wasm/model"
 )
 
 // The same program runs in a Web Worker (started by web/loader.js from the
@@ -25,7 +25,7 @@ func InWorker() bool {
 // segment is a run of the list: URL k of urls is list index start+k.
 type segment struct {
 	Start int
-	Urls  store.URLList
+	Urls  model.URLList
 	// What a browser sends for each of the first known URLs, for
 	// sentFor: sentURL[k] is "" when it is the URL as typed (most are),
 	// and out[k] says the file does not govern it. Not kept as sent
@@ -36,10 +36,10 @@ type segment struct {
 }
 
 // sent is what is tested for URL k, made once per robots.txt URL.
-func (s *segment) sent(k int, robotsURL string) store.Sent {
+func (s *segment) sent(k int, robotsURL string) model.Sent {
 	u := s.Urls.At(k)
 	if k < s.known {
-		v := store.Sent{Url: u}
+		v := model.Sent{Url: u}
 		if s.sentURL[k] != "" {
 			v.Url = s.sentURL[k]
 		}
@@ -52,7 +52,7 @@ func (s *segment) sent(k int, robotsURL string) store.Sent {
 	if s.sentURL == nil {
 		s.sentURL, s.out = make([]string, s.Urls.Len()), make([]bool, s.Urls.Len())
 	}
-	v := store.NewSent(u, robotsURL)
+	v := model.NewSent(u, robotsURL)
 	s.sentURL[k], s.out[k] = "", v.Scope.Code != ""
 	if v.Url != u {
 		s.sentURL[k] = v.Url
@@ -115,12 +115,12 @@ func (w *WorkerState) handle(data js.Value) {
 		raw := make([]byte, data.Get("urls").Length())
 		js.CopyBytesToGo(raw, data.Get("urls"))
 		if len(raw) > 0 {
-			w.Segments = append(w.Segments, segment{Start: data.Get("start").Int(), Urls: store.JoinedURLs(string(raw))})
+			w.Segments = append(w.Segments, segment{Start: data.Get("start").Int(), Urls: model.JoinedURLs(string(raw))})
 		}
 	case "test":
 		body := make([]byte, data.Get("robots").Length())
 		js.CopyBytesToGo(body, data.Get("robots"))
-		in := store.Saved{
+		in := model.Saved{
 			Crawler: data.Get("crawler").String(), Token: data.Get("token").String(),
 			Status: data.Get("status").String(), RobotsURL: data.Get("robotsURL").String(),
 		}
@@ -131,7 +131,7 @@ func (w *WorkerState) handle(data js.Value) {
 			}
 			w.sentFor = in.RobotsURL
 		}
-		w.run(w.gen, store.NewTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
+		w.run(w.gen, model.NewTester(engine.Parse(body), in), data.Get("asGiven").Truthy())
 	case "cancel":
 		w.gen = 0
 	case "scope":
@@ -153,7 +153,7 @@ func (w *WorkerState) handle(data js.Value) {
 
 // run tests every URL held, a chunk per task, while gen is the current
 // test.
-func (w *WorkerState) run(gen int, t store.Tester, asGiven bool) {
+func (w *WorkerState) run(gen int, t model.Tester, asGiven bool) {
 	seg, next := 0, 0
 	var chunk func()
 	chunk = func() {
@@ -170,7 +170,7 @@ func (w *WorkerState) run(gen int, t store.Tester, asGiven bool) {
 		end := min(next+chunkURLs, s.Urls.Len())
 		flags, lines := make([]byte, end-next), make([]int32, end-next)
 		for k := next; k < end; k++ {
-			v := store.Sent{Url: s.Urls.At(k)}
+			v := model.Sent{Url: s.Urls.At(k)}
 			if !asGiven {
 				v = s.sent(k, w.sentFor)
 			}

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
 
@@ -59,10 +60,10 @@ func (p *WorkerPool) importMessage(data js.Value) {
 		js.CopyBytesToGo(run.text[n:], part)
 	case "import-done":
 		p.importing = nil
-		var list store.URLList
+		var list model.URLList
 		if len(run.text) > 0 {
 			// The text is not written again: it becomes the list's string.
-			list = store.URLList{Text: unsafe.String(&run.text[0], len(run.text)), Ends: browser.Int32s(data.Get("ends"))}
+			list = model.URLList{Text: unsafe.String(&run.text[0], len(run.text)), Ends: browser.Int32s(data.Get("ends"))}
 		}
 		run.text = nil
 		// The list is tested and shown in a task of its own: copying a
@@ -70,7 +71,7 @@ func (p *WorkerPool) importMessage(data js.Value) {
 		browser.YieldTask(func() { run.finish(list, nil) })
 	case "import-error":
 		p.importing = nil
-		run.finish(store.URLList{}, errors.New(data.Get("message").String()))
+		run.finish(model.URLList{}, errors.New(data.Get("message").String()))
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
-	"robotstester/wasm/store"
+	"robotstester/wasm/model"
 )
 
 // A long list's scope (the summary of the URLs the file does not govern,
@@ -33,8 +33,8 @@ import (
 type scopeAsk struct {
 	id      int
 	waiting int // workers yet to answer
-	part    store.ListScope
-	done    func(store.ListScope)
+	part    model.ListScope
+	done    func(model.ListScope)
 	onPage  func() // works it out on the page instead, if a worker fails
 }
 
@@ -47,7 +47,7 @@ var (
 // robotsURL, and reports whether it could: they must hold listVersion.
 // done gets the merged parts, not yet summed up (listScope.done); should
 // a worker fail first, onPage is run instead.
-func (p *WorkerPool) Scope(listVersion int, robotsURL string, done func(store.ListScope), onPage func()) bool {
+func (p *WorkerPool) Scope(listVersion int, robotsURL string, done func(model.ListScope), onPage func()) bool {
 	scopeAsked = nil
 	if p.Broken || len(p.Workers) == 0 || p.ListVersion != listVersion {
 		return false
@@ -66,10 +66,10 @@ func (p *WorkerPool) scopeMessage(data js.Value) {
 	if ask == nil || data.Get("id").Int() != ask.id {
 		return
 	}
-	part := store.ListScope{Origin: data.Get("origin").String(), Mixed: data.Get("mixed").Bool()}
+	part := model.ListScope{Origin: data.Get("origin").String(), Mixed: data.Get("mixed").Bool()}
 	codes, reasons, counts := data.Get("codes"), data.Get("reasons"), data.Get("counts")
 	for i := range codes.Length() {
-		part.Off = append(part.Off, store.ScopeCount{
+		part.Off = append(part.Off, model.ScopeCount{
 			First: engine.ScopeResult{Code: codes.Index(i).String(), Reason: reasons.Index(i).String()},
 			N:     counts.Index(i).Int(),
 		})
@@ -106,7 +106,7 @@ func (w *WorkerState) scopeInWorker(id int, robotsURL string) {
 	stopWorkerScope()
 	segments := w.Segments
 	seg, next := 0, 0
-	var ls store.ListScope
+	var ls model.ListScope
 	workerScopeJob = browser.RunSliced(func(deadline time.Time) bool {
 		for seg < len(segments) {
 			urls := segments[seg].Urls
@@ -114,7 +114,7 @@ func (w *WorkerState) scopeInWorker(id int, robotsURL string) {
 				if next%browser.CheckEvery == 0 && time.Now().After(deadline) {
 					return false
 				}
-				ls.Add(store.NewSent(urls.At(next), robotsURL))
+				ls.Add(model.NewSent(urls.At(next), robotsURL))
 			}
 			seg, next = seg+1, 0
 		}

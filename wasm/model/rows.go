@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"strconv"
@@ -70,19 +68,19 @@ func NewSent(u, robotsURL string) Sent {
 	return v
 }
 
-// sentCache keeps each URL's sent form from one recompute to the next, so
+// SentCache keeps each URL's sent form from one recompute to the next, so
 // an edit of the robots.txt (the common change) only tests. It holds the
 // URLs of the last list, for one robots.txt URL.
-type sentCache struct {
-	robotsURL string
-	byInput   map[string]Sent
+type SentCache struct {
+	RobotsURL string
+	ByInput   map[string]Sent
 	// Scope is what the last list's URLs say about where the file is
 	// served (see listScope).
 	Scope ListScope
 }
 
-func (c *sentCache) get(u, robotsURL string) Sent {
-	if v, ok := c.byInput[u]; ok {
+func (c *SentCache) Get(u, robotsURL string) Sent {
+	if v, ok := c.ByInput[u]; ok {
 		return v
 	}
 	return NewSent(u, robotsURL)
@@ -112,8 +110,8 @@ func NewTester(r *engine.Robots, in Saved) Tester {
 // overrides reports whether the server answer decides every URL alone.
 func (t Tester) overrides() bool { return t.outcome.Effect != engine.EffectConditional }
 
-// result is the rules' answer for what a browser would send.
-func (t Tester) result(v Sent) engine.Result {
+// Result is the rules' answer for what a browser would send.
+func (t Tester) Result(v Sent) engine.Result {
 	if t.picked {
 		return t.robots.TestCrawler(t.crawler, v.Url)
 	}
@@ -123,13 +121,13 @@ func (t Tester) result(v Sent) engine.Result {
 // Verdict is one URL's answer in the compact form the table filters, sorts
 // and counts (see verdicts.go).
 func (t Tester) Verdict(v Sent) (uint8, int32) {
-	res := t.result(v)
-	flags := uint8(flagTested)
+	res := t.Result(v)
+	flags := uint8(FlagTested)
 	if v.Scope.Code != "" {
-		flags |= flagOut
+		flags |= FlagOut
 	}
 	if t.overrides() {
-		flags |= flagOverride
+		flags |= FlagOverride
 		if t.outcome.Effect == engine.EffectFullAllow {
 			flags |= FlagAllowed
 		}
@@ -141,11 +139,11 @@ func (t Tester) Verdict(v Sent) (uint8, int32) {
 	return flags, int32(res.Line)
 }
 
-// row is one URL's whole answer, as the table and the why panel show it.
+// Row is one URL's whole answer, as the table and the why panel show it.
 // The texts for a line or a set of groups are kept in names, shared by the
 // rows of one recompute.
-func (t Tester) row(u string, v Sent, names *rowNames) Row {
-	res := t.result(v)
+func (t Tester) Row(u string, v Sent, names *RowNames) Row {
+	res := t.Result(v)
 	if names.rules == nil {
 		names.rules, names.groups = map[int]string{}, map[string]string{}
 	}
@@ -180,8 +178,8 @@ func (t Tester) row(u string, v Sent, names *rowNames) Row {
 	return r
 }
 
-// rowNames are the rule and group texts of one recompute.
-type rowNames struct {
+// RowNames are the rule and group texts of one recompute.
+type RowNames struct {
 	rules  map[int]string
 	groups map[string]string
 }

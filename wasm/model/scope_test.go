@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import "testing"
 
@@ -20,7 +18,7 @@ func TestListScopeMergedFromPartsIsTheWholeList(t *testing.T) {
 		for _, u := range c.urls {
 			whole.Add(NewSent(u, c.robotsURL))
 		}
-		whole.done()
+		whole.Done()
 		for cut := range len(c.urls) + 1 {
 			var a, b, merged ListScope
 			for i, u := range c.urls {
@@ -32,7 +30,7 @@ func TestListScopeMergedFromPartsIsTheWholeList(t *testing.T) {
 			}
 			merged.Merge(b)
 			merged.Merge(a)
-			merged.done()
+			merged.Done()
 			if merged.Summary != whole.Summary || merged.Following != whole.Following {
 				t.Errorf("%q cut at %d: summary %q following %q, want %q, %q", c.urls, cut, merged.Summary, merged.Following, whole.Summary, whole.Following)
 			}

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 // Saved is the whole state of the tester: what a permalink carries, what the
 // autosave keeps and what a draft restores.

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import "robotstester/engine"
 
@@ -26,21 +24,21 @@ var ExampleState = Saved{
 	Status: "200",
 }
 
-// pastExampleRobotsURL is the "Served at" the example set before it left
+// PastExampleRobotsURL is the "Served at" the example set before it left
 // the field empty (issue 14). Drafts and links saved then may carry it into
 // a person's own work, where it flags every URL as on another host.
-const pastExampleRobotsURL = "https://www.example.com/robots.txt"
+const PastExampleRobotsURL = "https://www.example.com/robots.txt"
 
 // DropExampleLeftover clears a saved "Served at" that is the past
 // example's while no URL of the list belongs to it, so the field follows
 // the URLs instead.
 func DropExampleLeftover(s Saved) Saved {
-	if s.RobotsURL != pastExampleRobotsURL {
+	if s.RobotsURL != PastExampleRobotsURL {
 		return s
 	}
 	urls := SplitURLs(s.URLs)
 	for i := range urls.Len() {
-		if site, err := engine.RobotsURLFor(urls.At(i)); err == nil && site == pastExampleRobotsURL {
+		if site, err := engine.RobotsURLFor(urls.At(i)); err == nil && site == PastExampleRobotsURL {
 			return s
 		}
 	}

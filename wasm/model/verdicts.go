@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"strconv"
@@ -15,75 +13,75 @@ import (
 
 // Bits of a URL's flags byte.
 const (
-	flagTested   = 1 << iota // the URL has been tested in this recompute
+	FlagTested   = 1 << iota // the URL has been tested in this recompute
 	FlagAllowed              // the verdict shown is "allowed"
-	flagOut                  // the file does not govern the URL (scope)
-	flagOverride             // the server answer decides, not a rule
+	FlagOut                  // the file does not govern the URL (scope)
+	FlagOverride             // the server answer decides, not a rule
 )
 
-// verdicts are the flags and deciding lines of every URL, filled in as
+// Verdicts are the flags and deciding lines of every URL, filled in as
 // they arrive, with the counts the summary and the hit counts show.
-type verdicts struct {
+type Verdicts struct {
 	Flags []uint8
-	lines []int32
+	Lines []int32
 
 	Tested, allowed int
 	// hits[n] is how many URLs in the file's scope line n decided; noRule
 	// counts those no rule decided (allowed), out those out of its scope.
-	hits          []int32
+	Hits          []int32
 	NoRule, Out   int
 	Stopped       bool // testing was cancelled before every URL was tested
 	Overridden    bool // the server answer decides every URL
-	lineCount     int  // lines of the parsed file: hits has lineCount+1 entries
+	LineCount     int  // lines of the parsed file: hits has lineCount+1 entries
 	lastCountedAt int  // tested when the counts were last read, for the view
 }
 
-// reset makes room for n URLs, none tested, for a file of lineCount lines.
-func (v *verdicts) reset(n, lineCount int) {
+// Reset makes room for n URLs, none tested, for a file of lineCount lines.
+func (v *Verdicts) Reset(n, lineCount int) {
 	if cap(v.Flags) >= n && n > 0 {
-		v.Flags, v.lines = v.Flags[:n], v.lines[:n]
+		v.Flags, v.Lines = v.Flags[:n], v.Lines[:n]
 		clear(v.Flags)
 	} else {
-		v.Flags, v.lines = make([]uint8, n), make([]int32, n)
+		v.Flags, v.Lines = make([]uint8, n), make([]int32, n)
 	}
-	if cap(v.hits) >= lineCount+1 {
-		v.hits = v.hits[:lineCount+1]
-		clear(v.hits)
+	if cap(v.Hits) >= lineCount+1 {
+		v.Hits = v.Hits[:lineCount+1]
+		clear(v.Hits)
 	} else {
-		v.hits = make([]int32, lineCount+1)
+		v.Hits = make([]int32, lineCount+1)
 	}
 	v.Tested, v.allowed, v.NoRule, v.Out = 0, 0, 0, 0
-	v.Stopped, v.Overridden, v.lineCount, v.lastCountedAt = false, false, lineCount, 0
+	v.Stopped, v.Overridden, v.LineCount, v.lastCountedAt = false, false, lineCount, 0
 }
 
-// set records URL i's verdict; a URL already tested is not counted twice.
-func (v *verdicts) set(i int, flags uint8, line int32) {
-	if i < 0 || i >= len(v.Flags) || v.Flags[i]&flagTested != 0 {
+// Set records URL i's verdict; a URL already tested is not counted twice.
+func (v *Verdicts) Set(i int, flags uint8, line int32) {
+	if i < 0 || i >= len(v.Flags) || v.Flags[i]&FlagTested != 0 {
 		return
 	}
-	v.Flags[i], v.lines[i] = flags|flagTested, line
+	v.Flags[i], v.Lines[i] = flags|FlagTested, line
 	v.Tested++
 	if flags&FlagAllowed != 0 {
 		v.allowed++
 	}
 	switch {
-	case flags&flagOverride != 0:
+	case flags&FlagOverride != 0:
 		v.Overridden = true
-	case flags&flagOut != 0:
+	case flags&FlagOut != 0:
 		v.Out++
-	case line > 0 && int(line) < len(v.hits):
-		v.hits[line]++
+	case line > 0 && int(line) < len(v.Hits):
+		v.Hits[line]++
 	default:
 		v.NoRule++
 	}
 }
 
 // Done reports whether every URL has its verdict.
-func (v *verdicts) Done() bool { return v.Tested == len(v.Flags) }
+func (v *Verdicts) Done() bool { return v.Tested == len(v.Flags) }
 
 // Summary is the sentence announced when the results change:
 // "12 URLs: 9 allowed, 3 blocked", or the progress of a long run.
-func (v *verdicts) Summary() string {
+func (v *Verdicts) Summary() string {
 	n := len(v.Flags)
 	if n == 0 {
 		return "No URLs to test: add one per line."
@@ -91,15 +89,15 @@ func (v *verdicts) Summary() string {
 	counts := Number(v.allowed) + " allowed, " + Number(v.Tested-v.allowed) + " blocked"
 	switch {
 	case v.Stopped:
-		return "Testing stopped after " + Number(v.Tested) + " of " + UrlCount(n) + ": " + counts + ". Press Test the rest to finish."
+		return "Testing stopped after " + Number(v.Tested) + " of " + URLCount(n) + ": " + counts + ". Press Test the rest to finish."
 	case !v.Done():
-		return "Testing " + UrlCount(n) + ": " + Percent(v.Tested, n) + " done, " + counts + " so far."
+		return "Testing " + URLCount(n) + ": " + Percent(v.Tested, n) + " done, " + counts + " so far."
 	}
-	return UrlCount(n) + ": " + counts
+	return URLCount(n) + ": " + counts
 }
 
-// UrlCount is "1 URL", "1,000 URLs".
-func UrlCount(n int) string {
+// URLCount is "1 URL", "1,000 URLs".
+func URLCount(n int) string {
 	if n == 1 {
 		return "1 URL"
 	}

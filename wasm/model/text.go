@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import "strings"
 
@@ -8,9 +6,9 @@ import "strings"
 // CRLF and bare CR into LF and holds UTF-16 text. The store keeps the bytes;
 // these helpers move between the two.
 
-// lineEnding is the break an edited text is written back with: the
+// LineEnding is the break an edited text is written back with: the
 // original's style when all its breaks were CRLF or all CR, else LF.
-func lineEnding(body string) string {
+func LineEnding(body string) string {
 	if strings.IndexByte(body, '\r') < 0 {
 		// Most files: no byte loop over megabytes (4 MiB: 9–20 ms in
 		// Chromium; IndexByte is several times quicker).
@@ -58,5 +56,5 @@ func EditorBytes(text, bom, eol string) string {
 // tenth starts at 64 KB): those are read-only here, and tested whole.
 const MaxEditBytes = 32 << 10
 
-// workerLintBytes is the robots.txt size from which a worker lints it.
-const workerLintBytes = MaxEditBytes
+// WorkerLintBytes is the robots.txt size from which a worker lints it.
+const WorkerLintBytes = MaxEditBytes

@@ -1,13 +1,7 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"strings"
-
-	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
 )
@@ -96,7 +90,7 @@ func (l *ListScope) Merge(part ListScope) {
 	}
 }
 
-func (l *ListScope) done() {
+func (l *ListScope) Done() {
 	l.Following = ""
 	if l.Origin != "" && !l.Mixed {
 		if site, err := engine.RobotsURLFor(l.Origin); err == nil {
@@ -108,13 +102,4 @@ func (l *ListScope) done() {
 		tally.AddN(c.First, c.N)
 	}
 	l.Summary = tally.Summary()
-}
-
-// ScopeLine shows the list's scope summary under the results' summary,
-// nothing when the file governs every URL.
-func ScopeLine(text string) vecty.MarkupOrChild {
-	return vecty.If(text != "", elem.Paragraph(
-		vecty.Markup(prop.ID("scope-summary"), vecty.Class("scope-note"), vecty.Attribute("aria-live", "polite")),
-		vecty.Text(text),
-	))
 }

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"encoding/csv"
@@ -17,7 +15,7 @@ var exportSample = []ExportRow{
 }
 
 func TestExportCSVIsRFC4180AndFormulaSafe(t *testing.T) {
-	out := exportCSV(exportSample)
+	out := ExportCSV(exportSample)
 	if !strings.HasSuffix(string(out), "\r\n") || strings.Count(string(out), "\r\n") < 4 {
 		t.Errorf("exportCSV does not end records with CRLF:\n%q", out)
 	}
@@ -49,7 +47,7 @@ func TestExportJSONParsesBack(t *testing.T) {
 		Reason   string `json:"reason"`
 		Scope    string `json:"scope"`
 	}
-	out := exportJSON(exportSample)
+	out := ExportJSON(exportSample)
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("exportJSON output is not JSON: %v\n%s", err, out)
 	}
@@ -66,8 +64,8 @@ func TestExportJSONParsesBack(t *testing.T) {
 	if strings.Contains(string(out), "\u2028") {
 		t.Errorf("exportJSON left a raw U+2028 in its output")
 	}
-	if string(exportJSON(nil)) != "[]\n" {
-		t.Errorf("exportJSON(nil) = %q, want an empty array", exportJSON(nil))
+	if string(ExportJSON(nil)) != "[]\n" {
+		t.Errorf("exportJSON(nil) = %q, want an empty array", ExportJSON(nil))
 	}
 }
 

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"encoding/csv"

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"bufio"
@@ -23,14 +21,14 @@ type ExportRow struct {
 	Scope                           string // why the robots.txt does not govern the URL, "" when it does
 }
 
-// exportColumns names the columns of both exports, in order.
-var exportColumns = []string{"url", "tested_as", "crawler", "verdict", "line", "rule", "group", "reason", "scope"}
+// ExportColumns names the columns of both exports, in order.
+var ExportColumns = []string{"url", "tested_as", "crawler", "verdict", "line", "rule", "group", "reason", "scope"}
 
 func (r ExportRow) cells() []string {
 	return []string{r.URL, r.TestedAs, r.Crawler, r.Verdict, strconv.Itoa(r.Line), r.Rule, r.Group, r.Reason, r.Scope}
 }
 
-// exportCSV writes rows as RFC 4180 CSV: a header, CRLF line ends, and
+// ExportCSV writes rows as RFC 4180 CSV: a header, CRLF line ends, and
 // fields quoted when they hold a comma, a quote or a line break.
 //
 // A spreadsheet runs a cell that starts with = + - or @ as a formula, and a
@@ -38,15 +36,15 @@ func (r ExportRow) cells() []string {
 // OWASP). Such cells, and those starting with a tab or CR, get a leading
 // apostrophe, which spreadsheets show as text; the line number, the only
 // cell we compute, never needs it.
-func exportCSV(rows []ExportRow) []byte {
+func ExportCSV(rows []ExportRow) []byte {
 	var b bytes.Buffer
-	WriteCSVRecord(&b, exportColumns)
-	appendCSV(&b, rows)
+	WriteCSVRecord(&b, ExportColumns)
+	AppendCSV(&b, rows)
 	return b.Bytes()
 }
 
-// appendCSV writes rows as CSV records (exportCSV), a part at a time.
-func appendCSV(b *bytes.Buffer, rows []ExportRow) {
+// AppendCSV writes rows as CSV records (exportCSV), a part at a time.
+func AppendCSV(b *bytes.Buffer, rows []ExportRow) {
 	for _, r := range rows {
 		cells := r.cells()
 		for i, c := range cells {
@@ -74,33 +72,33 @@ func WriteCSVRecord(b *bytes.Buffer, cells []string) {
 	b.WriteString("\r\n")
 }
 
-// exportJSON writes rows as a JSON array of objects with the keys of
+// ExportJSON writes rows as a JSON array of objects with the keys of
 // exportColumns (camel-cased). It is written by hand: encoding/json adds
 // about 460 KB to a WebAssembly binary that already has fmt (110 KB
 // gzipped; measured with Go 1.26 on a two-field struct), too much for nine
 // flat fields.
-func exportJSON(rows []ExportRow) []byte {
+func ExportJSON(rows []ExportRow) []byte {
 	var b bytes.Buffer
 	b.WriteString("[")
-	appendJSON(&b, rows, true)
-	closeJSON(&b, len(rows) > 0)
+	AppendJSON(&b, rows, true)
+	CloseJSON(&b, len(rows) > 0)
 	return b.Bytes()
 }
 
-// appendJSON writes rows as JSON array items (exportJSON), a part at a
+// AppendJSON writes rows as JSON array items (exportJSON), a part at a
 // time; first says no item was written before.
-func appendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
+func AppendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 	for i, r := range rows {
 		if i > 0 || !first {
 			b.WriteString(",")
 		}
 		b.WriteString("\n  {")
 		for _, f := range [...]struct{ key, value string }{
-			{`"url": `, JsonString(r.URL)}, {`, "testedAs": `, JsonString(r.TestedAs)},
-			{`, "crawler": `, JsonString(r.Crawler)}, {`, "verdict": `, JsonString(r.Verdict)},
-			{`, "line": `, strconv.Itoa(r.Line)}, {`, "rule": `, JsonString(r.Rule)},
-			{`, "group": `, JsonString(r.Group)}, {`, "reason": `, JsonString(r.Reason)},
-			{`, "scope": `, JsonString(r.Scope)},
+			{`"url": `, JSONString(r.URL)}, {`, "testedAs": `, JSONString(r.TestedAs)},
+			{`, "crawler": `, JSONString(r.Crawler)}, {`, "verdict": `, JSONString(r.Verdict)},
+			{`, "line": `, strconv.Itoa(r.Line)}, {`, "rule": `, JSONString(r.Rule)},
+			{`, "group": `, JSONString(r.Group)}, {`, "reason": `, JSONString(r.Reason)},
+			{`, "scope": `, JSONString(r.Scope)},
 		} {
 			b.WriteString(f.key)
 			b.WriteString(f.value)
@@ -109,17 +107,17 @@ func appendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 	}
 }
 
-// closeJSON ends the array exportJSON starts.
-func closeJSON(b *bytes.Buffer, any bool) {
+// CloseJSON ends the array exportJSON starts.
+func CloseJSON(b *bytes.Buffer, any bool) {
 	if any {
 		b.WriteString("\n")
 	}
 	b.WriteString("]\n")
 }
 
-// JsonString quotes s as a JSON string (engine.QuoteJSON, which the
+// JSONString quotes s as a JSON string (engine.QuoteJSON, which the
 // expectations files use too).
-func JsonString(s string) string { return engine.QuoteJSON(s) }
+func JSONString(s string) string { return engine.QuoteJSON(s) }
 
 // urlColumnNames are the CSV headers read as "this column holds the URLs",
 // compared case-insensitively.
@@ -268,7 +266,7 @@ func importCSVColumn(name string, src io.Reader, progress func(int)) (URLList, e
 		}
 	}
 	if len(urls.ends) == 0 {
-		return URLList{}, errors.New(name + ": the " + JsonString(cell(first, col)) + " column holds no URLs: fill it with one URL per row.")
+		return URLList{}, errors.New(name + ": the " + JSONString(cell(first, col)) + " column holds no URLs: fill it with one URL per row.")
 	}
 	return urls.List(), nil
 }

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 // ImportedList is a URL list read from a file, too long for the text box:
 // the page keeps it aside, shows its name and size, and does not carry it

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import "testing"
 
@@ -13,7 +11,7 @@ func TestLineEnding(t *testing.T) {
 		{"a\r\nb\n", "\n"},
 		{"a\rb\r\n", "\n"},
 	} {
-		if got := lineEnding(tc.body); got != tc.want {
+		if got := LineEnding(tc.body); got != tc.want {
 			t.Errorf("lineEnding(%q) = %q, want %q", tc.body, got, tc.want)
 		}
 	}

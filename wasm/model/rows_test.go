@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package store
+package model
 
 import (
 	"strings"
@@ -44,14 +42,14 @@ func TestSummarySentence(t *testing.T) {
 		{[]bool{true, false, false, false}, 2, true, "Testing stopped after 2 of 4 URLs: 1 allowed, 1 blocked. Press Test the rest to finish."},
 	}
 	for _, tc := range tests {
-		var v verdicts
-		v.reset(len(tc.allowed), 3)
+		var v Verdicts
+		v.Reset(len(tc.allowed), 3)
 		for i := range tc.tested {
 			var f uint8
 			if tc.allowed[i] {
 				f = FlagAllowed
 			}
-			v.set(i, f, 0)
+			v.Set(i, f, 0)
 		}
 		v.Stopped = tc.stopped
 		if got := v.Summary(); got != tc.want {
