@@ -83,7 +83,7 @@ func main() {
 	page := newPage()
 	// The draft is written a second after the last change, compressed by
 	// the browser on the timer's goroutine, and, uncompressed, when the
-	// page is hidden or closed (writeDraftNow: nothing may wait then).
+	// page is hidden or closed (WriteDraftNow: nothing may wait then).
 	var draftFailed bool
 	var draftNote string // what the draft leaves out, told once
 	saved := store.CurrentSaved()

@@ -14,7 +14,7 @@ import "syscall/js"
 // jobs during the long tasks).
 //
 // The first hop is a task so that the frame asked for is a real one even
-// when called within renderNow, which takes requestAnimationFrame's
+// when called within RenderNow, which takes requestAnimationFrame's
 // callbacks for itself while it renders (render.go); a task posted from
 // the frame's callback runs once that frame is painted.
 func AfterPaint(fn func()) {

@@ -23,7 +23,7 @@ func DeflateRaw(b []byte) ([]byte, error) {
 	return throughStream("CompressionStream", b, 1<<31-1)
 }
 
-// InflateRaw reverses deflateRaw. It stops with errTooLarge as soon as the
+// InflateRaw reverses DeflateRaw. It stops with ErrTooLarge as soon as the
 // output passes limit bytes, so a crafted input cannot fill the memory;
 // damaged input is the browser's error.
 func InflateRaw(b []byte, limit int) ([]byte, error) {
@@ -38,7 +38,7 @@ const streamPiece = 64 << 10
 
 // throughStream runs b through a new kind ("CompressionStream" or
 // "DecompressionStream", format deflate-raw), a piece a task, and returns
-// what comes out, or errTooLarge once that passes limit bytes.
+// what comes out, or ErrTooLarge once that passes limit bytes.
 func throughStream(kind string, b []byte, limit int) ([]byte, error) {
 	ctor := js.Global().Get(kind)
 	if ctor.Type() != js.TypeFunction {

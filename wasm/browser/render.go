@@ -14,9 +14,9 @@ import (
 // that go with them, and every change would wait for that frame. For the
 // length of the call, window.requestAnimationFrame keeps the callbacks
 // Vecty asks for instead, and they run at once, until Vecty's batch is
-// empty and it asks for no more. So every render goes through renderNow: a
+// empty and it asks for no more. So every render goes through RenderNow: a
 // vecty.Rerender elsewhere would have Vecty wait for a real frame, and
-// renderNow's renders with it (Vecty asks for one frame at a time).
+// RenderNow's renders with it (Vecty asks for one frame at a time).
 func RenderNow(cs ...vecty.Component) {
 	w := js.Global()
 	native := w.Get("requestAnimationFrame")

@@ -87,7 +87,7 @@ func LaterTask() {
 	<-wait
 }
 
-// tasks are the functions yieldTask queued, one message each.
+// tasks are the functions YieldTask queued, one message each.
 var tasks struct {
 	port  js.Value
 	queue []func()

@@ -24,7 +24,7 @@ func ReadStream(stream js.Value, limit int) ([]byte, error) {
 }
 
 // readChunks reads what a stream's reader gives until it is done, or
-// cancels it with errTooLarge once that passes limit bytes. It waits on
+// cancels it with ErrTooLarge once that passes limit bytes. It waits on
 // promises: call it from a goroutine.
 func readChunks(reader js.Value, limit int) ([]byte, error) {
 	var out []byte

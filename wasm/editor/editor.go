@@ -29,7 +29,7 @@ import (
 // so a layer item for line N sits at (N-1) line heights. The numbers and
 // highlights are built from a few precomputed strings, so a text costs
 // one string per change, not one element per line. A text longer than
-// maxEditBytes, which the textarea would take too long to lay out, is
+// MaxEditBytes, which the textarea would take too long to lay out, is
 // shown in a read-only viewer instead, with the same layers (editorview.go).
 
 // The views that point at a line of the file through the editor (the
@@ -305,7 +305,7 @@ func syncScroll(area js.Value) {
 		if first, last := GutterHits.window(); first != m.First || last != m.Last {
 			m.First, m.Last = first, last
 			// Now, not at Vecty's next frame: a render Vecty has asked a
-			// frame for makes renderNow's renders wait for that frame too.
+			// frame for makes RenderNow's renders wait for that frame too.
 			browser.RenderNow(m)
 		}
 	}

@@ -20,7 +20,7 @@ import (
 	"robotstester/wasm/widget"
 )
 
-// A robots.txt longer than maxEditBytes is not put in the textarea:
+// A robots.txt longer than MaxEditBytes is not put in the textarea:
 // Chromium lays out and shapes every line of a textarea's value, which
 // for a 4 MiB file is a task of seconds, and no CSS shortens it. Such a
 // file is shown in a read-only viewer instead, which holds only the lines
@@ -53,9 +53,9 @@ const maxViewLines = 1000000
 // bigView is the viewer's state: the text's lines and where the viewer
 // is scrolled.
 type bigView struct {
-	editAnyway int     // the editorVersion the person chose to edit in the textarea anyway
-	version    int     // the editorVersion starts was taken of
-	starts     []int32 // where each line starts in store.editorText
+	editAnyway int     // the EditorVersion the person chose to edit in the textarea anyway
+	version    int     // the EditorVersion starts was taken of
+	starts     []int32 // where each line starts in store.EditorText
 	cols       int     // the longest line shown, in bytes
 	more       bool    // lines past maxViewLines are not shown
 	// The viewer's scrollTop and clientHeight at its last scroll event.
@@ -73,7 +73,7 @@ type bigView struct {
 var Viewer = bigView{lines: &ViewWindow{}, numbers: &ViewWindow{numbers: true}}
 
 // index takes the lines of the store's text when it is a new one. Lines
-// end as Google ends them (countLines): at LF, CR or CRLF.
+// end as Google ends them (CountLines): at LF, CR or CRLF.
 func (v *bigView) index() {
 	s := store.Page
 	if v.version == s.EditorVersion && v.starts != nil {
@@ -114,7 +114,7 @@ func sameText(a, b string) bool {
 // lineStarts appends to starts where each line of text starts, at most
 // maxViewLines of them (more: there are others), and measures the longest
 // line, up to viewLineCap+1 bytes. Lines end as Google ends them
-// (countLines): at LF, CR or CRLF. A text without CR, as most are, is cut
+// (CountLines): at LF, CR or CRLF. A text without CR, as most are, is cut
 // at each LF by strings.IndexByte, several times quicker in WebAssembly
 // than a loop over the bytes (4 MiB: 7–20 ms in Chromium otherwise).
 func lineStarts(text string, starts []int32) (_ []int32, cols int, more bool) {
@@ -375,7 +375,7 @@ func clearRobots() {
 }
 
 // pasteRobots keeps a paste that would make the robots.txt's textarea
-// hold more than maxEditBytes out of it (longPaste), and shows the text in
+// hold more than MaxEditBytes out of it (LongPaste), and shows the text in
 // the viewer.
 func pasteRobots(ev *vecty.Event) {
 	if storage.ReadOnlyMode() || editingLongText(ev.Target.Get("textLength").Int()) {

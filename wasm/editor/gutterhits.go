@@ -88,7 +88,7 @@ type gutterView struct {
 	focusLine int
 	stale     bool // the column is hidden: an edit waits for its debounce
 	// The editor's scrollTop and clientHeight at its last scroll event,
-	// and the text (editorVersion) they were read for.
+	// and the text (EditorVersion) they were read for.
 	top, height, scrollOf int
 }
 

@@ -32,7 +32,7 @@ const maxFindMatches = 10000
 // finder is the find field's state.
 type viewFinder struct {
 	query   string
-	of      string  // the text searched (store.editorText when current)
+	of      string  // the text searched (store.EditorText when current)
 	lower   string  // of with ASCII letters lowered, made in slices
 	lowered bool    // lower is made
 	lines   []int32 // the line of each match, in order

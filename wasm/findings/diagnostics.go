@@ -36,7 +36,7 @@ func (d *Diagnostics) Mount() { FindingLists.Sync() }
 func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 	return elem.Section(
 		vecty.Markup(prop.ID("diagnostics"), vecty.Attribute("aria-labelledby", "diag-title"), vecty.Data("lintedBy", store.Page.LintedBy),
-			// The findings are written as HTML (findingLists): one
+			// The findings are written as HTML (FindingLists): one
 			// listener takes the clicks of them all.
 			event.Click(func(ev *vecty.Event) {
 				button := ev.Target.Call("closest", "button.diag[data-line]")
@@ -54,7 +54,7 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 }
 
 // Findings renders the counts and headings of the findings and sitemaps of
-// the linted parse, and their lists, empty: findingLists writes their
+// the linted parse, and their lists, empty: FindingLists writes their
 // items. Its elements are the same whatever the lint, hidden when empty,
 // so that Vecty never makes a list element again, nor makes one list's
 // element another's. It is skipped while the lint reads the same, as it
@@ -96,8 +96,8 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// OtherFindings is the heading and the list, written by findingLists, of
-// the lines that other readers read otherwise (portabilityDiagnostics, at
+// OtherFindings is the heading and the list, written by FindingLists, of
+// the lines that other readers read otherwise (PortabilityDiagnostics, at
 // most 20 a kind), each naming them; hidden when there are none.
 type OtherFindings struct {
 	vecty.Core

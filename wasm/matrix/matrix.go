@@ -181,7 +181,7 @@ func matrixColumns(in model.Saved) []engine.Column {
 const maxMatrixURLs = 5000
 
 // listKey identifies the URL list: the matrix and the diff are recomputed
-// when it changes. A long list kept aside (importedList) has no text.
+// when it changes. A long list kept aside (ImportedList) has no text.
 func listKey() string {
 	if im := store.Page.Imported; im != nil {
 		return "\x00" + im.Name + "\x00" + strconv.Itoa(im.Urls.Len())
@@ -782,7 +782,7 @@ func matrixCSV(m *engine.Matrix, rm *engine.ReaderMatrix) []byte {
 }
 
 // csvSafe guards cells a spreadsheet would run as a formula with a leading
-// apostrophe, as exportCSV does (CSV injection, OWASP). Line numbers never
+// apostrophe, as ExportCSV does (CSV injection, OWASP). Line numbers never
 // start with those characters, so they pass as they are.
 func csvSafe(cells []string) []string {
 	for i, c := range cells {

@@ -43,7 +43,7 @@ func ExportCSV(rows []ExportRow) []byte {
 	return b.Bytes()
 }
 
-// AppendCSV writes rows as CSV records (exportCSV), a part at a time.
+// AppendCSV writes rows as CSV records (ExportCSV), a part at a time.
 func AppendCSV(b *bytes.Buffer, rows []ExportRow) {
 	for _, r := range rows {
 		cells := r.cells()
@@ -73,7 +73,7 @@ func WriteCSVRecord(b *bytes.Buffer, cells []string) {
 }
 
 // ExportJSON writes rows as a JSON array of objects with the keys of
-// exportColumns (camel-cased). It is written by hand: encoding/json adds
+// ExportColumns (camel-cased). It is written by hand: encoding/json adds
 // about 460 KB to a WebAssembly binary that already has fmt (110 KB
 // gzipped; measured with Go 1.26 on a two-field struct), too much for nine
 // flat fields.
@@ -85,7 +85,7 @@ func ExportJSON(rows []ExportRow) []byte {
 	return b.Bytes()
 }
 
-// AppendJSON writes rows as JSON array items (exportJSON), a part at a
+// AppendJSON writes rows as JSON array items (ExportJSON), a part at a
 // time; first says no item was written before.
 func AppendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 	for i, r := range rows {
@@ -107,7 +107,7 @@ func AppendJSON(b *bytes.Buffer, rows []ExportRow, first bool) {
 	}
 }
 
-// CloseJSON ends the array exportJSON starts.
+// CloseJSON ends the array ExportJSON starts.
 func CloseJSON(b *bytes.Buffer, any bool) {
 	if any {
 		b.WriteString("\n")
@@ -126,7 +126,7 @@ var urlColumnNames = []string{"url", "urls", "address", "loc", "page"}
 // importURLList reads a URL list: a .csv file's URL column, or any other
 // file one URL per line (blank lines skipped). In a CSV the column is the one
 // headed url (or address, loc, page), else the first whose cells look like
-// URLs. It reads data as importURLs reads a file's stream.
+// URLs. It reads data as ImportURLs reads a file's stream.
 func importURLList(name string, data []byte) (URLList, error) {
 	return ImportURLs(name, bytes.NewReader(data), nil)
 }

@@ -39,7 +39,7 @@ type Sent struct {
 	// origin is the scheme, host and port of the URL a browser sends, as
 	// engine.EncodeURL writes them (lower-case, punycode, no default
 	// port), "" for a path alone and "!" for a URL that cannot be read;
-	// only worked out when no robots.txt URL is set (see listScope).
+	// only worked out when no robots.txt URL is set (see ListScope).
 	origin string
 }
 
@@ -75,7 +75,7 @@ type SentCache struct {
 	RobotsURL string
 	ByInput   map[string]Sent
 	// Scope is what the last list's URLs say about where the file is
-	// served (see listScope).
+	// served (see ListScope).
 	Scope ListScope
 }
 

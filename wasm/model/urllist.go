@@ -77,7 +77,7 @@ func (lb *ListBuilder) AddLine(text string) string {
 	return text
 }
 
-// JoinedURLs reads a text of URLs joined by LF, as splitURLs leaves them
+// JoinedURLs reads a text of URLs joined by LF, as SplitURLs leaves them
 // (what the page sends a worker).
 func JoinedURLs(text string) URLList {
 	if text == "" {

@@ -26,7 +26,7 @@ type Verdicts struct {
 	Lines []int32
 
 	Tested, allowed int
-	// hits[n] is how many URLs in the file's scope line n decided; noRule
+	// hits[n] is how many URLs in the file's scope line n decided; NoRule
 	// counts those no rule decided (allowed), out those out of its scope.
 	Hits          []int32
 	NoRule, Out   int

@@ -44,7 +44,7 @@ func (v *ReadersView) Render() vecty.ComponentOrHTML {
 	r.sync()
 	if v.table == nil {
 		// One table while the view shows, so that the rows written into
-		// it (readerTable) stay across renders.
+		// it (ReaderTable) stay across renders.
 		v.table = &ReadersTable{}
 	}
 	n, total := r.compared, r.list.Len()

@@ -41,7 +41,7 @@ type readerRun struct {
 	// their flags arrive by receive.
 	inWorkers bool
 	by        string // "workers" or "slices": where it ran last (for tests)
-	starting  bool   // the start waits for the view's frame (afterPaint)
+	starting  bool   // the start waits for the view's frame (AfterPaint)
 
 	job       *browser.SlicedJob
 	cancelled bool // a person stopped it: it waits for "Compare the rest"
@@ -93,9 +93,9 @@ func (r *readerRun) sync() {
 		return
 	}
 	// The view shows first: its frames (the view, then its first rows,
-	// a few a frame: readerTable.shownCount) are
+	// a few a frame: ReaderTable.shownCount) are
 	// laid out before the comparison starts, so that their layout does not
-	// share the CPU with it (afterPaint, whenFilled). Between them the first rows are
+	// share the CPU with it (AfterPaint, whenFilled). Between them the first rows are
 	// made, and made final where a slice can (settleFirstRows): rows
 	// written as the workers' first results arrived were laid out while
 	// the workers (and V8 optimising their code) took both cores, a task
@@ -280,7 +280,7 @@ func (r *readerRun) compare(i int) engine.ReaderRow {
 	return engine.CompareReader(r.files, r.crawler, r.agent, sentURL(r.list.At(i)), r.findings)
 }
 
-// sentURL is what a browser sends for u, as newSent reads it, without the
+// sentURL is what a browser sends for u, as NewSent reads it, without the
 // scope the readers do not need.
 func sentURL(u string) string {
 	if enc := engine.EncodeURL(u); enc.Err == "" {

@@ -25,7 +25,7 @@ import (
 // Google's deciding line in the editor.
 
 // ReadersTable is the table around the rows, rendered once: the rows are
-// written by readerTable.
+// written by ReaderTable.
 type ReadersTable struct {
 	vecty.Core
 }

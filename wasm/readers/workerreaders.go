@@ -98,7 +98,7 @@ func cancelReadersInWorkers() {
 	}
 }
 
-// receivedFlags is the buffer receiveReaders copies a message's flags into.
+// receivedFlags is the buffer ReceiveReaders copies a message's flags into.
 var receivedFlags []byte
 
 // ReceiveReaders counts a readers-results message of the current

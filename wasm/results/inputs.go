@@ -22,7 +22,7 @@ import (
 // typing, so the caret never jumps.
 type Inputs struct {
 	vecty.Core
-	applied int // the store's editorVersion last written into the fields
+	applied int // the store's EditorVersion last written into the fields
 	shown   inputsView
 }
 

@@ -52,7 +52,7 @@ func crawlerSummary(c engine.Crawler) string {
 // CrawlerPicker picks a catalogue crawler or a custom token.
 type CrawlerPicker struct {
 	vecty.Core
-	applied int // the store's editorVersion last written into the token field
+	applied int // the store's EditorVersion last written into the token field
 }
 
 func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {

@@ -24,7 +24,7 @@ import (
 // robots.txt names (engine.SitemapWalk) one request a sitemap, so the page
 // can show how far it got and stop when asked; "Import sitemap…" reads a
 // local file. Either way the URLs go into the URL list through the store
-// as an imported list does (importList: over maxTypedURLs, kept out of the
+// as an imported list does (ImportList: over MaxTypedURLs, kept out of the
 // text box and tested in the workers), and the summary counts the blocked
 // ones for the chosen crawler.
 
@@ -293,7 +293,7 @@ func walkSitemaps(name string, roots []string) {
 }
 
 // finishSitemaps fills the URL list with what a walk found, named by
-// where it came from. It goes the way of an imported list (importList): a
+// where it came from. It goes the way of an imported list (ImportList): a
 // long one is kept out of the text box, where Chromium would take seconds
 // to lay it out, and tested in the workers.
 func finishSitemaps(name string, res *engine.SitemapResult) {

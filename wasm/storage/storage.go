@@ -22,7 +22,7 @@ const (
 )
 
 // RawDraftPrefix marks a draft kept uncompressed: the one written as the
-// page goes away (writeDraftNow), when nothing may wait for the browser's
+// page goes away (WriteDraftNow), when nothing may wait for the browser's
 // compression. It is the binary layout in base64url after the prefix.
 const RawDraftPrefix = "raw." + store.StateVersion
 
@@ -68,17 +68,17 @@ func OpeningState() (s model.Saved, from Origin, err error) {
 }
 
 // SaveDraft keeps s as the draft, compressed. It does nothing in embed
-// mode (see openingState). The error is a sentence for the user: private
+// mode (see OpeningState). The error is a sentence for the user: private
 // modes and full quotas make localStorage refuse. It waits for the
 // browser's compression: call it from a goroutine.
 func SaveDraft(s model.Saved) error { return WriteDraft(nil)(s) }
 
-// A draftWriter keeps a state as the draft: writeDraft's compressed, or
-// writeDraftNow's as it is.
+// A draftWriter keeps a state as the draft: WriteDraft's compressed, or
+// WriteDraftNow's as it is.
 type draftWriter func(model.Saved) error
 
 // WriteDraft compresses the draft; when stillCurrent, if set, says a newer
-// state arrived meanwhile, it saves nothing and returns errDraftStale.
+// state arrived meanwhile, it saves nothing and returns ErrDraftStale.
 func WriteDraft(stillCurrent func() bool) draftWriter {
 	return func(s model.Saved) error {
 		if EmbedMode() {

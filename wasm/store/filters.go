@@ -30,7 +30,7 @@ const NoRuleLine = -1
 // TableView is the filter and sort chosen, and the rows they give.
 type TableView struct {
 	Verdict string // "", "allowed" or "blocked"
-	Line    int    // 0: any; n: decided by line n; noRuleLine: by no rule
+	Line    int    // 0: any; n: decided by line n; NoRuleLine: by no rule
 	Text    string // the URL contains it (ASCII letters in any case)
 	Sort    string
 

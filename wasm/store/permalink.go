@@ -17,7 +17,7 @@ import (
 // reader refuses a version it does not know instead of misreading it.
 const StateVersion = "v1."
 
-// maxLinkFragment is the longest fragment encodeFragment builds. Browsers
+// maxLinkFragment is the longest fragment EncodeFragment builds. Browsers
 // accept far longer addresses (Chrome up to 2 MB), but links travel through
 // chat and mail: Slack cuts messages at 40,000 characters and many mail
 // clients wrap or cut long lines. 32,000 characters leaves room for the page
@@ -159,7 +159,7 @@ func StateLayout(s model.Saved) []byte {
 	return raw
 }
 
-// DecodeState reverses encodeState, waiting for the browser to inflate it.
+// DecodeState reverses EncodeState, waiting for the browser to inflate it.
 // Every failure is a sentence that says what to do; a damaged input never
 // panics.
 func DecodeState(enc string) (model.Saved, error) {
@@ -196,7 +196,7 @@ func linkDamaged(why string) error {
 	return errors.New("This link is damaged (" + why + "), perhaps cut when it was copied: copy the whole link again.")
 }
 
-// ReadLayout reads a state from its binary layout (stateLayout).
+// ReadLayout reads a state from its binary layout (StateLayout).
 func ReadLayout(raw []byte) (model.Saved, error) {
 	var s model.Saved
 	for len(raw) > 0 {

@@ -10,9 +10,9 @@ import (
 )
 
 // A runner tests a long URL list without blocking the page: in Web Workers
-// (workerPool, started from the page's own compiled program, see
+// (WorkerPool, started from the page's own compiled program, see
 // web/loader.js and worker.go), or where there are none in slices on the
-// page's thread (slicedRunner). Verdicts go to the store as they arrive
+// page's thread (SlicedRunner). Verdicts go to the store as they arrive
 // (state.receive), tagged with the recompute they answer, so a change made
 // meanwhile drops them.
 type Runner interface {

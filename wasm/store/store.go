@@ -30,7 +30,7 @@ import (
 type State struct {
 	In model.Saved
 
-	// The editor shows editorText, set only when the bytes are replaced from
+	// The editor shows EditorText, set only when the bytes are replaced from
 	// outside (example, link, file): typing never writes the textarea back.
 	EditorText    string
 	EditorVersion int
@@ -55,7 +55,7 @@ type State struct {
 	LintedBy   string          // "page", or "worker" (workerlint.go)
 	Sent       model.SentCache // each URL's encoded form and scope (short lists)
 	Generation int             // recomputes so far
-	// hitLines' list and the generation it is of.
+	// HitLines' list and the generation it is of.
 	hitLinesList []int
 	hitLinesOf   int
 	Pending      bool // an edit waits for its debounce
@@ -132,7 +132,7 @@ func NewState(in model.Saved) *State {
 // Replace swaps in a whole new state (example, permalink, draft, opened
 // file) and recomputes everything.
 //
-// In the page, a robots.txt longer than maxEditBytes is parsed first, in
+// In the page, a robots.txt longer than MaxEditBytes is parsed first, in
 // slices (engine.StartParse), as an edit waits for its debounce: the page
 // shows the state before, marked pending, until the new one is parsed. Its
 // first parse would otherwise hold the page 50 ms or more, in code the
@@ -243,7 +243,7 @@ func (s *State) replaced() {
 
 // ImportList replaces the URL list with one read from a file or pasted: a
 // short one goes into the text box; a long one is kept aside (see
-// importedList), so the text box never holds megabytes.
+// ImportedList), so the text box never holds megabytes.
 func (s *State) ImportList(name string, urls model.URLList) {
 	in := s.In
 	if urls.Len() <= model.MaxTypedURLs {
@@ -254,7 +254,7 @@ func (s *State) ImportList(name string, urls model.URLList) {
 		return
 	}
 	// Only the list changes: the editor keeps its text, and the results
-	// start again from the top. The typed list waits for clearImported.
+	// start again from the top. The typed list waits for ClearImported.
 	typed := s.In.URLs
 	if s.Imported != nil {
 		typed = s.Imported.Typed
@@ -321,7 +321,7 @@ func (s *State) EditRobotsURL(u string) {
 	s.later(false)
 }
 
-// PickCrawler and pickStatus come from selects: nothing to wait for.
+// PickCrawler and PickStatus come from selects: nothing to wait for.
 func (s *State) PickCrawler(name string) {
 	s.In.Crawler = name
 	s.Now(false)
@@ -423,7 +423,7 @@ func (s *State) Flush() {
 // linted yet: a long file in a worker (workerlint.go); else on this thread
 // in two tasks, each well under 50 ms on a 500 KiB file once the browser
 // has compiled the code for speed: the other readers' findings (kept by
-// portabilityDiagnostics), then Google's and the render of both. A newer
+// PortabilityDiagnostics), then Google's and the render of both. A newer
 // parse drops them: it lints itself.
 func (s *State) LintLater() {
 	if s.Linted == s.Robots {
@@ -544,7 +544,7 @@ type scoper interface {
 	Scope(listVersion int, robotsURL string, done func(model.ListScope), onPage func()) bool
 }
 
-// scopeKey is what a list's scope (listScope) depends on.
+// scopeKey is what a list's scope (ListScope) depends on.
 type scopeKey struct {
 	listVersion int
 	robotsURL   string

@@ -54,7 +54,7 @@ func fullLink(s model.Saved) (href string, err error, ready bool) {
 
 // openFullLink is the address of the full tester holding s: this page,
 // without its embed query, with s in the fragment. Call it from a
-// goroutine (encodeFragment).
+// goroutine (EncodeFragment).
 func openFullLink(s model.Saved) (string, error) {
 	s.Embed, s.ReadOnly = false, false
 	frag, err := store.EncodeFragment(s)

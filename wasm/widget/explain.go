@@ -18,7 +18,7 @@ import (
 const MaxShownMatches = 100
 
 // ShownMatches picks which of n matches, in line order, the why panel
-// lists: the first maxShownMatches, and the winner wherever it is.
+// lists: the first MaxShownMatches, and the winner wherever it is.
 func ShownMatches(n, winner int) []int {
 	shown := make([]int, 0, min(n, MaxShownMatches+1))
 	for i := 0; i < n && i < MaxShownMatches; i++ {

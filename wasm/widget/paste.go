@@ -14,7 +14,7 @@ import (
 )
 
 // LongPaste keeps a paste that would make a textarea's text longer than
-// maxEditBytes out of it: the browser would lay the whole text out in the
+// MaxEditBytes out of it: the browser would lay the whole text out in the
 // paste's task. The text (the textarea's, as bytes turns the parts before
 // and after the selection, with the paste in place of the selection) is
 // read into Go a piece at a time, in slices, and given to done. It reports

@@ -15,7 +15,7 @@ func VerdictAttr(allowed bool) string {
 	return "blocked"
 }
 
-// VerdictWordHTML is verdictHTML for a verdict attribute: "allowed",
+// VerdictWordHTML is VerdictHTML for a verdict attribute: "allowed",
 // "blocked", or "failed" where a reader raises.
 func VerdictWordHTML(verdict string, line int) string {
 	if verdict == "failed" {

@@ -3,7 +3,7 @@
 // Package workers tests, lints and imports long inputs off the page's
 // thread, in Web Workers started from the page's own program (web/loader.js).
 //
-//	store ──TestJob──▶ pool.go (workerPool: a store.Runner) ──postMessage──▶ worker.go (runWorker)
+//	store ──TestJob──▶ pool.go (WorkerPool: a store.Runner) ──postMessage──▶ worker.go (RunWorker)
 //	                                                                          │ model.Tester per URL
 //	store.Receive ◀── verdicts, a chunk at a time ◀────────────────────────────┘
 //

@@ -19,14 +19,14 @@ import (
 // Importing a URL list file of any size: the file's stream (inflated by
 // the browser's DecompressionStream when it is a .gz) is read a chunk at a
 // time by a goroutine, which waits, and so gives its thread back, whenever
-// it needs the next chunk or has worked for a slice (sliceBudget). The
+// it needs the next chunk or has worked for a slice (SliceBudget). The
 // goroutine runs in a worker when the page has them (workerimport.go),
 // else on the page. A million lines import without a long task; Cancel
 // stops between chunks. A long paste is kept aside the same way.
 
 // PasteURLs keeps a long paste out of the text box: the list (the box's
 // text with the paste in place of the selection) is kept aside as an
-// imported one, unless it turns out to hold no more than maxTypedURLs. The
+// imported one, unless it turns out to hold no more than MaxTypedURLs. The
 // pasted text is read into Go and split in slices, after the paste's own
 // task: a hundred thousand URLs are megabytes to convert.
 func PasteURLs(ev *vecty.Event) {
@@ -108,7 +108,7 @@ type importRun struct {
 	reader   js.Value // the stream's reader, where this thread reads it
 	worker   js.Value // the worker that reads it, else undefined
 
-	// The list as the worker sends it (workerPool, "import-…" messages).
+	// The list as the worker sends it (WorkerPool, "import-…" messages).
 	text []byte
 	ends []int32
 }
@@ -193,7 +193,7 @@ func (r *importRun) Cancel() {
 type streamReader struct {
 	run  *importRun
 	buf  []byte
-	last int64 // when the goroutine last gave the page back, in Unix ns (not a time.Time: see slicedJob)
+	last int64 // when the goroutine last gave the page back, in Unix ns (not a time.Time: see SlicedJob)
 	done bool
 }
 

@@ -13,7 +13,7 @@ import (
 // The same program runs in a Web Worker (started by web/loader.js from the
 // page's compiled module) as the page's tester: it holds part of the URL
 // list, tests it against the robots.txt the page sends and posts the
-// verdicts back in chunks. The messages are described at workerPool
+// verdicts back in chunks. The messages are described at WorkerPool
 // (runner.go).
 
 // InWorker reports whether this copy of the program runs in a worker:

@@ -14,8 +14,8 @@ import (
 
 // A URL list file is read in a worker when the page has them: the worker
 // reads the stream, inflates a .gz, splits lines or reads the CSV column
-// (importURLs, the same code), and sends the list back as its text, in
-// parts, and the ends of its URLs. Messages (beside workerPool's):
+// (ImportURLs, the same code), and sends the list back as its text, in
+// parts, and the ends of its URLs. Messages (beside WorkerPool's):
 //
 //	page → worker {type: "import", file: File}
 //	page → worker {type: "import-cancel"}

@@ -12,12 +12,12 @@ import (
 	"robotstester/wasm/store"
 )
 
-// A long robots.txt is linted in a worker (workerPool): Google's findings
-// and the other readers' (portabilityDiagnostics) of a 500 KiB file take
+// A long robots.txt is linted in a worker (WorkerPool): Google's findings
+// and the other readers' (PortabilityDiagnostics) of a 500 KiB file take
 // 50 to 120 ms the first time in a page, in code the browser has not yet
 // compiled for speed, and tens of milliseconds after every edit. The page
 // shows the verdicts meanwhile, as it does while it lints on its own
-// thread (store.lintLater), which it still does for a short file, or when
+// thread (store.LintLater), which it still does for a short file, or when
 // no worker can run.
 //
 //	page → worker {type: "lint", id, robots: Uint8Array}

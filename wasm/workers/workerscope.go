@@ -14,11 +14,11 @@ import (
 // A long list's scope (the summary of the URLs the file does not govern,
 // and the robots.txt an empty "Served at" follows) is worked out by the
 // workers that hold the list, each for its own segments, once the
-// verdicts are in; the page merges their parts (listScope.merge) and the
+// verdicts are in; the page merges their parts (ListScope.merge) and the
 // engine sums them up (engine.ScopeTally). Every URL is read as a browser
-// sends it (newSent → engine.EncodeURL, engine.Scope): a million of them
+// sends it (NewSent → engine.EncodeURL, engine.Scope): a million of them
 // take seconds, which the page's thread could only spend in slices.
-// Messages (beside workerPool's):
+// Messages (beside WorkerPool's):
 //
 //	page → worker {type: "scope", id, robotsURL}
 //	    work out the scope of every URL held; a newer request, or a new
@@ -45,7 +45,7 @@ var (
 
 // Scope asks the workers for the scope of the list they hold, for
 // robotsURL, and reports whether it could: they must hold listVersion.
-// done gets the merged parts, not yet summed up (listScope.done); should
+// done gets the merged parts, not yet summed up (ListScope.done); should
 // a worker fail first, onPage is run instead.
 func (p *WorkerPool) Scope(listVersion int, robotsURL string, done func(model.ListScope), onPage func()) bool {
 	scopeAsked = nil
