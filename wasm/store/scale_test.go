@@ -1,61 +1,36 @@
 //go:build js && wasm
 
-package main
+package store
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
-	"syscall/js"
 	"testing"
 	"time"
 
 	"robotstester/wasm/model"
-	"robotstester/wasm/storage"
-	"robotstester/wasm/store"
 )
 
 // A list too long for a link is left out of it, and the note says so; a
 // list that fits is carried whole.
 func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	var b strings.Builder
-	for i := 0; b.Len() <= store.MaxLinkURLBytes; i++ {
+	for i := 0; b.Len() <= MaxLinkURLBytes; i++ {
 		fmt.Fprintf(&b, "https://example.com/%x/%d\n", i*2654435761, i)
 	}
 	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
-	got, note := store.LinkState(in, nil)
+	got, note := LinkState(in, nil)
 	if got.URLs != "" || got.Robots != in.Robots || !strings.Contains(note, "not the URL list") {
 		t.Errorf("a %d-byte list: link state keeps %d bytes of URLs, note %q", len(in.URLs), len(got.URLs), note)
 	}
 	in.URLs = "/a\n/b\n"
-	if got, note := store.LinkState(in, nil); got != in || note != "" {
+	if got, note := LinkState(in, nil); got != in || note != "" {
 		t.Errorf("a short list: %+v, note %q; want it carried whole", got, note)
 	}
-	got, note = store.LinkState(model.Saved{Robots: in.Robots}, &model.ImportedList{Name: "big.csv", Urls: model.URLList{Ends: make([]int32, 20000)}})
+	got, note = LinkState(model.Saved{Robots: in.Robots}, &model.ImportedList{Name: "big.csv", Urls: model.URLList{Ends: make([]int32, 20000)}})
 	if !strings.Contains(note, "20,000 URLs imported from big.csv") || got.Robots != in.Robots {
 		t.Errorf("an imported list: note %q", note)
-	}
-}
-
-// The draft degrades to the robots.txt and settings when the storage
-// refuses the list (a full quota), and says so.
-func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
-	fakeBrowser(t, "")
-	js.Global().Call("eval", `(() => {
-		const set = localStorage.setItem;
-		localStorage.setItem = (k, v) => { if (v.length > 200) throw new DOMException("full", "QuotaExceededError"); set(k, v); };
-	})()`)
-	var b strings.Builder
-	for i := range 2000 {
-		fmt.Fprintf(&b, "/%x\n", i*2654435761)
-	}
-	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
-	note, err := storage.SaveDraftWithin(in, nil, storage.WriteDraft(nil))
-	if err != nil || note != storage.ListNotKept {
-		t.Fatalf("saveDraftWithin = %q, %v; want the list left out and a note", note, err)
-	}
-	if d, ok := storage.LoadDraft(); !ok || d.Robots != in.Robots || d.URLs != "" {
-		t.Errorf("the draft is %+v, %v; want the robots.txt without the list", d, ok)
 	}
 }
 
@@ -78,17 +53,17 @@ func TestFiltersAndSortsAgreeSlicedAndAtOnce(t *testing.T) {
 		}
 	}
 	in.URLs = strings.Join(urls, "\n")
-	s := store.NewState(in)
-	for _, v := range []store.TableView{
-		{Verdict: "blocked", Sort: store.SortURL},
-		{Line: 3, Sort: store.SortVerdict},
-		{Text: "page-1", Sort: store.SortLine},
-		{Line: store.NoRuleLine},
+	s := NewState(in)
+	for _, v := range []TableView{
+		{Verdict: "blocked", Sort: SortURL},
+		{Line: 3, Sort: SortVerdict},
+		{Text: "page-1", Sort: SortLine},
+		{Line: NoRuleLine},
 	} {
-		w := store.NewViewWork(s, &v)
+		w := NewViewWork(s, &v)
 		for !w.Step(time.Now().Add(time.Hour)) {
 		}
-		sliced := store.NewViewWork(s, &v)
+		sliced := NewViewWork(s, &v)
 		steps := 0
 		for !sliced.Step(time.Now()) {
 			steps++
@@ -98,14 +73,14 @@ func TestFiltersAndSortsAgreeSlicedAndAtOnce(t *testing.T) {
 		}
 		for k := 1; k < len(w.Out); k++ {
 			a, b := s.Row(int(w.Out[k-1])), s.Row(int(w.Out[k]))
-			if v.Sort == store.SortURL && a.Input > b.Input || v.Sort == store.SortLine && a.Line > b.Line && b.Line != 0 {
+			if v.Sort == SortURL && a.Input > b.Input || v.Sort == SortLine && a.Line > b.Line && b.Line != 0 {
 				t.Errorf("%+v: %s (line %d) before %s (line %d)", v, a.Input, a.Line, b.Input, b.Line)
 				break
 			}
 		}
 		for _, i := range w.Out {
 			r := s.Row(int(i))
-			if v.Verdict == "blocked" && r.Allowed || v.Line > 0 && r.Line != v.Line || v.Line == store.NoRuleLine && r.Line != 0 ||
+			if v.Verdict == "blocked" && r.Allowed || v.Line > 0 && r.Line != v.Line || v.Line == NoRuleLine && r.Line != 0 ||
 				v.Text != "" && !strings.Contains(strings.ToLower(r.Input), v.Text) {
 				t.Errorf("%+v keeps %s (allowed %v, line %d)", v, r.Input, r.Allowed, r.Line)
 				break
@@ -122,7 +97,7 @@ func TestHitCountsByDecidingLine(t *testing.T) {
 	in := model.ExampleState
 	in.Robots = "User-agent: *\nDisallow: /a\nDisallow: /never\nAllow: /a/b\n"
 	in.URLs = "/a\n/a/1\n/a/b\n/c\n"
-	s := store.NewState(in)
+	s := NewState(in)
 	want := map[int]int{2: 2, 3: 0, 4: 1}
 	for _, h := range s.HitRules() {
 		if h.Hits != want[h.Line] {
@@ -139,9 +114,9 @@ func TestHitCountsByDecidingLine(t *testing.T) {
 func TestExportInPartsIsTheWholeExport(t *testing.T) {
 	in := model.ExampleState
 	in.URLs = "/a\n/nogooglebot/x\n/b\n/c,d\n/e\n"
-	s := store.NewState(in)
+	s := NewState(in)
 	rows := s.ExportRows(0, s.List.Len())
-	for _, f := range []store.ExportFormat{store.CsvExport, store.JsonExport} {
+	for _, f := range []ExportFormat{CsvExport, JsonExport} {
 		var b bytes.Buffer
 		f.Open(&b)
 		for from := 0; from < len(rows); from += 2 {
@@ -168,7 +143,7 @@ func TestJoinedURLsReadWhatSplitURLsWrote(t *testing.T) {
 // A long list kept aside, from a file, a paste or the sitemaps, gives the
 // typed list back when dropped, even after a second long list.
 func TestDroppingALongListBringsBackTheTypedOne(t *testing.T) {
-	s := store.NewState(model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: "/typed\n/x"})
+	s := NewState(model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: "/typed\n/x"})
 	long := func(prefix string) model.URLList {
 		var lb model.ListBuilder
 		for i := range model.MaxTypedURLs + 1 {

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package storage
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"robotstester/wasm/model"
-	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
 
@@ -23,25 +22,25 @@ func TestCompressedDraftSave(t *testing.T) {
 		rules = append(strconv.AppendInt(append(rules, "Disallow: /section-"...), int64(i), 10), '\n')
 	}
 	in := model.Saved{Robots: string(rules), URLs: "/a\n/b\n"}
-	note, err := storage.SaveDraftWithin(in, nil, storage.WriteDraft(func() bool { return true }))
+	note, err := SaveDraftWithin(in, nil, WriteDraft(func() bool { return true }))
 	if err != nil || note != "" {
 		t.Fatalf("compressed save: note %q, err %v", note, err)
 	}
-	stored := storage.StoredString(storage.DraftKey)
+	stored := StoredString(DraftKey)
 	if !strings.HasPrefix(stored, store.StateVersion) || len(stored) > len(in.Robots)/4 {
 		t.Errorf("the draft of %d bytes is stored in %d characters (%.12q…); want it compressed, as %s…", len(in.Robots), len(stored), stored, store.StateVersion)
 	}
-	if d, ok := storage.LoadDraft(); !ok || d != in {
+	if d, ok := LoadDraft(); !ok || d != in {
 		t.Fatalf("the compressed draft does not read back as the state saved")
 	}
 
 	changed := in
 	changed.Robots = strings.Replace(in.Robots, "/section-1\n", "/changed\n", 1)
-	_, err = storage.SaveDraftWithin(changed, nil, storage.WriteDraft(func() bool { return false }))
-	if !errors.Is(err, storage.ErrDraftStale) {
+	_, err = SaveDraftWithin(changed, nil, WriteDraft(func() bool { return false }))
+	if !errors.Is(err, ErrDraftStale) {
 		t.Errorf("a save whose state went stale: err %v, want errDraftStale", err)
 	}
-	if d, _ := storage.LoadDraft(); d != in {
+	if d, _ := LoadDraft(); d != in {
 		t.Error("a save that went stale replaced the draft")
 	}
 }
@@ -51,28 +50,28 @@ func TestCompressedDraftSave(t *testing.T) {
 func TestDraftWrittenNow(t *testing.T) {
 	fakeBrowser(t, "")
 	in := model.Saved{Robots: "\xef\xbb\xbfUser-agent: *\r\nDisallow: /é\xff\n", URLs: "/a\n", Crawler: "Googlebot", Embed: false, ReadAs: "own"}
-	if _, err := storage.SaveDraftWithin(in, nil, storage.WriteDraftNow); err != nil {
+	if _, err := SaveDraftWithin(in, nil, WriteDraftNow); err != nil {
 		t.Fatal(err)
 	}
-	if stored := storage.StoredString(storage.DraftKey); !strings.HasPrefix(stored, storage.RawDraftPrefix) {
-		t.Errorf("the draft written now is stored as %.20q…; want %s…", stored, storage.RawDraftPrefix)
+	if stored := StoredString(DraftKey); !strings.HasPrefix(stored, RawDraftPrefix) {
+		t.Errorf("the draft written now is stored as %.20q…; want %s…", stored, RawDraftPrefix)
 	}
-	if d, ok := storage.LoadDraft(); !ok || d != in {
+	if d, ok := LoadDraft(); !ok || d != in {
 		t.Fatalf("the draft written now reads back as %+v, %v", d, ok)
 	}
 	// A damaged raw draft is no draft, not a panic.
-	storage.StorageSet(storage.DraftKey, storage.RawDraftPrefix+"!!")
-	if _, ok := storage.LoadDraft(); ok {
+	StorageSet(DraftKey, RawDraftPrefix+"!!")
+	if _, ok := LoadDraft(); ok {
 		t.Error("a raw draft that is not base64url was read")
 	}
-	storage.StorageSet(storage.DraftKey, storage.RawDraftPrefix+"AX8")
-	if _, ok := storage.LoadDraft(); ok {
+	StorageSet(DraftKey, RawDraftPrefix+"AX8")
+	if _, ok := LoadDraft(); ok {
 		t.Error("a raw draft whose field runs past its end was read")
 	}
-	if err := storage.SaveDraft(in); err != nil {
+	if err := SaveDraft(in); err != nil {
 		t.Fatal(err)
 	}
-	if stored := storage.StoredString(storage.DraftKey); !strings.HasPrefix(stored, store.StateVersion) {
+	if stored := StoredString(DraftKey); !strings.HasPrefix(stored, store.StateVersion) {
 		t.Errorf("a compressed save after it stored %.20q…", stored)
 	}
 }

@@ -1,14 +1,14 @@
 //go:build js && wasm
 
-package main
+package storage
 
 import (
+	"fmt"
 	"strings"
 	"syscall/js"
 	"testing"
 
 	"robotstester/wasm/model"
-	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 )
 
@@ -41,37 +41,37 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 	}
 	fakeBrowser(t, frag)
 	draft := model.Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
-	if err := storage.SaveDraft(draft); err != nil {
+	if err := SaveDraft(draft); err != nil {
 		t.Fatal(err)
 	}
 
-	got, from, err := storage.OpeningState()
-	if err != nil || from != storage.OriginLink || got != link {
+	got, from, err := OpeningState()
+	if err != nil || from != OriginLink || got != link {
 		t.Fatalf("openingState = %+v, %v, %v; want the link's state", got, from, err)
 	}
 	if url := js.Global().Get("replacedWith").String(); url != "/tester/" {
 		t.Errorf("the address bar became %q; want the page without the fragment", url)
 	}
-	if prev, ok := storage.PreviousDraft(); !ok || prev != draft {
+	if prev, ok := PreviousDraft(); !ok || prev != draft {
 		t.Fatalf("previousDraft = %+v, %v; want the draft the link displaced", prev, ok)
 	}
-	storage.SaveDraft(link) // the UI saves what it shows
-	if restored, ok := storage.RestorePreviousDraft(); !ok || restored != draft {
+	SaveDraft(link) // the UI saves what it shows
+	if restored, ok := RestorePreviousDraft(); !ok || restored != draft {
 		t.Errorf("restorePreviousDraft = %+v, %v; want the displaced draft", restored, ok)
 	}
-	if d, _ := storage.LoadDraft(); d != draft {
+	if d, _ := LoadDraft(); d != draft {
 		t.Errorf("after restoring, the draft is %+v", d)
 	}
-	if _, ok := storage.PreviousDraft(); ok {
+	if _, ok := PreviousDraft(); ok {
 		t.Errorf("the displaced draft is still offered after it was restored")
 	}
 
 	// Without a link, the draft opens; a damaged link says so and the draft opens.
-	if got, from, err := storage.OpeningState(); err != nil || from != storage.OriginDraft || got != draft {
+	if got, from, err := OpeningState(); err != nil || from != OriginDraft || got != draft {
 		t.Errorf("openingState without a link = %+v, %v, %v; want the draft", got, from, err)
 	}
 	js.Global().Get("location").Set("hash", frag[:len(frag)/2])
-	if got, from, err := storage.OpeningState(); err == nil || from != storage.OriginDraft || got != draft {
+	if got, from, err := OpeningState(); err == nil || from != OriginDraft || got != draft {
 		t.Errorf("openingState with a damaged link = %+v, %v, %v; want the draft and an error", got, from, err)
 	}
 }
@@ -79,20 +79,20 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	fakeBrowser(t, "")
 	js.Global().Call("eval", `localStorage.setItem = () => { const e = new Error("quota"); e.name = "QuotaExceededError"; throw e; }`)
-	err := storage.SaveDraft(model.Saved{Robots: "x"})
+	err := SaveDraft(model.Saved{Robots: "x"})
 	if err == nil || !strings.Contains(err.Error(), "QuotaExceededError") || !strings.Contains(err.Error(), "download") {
 		t.Errorf("saveDraft with a full quota = %v; want a sentence naming the problem and the way out", err)
 	}
 
 	// Storage disabled: reading window.localStorage itself throws.
 	js.Global().Call("eval", `Object.defineProperty(globalThis, "localStorage", {configurable: true, get() { throw new DOMException("denied", "SecurityError"); }})`)
-	if _, ok := storage.LoadDraft(); ok {
+	if _, ok := LoadDraft(); ok {
 		t.Errorf("loadDraft found a draft in disabled storage")
 	}
-	if err := storage.SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
+	if err := SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
 		t.Errorf("saveDraft with storage disabled = %v; want the SecurityError reported", err)
 	}
-	if s, from, err := storage.OpeningState(); from != storage.OriginNone || err != nil || s != (model.Saved{}) {
+	if s, from, err := OpeningState(); from != OriginNone || err != nil || s != (model.Saved{}) {
 		t.Errorf("openingState with storage disabled = %+v, %v, %v; want nothing saved", s, from, err)
 	}
 }
@@ -117,13 +117,35 @@ func TestNoCompressionStreams(t *testing.T) {
 	if _, present, err := store.DecodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
 		t.Errorf("decodeFragment without DecompressionStream: present %v, %v", present, err)
 	}
-	if err := storage.SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
+	if err := SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
 		t.Errorf("saveDraft without CompressionStream: %v", err)
 	}
-	if err := storage.WriteDraftNow(model.Saved{Robots: "x"}); err != nil {
+	if err := WriteDraftNow(model.Saved{Robots: "x"}); err != nil {
 		t.Errorf("the draft written as the page goes away needs no stream: %v", err)
 	}
-	if d, ok := storage.LoadDraft(); !ok || d.Robots != "x" {
+	if d, ok := LoadDraft(); !ok || d.Robots != "x" {
 		t.Errorf("the uncompressed draft reads back as %+v, %v", d, ok)
+	}
+}
+
+// The draft degrades to the robots.txt and settings when the storage
+// refuses the list (a full quota), and says so.
+func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
+	fakeBrowser(t, "")
+	js.Global().Call("eval", `(() => {
+		const set = localStorage.setItem;
+		localStorage.setItem = (k, v) => { if (v.length > 200) throw new DOMException("full", "QuotaExceededError"); set(k, v); };
+	})()`)
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "/%x\n", i*2654435761)
+	}
+	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
+	note, err := SaveDraftWithin(in, nil, WriteDraft(nil))
+	if err != nil || note != ListNotKept {
+		t.Fatalf("saveDraftWithin = %q, %v; want the list left out and a note", note, err)
+	}
+	if d, ok := LoadDraft(); !ok || d.Robots != in.Robots || d.URLs != "" {
+		t.Errorf("the draft is %+v, %v; want the robots.txt without the list", d, ok)
 	}
 }
