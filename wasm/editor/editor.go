@@ -64,7 +64,7 @@ func (e *Editor) Render() vecty.ComponentOrHTML {
 	big := bigMode()
 	// Comparing the strings is cheap when they are the same string, as
 	// they are on every render that is not an edit.
-	if text := s.EditorRobots()[len(s.Bom):]; big {
+	if text := s.EditorRobots()[len(s.BOM):]; big {
 		Viewer.index()
 		e.text, e.count = "", 0
 	} else if text != e.text || e.count == 0 {
@@ -146,7 +146,7 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 				!editingLongText(len(store.Page.In.Robots)) {
 				// A long text dropped (a paste is taken before,
 				// pasteRobots): to the viewer before it is laid out.
-				toViewer(model.EditorBytes(value, store.Page.Bom, store.Page.Eol), "Dropped")
+				toViewer(model.EditorBytes(value, store.Page.BOM, store.Page.EOL), "Dropped")
 				return
 			}
 			store.Page.EditRobots(value)

@@ -384,7 +384,7 @@ func pasteRobots(ev *vecty.Event) {
 	s := store.Page
 	// The textarea's text has LF breaks; the paste keeps its own bytes.
 	widget.LongPaste(ev, func(before, after string) (string, string) {
-		return model.EditorBytes(before, s.Bom, s.Eol), model.EditorBytes(after, "", s.Eol)
+		return model.EditorBytes(before, s.BOM, s.EOL), model.EditorBytes(after, "", s.EOL)
 	}, func(text string) { toViewer(text, "Pasted") })
 }
 
@@ -405,7 +405,7 @@ func toViewer(robots, how string) {
 		// Once painted: focused now, the viewer would make the browser lay
 		// the page out in the middle of the task that rendered it.
 		browser.AfterPaint(func() {
-			if el := viewElement(); el.Truthy() && sameText(store.Page.EditorText, robots[len(store.Page.Bom):]) {
+			if el := viewElement(); el.Truthy() && sameText(store.Page.EditorText, robots[len(store.Page.BOM):]) {
 				el.Call("focus")
 			}
 		})

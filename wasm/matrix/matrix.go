@@ -184,7 +184,7 @@ const maxMatrixURLs = 5000
 // when it changes. A long list kept aside (ImportedList) has no text.
 func listKey() string {
 	if im := store.Page.Imported; im != nil {
-		return "\x00" + im.Name + "\x00" + strconv.Itoa(im.Urls.Len())
+		return "\x00" + im.Name + "\x00" + strconv.Itoa(im.URLs.Len())
 	}
 	return store.Page.In.URLs
 }
@@ -194,7 +194,7 @@ func listKey() string {
 func listURLs() []string {
 	l := model.SplitURLs(store.Page.In.URLs)
 	if store.Page.Imported != nil {
-		l = store.Page.Imported.Urls
+		l = store.Page.Imported.URLs
 	}
 	out := make([]string, l.Len())
 	for i := range out {

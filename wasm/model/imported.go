@@ -5,7 +5,7 @@ package model
 // in links or drafts (permalink.go, storage.go say so).
 type ImportedList struct {
 	Name  string
-	Urls  URLList
+	URLs  URLList
 	Typed string // the text box's list before, back when this one is dropped
 }
 

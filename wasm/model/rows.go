@@ -33,7 +33,7 @@ type Row struct {
 // Sent is what the page tests for one typed URL, which depends on the
 // typed text and the robots.txt URL alone, not on the file.
 type Sent struct {
-	Url   string             // what a browser would send
+	URL   string             // what a browser would send
 	notes []string           // Row.Encoding
 	Scope engine.ScopeResult // Row.OffScope
 	// origin is the scheme, host and port of the URL a browser sends, as
@@ -45,7 +45,7 @@ type Sent struct {
 
 // NewSent reads one typed URL as a browser would send it.
 func NewSent(u, robotsURL string) Sent {
-	v, enc := Sent{Url: u, Scope: Scope(robotsURL, u)}, engine.EncodeURL(u)
+	v, enc := Sent{URL: u, Scope: Scope(robotsURL, u)}, engine.EncodeURL(u)
 	switch {
 	case strings.TrimSpace(robotsURL) != "" || enc.Err == "" && enc.Host == "":
 		// A robots.txt URL is set, or a path alone (which any robots.txt
@@ -63,7 +63,7 @@ func NewSent(u, robotsURL string) Sent {
 	if enc.Err != "" {
 		v.notes = []string{enc.Err}
 	} else {
-		v.Url, v.notes = enc.URL, enc.Notes
+		v.URL, v.notes = enc.URL, enc.Notes
 	}
 	return v
 }
@@ -113,9 +113,9 @@ func (t Tester) overrides() bool { return t.outcome.Effect != engine.EffectCondi
 // Result is the rules' answer for what a browser would send.
 func (t Tester) Result(v Sent) engine.Result {
 	if t.picked {
-		return t.robots.TestCrawler(t.crawler, v.Url)
+		return t.robots.TestCrawler(t.crawler, v.URL)
 	}
-	return t.robots.Test(t.token, v.Url)
+	return t.robots.Test(t.token, v.URL)
 }
 
 // Verdict is one URL's answer in the compact form the table filters, sorts

@@ -52,17 +52,17 @@ func CompareInWorker(w *workers.WorkerState, data js.Value) {
 		if workerReadersGen != gen {
 			return
 		}
-		for seg < len(segments) && next == segments[seg].Urls.Len() {
+		for seg < len(segments) && next == segments[seg].URLs.Len() {
 			seg, next = seg+1, 0
 		}
 		if seg == len(segments) {
 			return
 		}
 		s := &segments[seg]
-		end := min(next+readerChunkURLs, s.Urls.Len())
+		end := min(next+readerChunkURLs, s.URLs.Len())
 		flags := make([]byte, 0, (end-next)*len(files))
 		for k := next; k < end; k++ {
-			flags = engine.CompareReader(files, crawler, in.Token, sentURL(s.Urls.At(k)), nil).AppendFlags(flags)
+			flags = engine.CompareReader(files, crawler, in.Token, sentURL(s.URLs.At(k)), nil).AppendFlags(flags)
 		}
 		f := browser.JSBytes(flags)
 		js.Global().Call("postMessage", map[string]any{"type": "readers-results", "gen": gen, "start": s.Start + next, "flags": f}, []any{f.Get("buffer")})

@@ -23,7 +23,7 @@ func importedNote() vecty.ComponentOrHTML {
 	}
 	return elem.Div(
 		vecty.Markup(prop.ID("imported-list"), vecty.Class("imported-list")),
-		elem.Paragraph(vecty.Text(model.Number(s.Imported.Urls.Len())+" URLs imported from "+s.Imported.Name+
+		elem.Paragraph(vecty.Text(model.Number(s.Imported.URLs.Len())+" URLs imported from "+s.Imported.Name+
 			": too many to show in a text box, so they are tested as read. Links and the autosaved draft do not carry them.")),
 		browser.Button("clear-imported", clearLabel(s.Imported.Typed), store.Page.ClearImported),
 	)

@@ -58,7 +58,7 @@ func testManyAsync(args []js.Value) any {
 			j := &scriptJob{
 				job: store.TestJob{
 					Robots: []byte(robots.Body), In: in, Tester: model.NewTester(robots, in),
-					Urls: urls, AsGiven: true,
+					URLs: urls, AsGiven: true,
 				},
 				allowed: make([]byte, urls.Len()), lines: make([]byte, 4*urls.Len()), left: urls.Len(),
 				resolve: resolve, reject: reject,

@@ -119,7 +119,7 @@ const maxDraftURLBytes = 256 << 10
 // imported list, which drafts never carry. err is write's.
 func SaveDraftWithin(s model.Saved, imported *model.ImportedList, write draftWriter) (note string, err error) {
 	if imported != nil {
-		note = "The autosaved draft keeps the robots.txt and settings, not the " + model.Number(imported.Urls.Len()) +
+		note = "The autosaved draft keeps the robots.txt and settings, not the " + model.Number(imported.URLs.Len()) +
 			" URLs imported from " + imported.Name + " (too many for the browser's storage): import the file again after a reload."
 	}
 	if len(s.URLs) > maxDraftURLBytes {

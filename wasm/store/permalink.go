@@ -86,7 +86,7 @@ const MaxLinkURLBytes = 256 << 10
 func LinkState(s model.Saved, imported *model.ImportedList) (model.Saved, string) {
 	switch {
 	case imported != nil:
-		return s, "The link carries the robots.txt and settings, not the " + model.Number(imported.Urls.Len()) + " URLs imported from " +
+		return s, "The link carries the robots.txt and settings, not the " + model.Number(imported.URLs.Len()) + " URLs imported from " +
 			imported.Name + ": a link holds at most " + model.Number(maxLinkFragment) + " characters. Send the file along with it."
 	case len(s.URLs) > MaxLinkURLBytes:
 		s.URLs = ""

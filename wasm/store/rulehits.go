@@ -34,7 +34,7 @@ func (s *State) HitRules() []HitRule {
 // worked out once a test (generation), for the panel and the gutter.
 func (s *State) HitLines() []int {
 	if s.hitLinesOf != s.Generation || s.hitLinesList == nil {
-		res := s.tester.Result(model.Sent{Url: "/"})
+		res := s.tester.Result(model.Sent{URL: "/"})
 		lines := []int{}
 		for _, g := range res.Groups {
 			for _, r := range s.Robots.Groups[g].Rules {

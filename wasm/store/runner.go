@@ -26,7 +26,7 @@ type TestJob struct {
 	Robots      []byte       // the bytes Googlebot reads (FetchLimit's cut)
 	In          model.Saved  // crawler, token, server answer, robots.txt URL
 	Tester      model.Tester // the page's own tester, for the sliced runner
-	Urls        model.URLList
+	URLs        model.URLList
 	ListVersion int // which list urls is: the workers keep theirs
 	// AsGiven matches each URL as given (the script API), not as a browser
 	// would send what a person typed (the page).
@@ -36,7 +36,7 @@ type TestJob struct {
 // sentFor is what job tests for URL u.
 func (job TestJob) sentFor(u string) model.Sent {
 	if job.AsGiven {
-		return model.Sent{Url: u}
+		return model.Sent{URL: u}
 	}
 	return model.NewSent(u, job.In.RobotsURL)
 }
@@ -54,15 +54,15 @@ func (r *SlicedRunner) Test(gen int, job TestJob) {
 	r.job = browser.RunSliced(func(deadline time.Time) bool {
 		start := next
 		flags, lines = flags[:0], lines[:0]
-		for ; next < job.Urls.Len(); next++ {
+		for ; next < job.URLs.Len(); next++ {
 			if next%64 == 0 && time.Now().After(deadline) {
 				break
 			}
-			f, l := job.Tester.Verdict(job.sentFor(job.Urls.At(next)))
+			f, l := job.Tester.Verdict(job.sentFor(job.URLs.At(next)))
 			flags, lines = append(flags, f), append(lines, l)
 		}
 		r.Receive(gen, start, flags, lines)
-		return next == job.Urls.Len()
+		return next == job.URLs.Len()
 	}, nil)
 }
 

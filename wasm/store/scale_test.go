@@ -28,7 +28,7 @@ func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	if got, note := LinkState(in, nil); got != in || note != "" {
 		t.Errorf("a short list: %+v, note %q; want it carried whole", got, note)
 	}
-	got, note = LinkState(model.Saved{Robots: in.Robots}, &model.ImportedList{Name: "big.csv", Urls: model.URLList{Ends: make([]int32, 20000)}})
+	got, note = LinkState(model.Saved{Robots: in.Robots}, &model.ImportedList{Name: "big.csv", URLs: model.URLList{Ends: make([]int32, 20000)}})
 	if !strings.Contains(note, "20,000 URLs imported from big.csv") || got.Robots != in.Robots {
 		t.Errorf("an imported list: note %q", note)
 	}

@@ -34,7 +34,7 @@ type State struct {
 	// outside (example, link, file): typing never writes the textarea back.
 	EditorText    string
 	EditorVersion int
-	Bom, Eol      string // how an edit is turned back into bytes
+	BOM, EOL      string // how an edit is turned back into bytes
 
 	Selected  int // index of the selected row, -1 for none
 	FocusLine int // a line a diagnostic pointed at, 0 for none
@@ -195,7 +195,7 @@ func (s *State) ReplaceThen(in model.Saved, then func()) {
 		case 1:
 			return false
 		case 2:
-			model.NewTester(robots, s.In).Verdict(model.Sent{Url: "/"})
+			model.NewTester(robots, s.In).Verdict(model.Sent{URL: "/"})
 			return false
 		case 3:
 			if s.PrepareText != nil {
@@ -231,8 +231,8 @@ func (s *State) EditorRobots() string {
 // replaced recomputes everything for a state replace has parsed.
 func (s *State) replaced() {
 	s.Pending = false
-	s.Bom = s.In.Robots[:s.Robots.BOM]
-	s.Eol = model.LineEnding(s.In.Robots)
+	s.BOM = s.In.Robots[:s.Robots.BOM]
+	s.EOL = model.LineEnding(s.In.Robots)
 	s.EditorText = s.In.Robots[s.Robots.BOM:]
 	s.EditorVersion++
 	s.Selected, s.FocusLine = -1, 0
@@ -260,7 +260,7 @@ func (s *State) ImportList(name string, urls model.URLList) {
 		typed = s.Imported.Typed
 	}
 	s.In.URLs = ""
-	s.Imported = &model.ImportedList{Name: name, Urls: urls, Typed: typed}
+	s.Imported = &model.ImportedList{Name: name, URLs: urls, Typed: typed}
 	s.Selected = -1
 	s.Now(false)
 }
@@ -281,7 +281,7 @@ func (s *State) ClearImported() {
 // a long list's kept aside.
 func (s *State) GivenList() string {
 	if s.Imported != nil {
-		return s.Imported.Urls.Text
+		return s.Imported.URLs.Text
 	}
 	return s.In.URLs
 }
@@ -289,7 +289,7 @@ func (s *State) GivenList() string {
 // EditRobots records the editor's text after a keystroke; the engine runs
 // once typing pauses.
 func (s *State) EditRobots(text string) {
-	robots := model.EditorBytes(text, s.Bom, s.Eol)
+	robots := model.EditorBytes(text, s.BOM, s.EOL)
 	if robots == s.In.Robots {
 		return
 	}
@@ -591,8 +591,8 @@ func (s *State) scanScope() {
 func (s *State) splitList() {
 	switch {
 	case s.Imported != nil:
-		if !s.listImported || s.List.Text != s.Imported.Urls.Text || s.List.Len() != s.Imported.Urls.Len() {
-			s.List, s.listText, s.listImported = s.Imported.Urls, "", true
+		if !s.listImported || s.List.Text != s.Imported.URLs.Text || s.List.Len() != s.Imported.URLs.Len() {
+			s.List, s.listText, s.listImported = s.Imported.URLs, "", true
 			s.ListVersion++
 		}
 	case s.listImported || s.listText != s.In.URLs || s.List.Ends == nil:
@@ -605,7 +605,7 @@ func (s *State) splitList() {
 func (s *State) job() TestJob {
 	return TestJob{
 		Robots: s.Cut.Body, In: s.In, Tester: s.tester,
-		Urls: s.List, ListVersion: s.ListVersion,
+		URLs: s.List, ListVersion: s.ListVersion,
 	}
 }
 

@@ -89,7 +89,7 @@ func TestEditorBytesKeepTheOriginalsLineEndingsAndBOM(t *testing.T) {
 			in := model.ExampleState
 			in.Robots = tc.original
 			s := NewState(in)
-			if s.EditorText != tc.original[len(s.Bom):] {
+			if s.EditorText != tc.original[len(s.BOM):] {
 				t.Fatalf("editor shows %q, want the file without its BOM", s.EditorText)
 			}
 			s.EditRobots(tc.typed)

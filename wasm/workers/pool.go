@@ -178,15 +178,15 @@ func (p *WorkerPool) Test(gen int, job store.TestJob) {
 		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": browser.JSBytes(nil)})
 	}
 	p.sender = browser.RunSliced(func(deadline time.Time) bool {
-		for next < job.Urls.Len() && time.Now().Before(deadline) {
-			end := min(next+segmentURLs, job.Urls.Len())
-			urls := browser.JSBytes([]byte(job.Urls.Span(next, end)))
+		for next < job.URLs.Len() && time.Now().Before(deadline) {
+			end := min(next+segmentURLs, job.URLs.Len())
+			urls := browser.JSBytes([]byte(job.URLs.Span(next, end)))
 			p.Workers[seg%len(p.Workers)].Call("postMessage",
 				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
 				[]any{urls.Get("buffer")})
 			next, seg = end, seg+1
 		}
-		return next == job.Urls.Len()
+		return next == job.URLs.Len()
 	}, func() {
 		p.ListVersion = job.ListVersion
 		send()

@@ -25,7 +25,7 @@ func InWorker() bool {
 // segment is a run of the list: URL k of urls is list index start+k.
 type segment struct {
 	Start int
-	Urls  model.URLList
+	URLs  model.URLList
 	// What a browser sends for each of the first known URLs, for
 	// sentFor: sentURL[k] is "" when it is the URL as typed (most are),
 	// and out[k] says the file does not govern it. Not kept as sent
@@ -37,11 +37,11 @@ type segment struct {
 
 // sent is what is tested for URL k, made once per robots.txt URL.
 func (s *segment) sent(k int, robotsURL string) model.Sent {
-	u := s.Urls.At(k)
+	u := s.URLs.At(k)
 	if k < s.known {
-		v := model.Sent{Url: u}
+		v := model.Sent{URL: u}
 		if s.sentURL[k] != "" {
-			v.Url = s.sentURL[k]
+			v.URL = s.sentURL[k]
 		}
 		if s.out[k] {
 			// The verdict reads only that the file does not govern it.
@@ -50,12 +50,12 @@ func (s *segment) sent(k int, robotsURL string) model.Sent {
 		return v
 	}
 	if s.sentURL == nil {
-		s.sentURL, s.out = make([]string, s.Urls.Len()), make([]bool, s.Urls.Len())
+		s.sentURL, s.out = make([]string, s.URLs.Len()), make([]bool, s.URLs.Len())
 	}
 	v := model.NewSent(u, robotsURL)
 	s.sentURL[k], s.out[k] = "", v.Scope.Code != ""
-	if v.Url != u {
-		s.sentURL[k] = v.Url
+	if v.URL != u {
+		s.sentURL[k] = v.URL
 	}
 	s.known = k + 1
 	return v
@@ -115,7 +115,7 @@ func (w *WorkerState) handle(data js.Value) {
 		raw := make([]byte, data.Get("urls").Length())
 		js.CopyBytesToGo(raw, data.Get("urls"))
 		if len(raw) > 0 {
-			w.Segments = append(w.Segments, segment{Start: data.Get("start").Int(), Urls: model.JoinedURLs(string(raw))})
+			w.Segments = append(w.Segments, segment{Start: data.Get("start").Int(), URLs: model.JoinedURLs(string(raw))})
 		}
 	case "test":
 		body := make([]byte, data.Get("robots").Length())
@@ -160,17 +160,17 @@ func (w *WorkerState) run(gen int, t model.Tester, asGiven bool) {
 		if w.gen != gen {
 			return
 		}
-		for seg < len(w.Segments) && next == w.Segments[seg].Urls.Len() {
+		for seg < len(w.Segments) && next == w.Segments[seg].URLs.Len() {
 			seg, next = seg+1, 0
 		}
 		if seg == len(w.Segments) {
 			return
 		}
 		s := &w.Segments[seg]
-		end := min(next+chunkURLs, s.Urls.Len())
+		end := min(next+chunkURLs, s.URLs.Len())
 		flags, lines := make([]byte, end-next), make([]int32, end-next)
 		for k := next; k < end; k++ {
-			v := model.Sent{Url: s.Urls.At(k)}
+			v := model.Sent{URL: s.URLs.At(k)}
 			if !asGiven {
 				v = s.sent(k, w.sentFor)
 			}

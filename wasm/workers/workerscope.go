@@ -109,7 +109,7 @@ func (w *WorkerState) scopeInWorker(id int, robotsURL string) {
 	var ls model.ListScope
 	workerScopeJob = browser.RunSliced(func(deadline time.Time) bool {
 		for seg < len(segments) {
-			urls := segments[seg].Urls
+			urls := segments[seg].URLs
 			for ; next < urls.Len(); next++ {
 				if next%browser.CheckEvery == 0 && time.Now().After(deadline) {
 					return false
