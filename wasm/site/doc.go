@@ -7,4 +7,7 @@
 //
 //	robots.txt URL ──fetch──▶ bytes, answer ──store.ApplySaved──▶ store (Live, BeforeFetch)
 //	sitemaps ──engine sitemap reading──▶ URLs ──store.ImportList──▶ store
+//
+// A sitemap's row shows in the results table through ChooseResultRow, set
+// by main: the panel imports no view.
 package site
