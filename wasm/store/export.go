@@ -28,13 +28,13 @@ type ExportFormat struct {
 }
 
 var (
-	CsvExport = ExportFormat{
+	CSVExport = ExportFormat{
 		Name: "robots-test.csv", mime: "text/csv", Whole: model.ExportCSV,
 		Open:  func(b *bytes.Buffer) { model.WriteCSVRecord(b, model.ExportColumns) },
 		Rows:  func(b *bytes.Buffer, rows []model.ExportRow, _ bool) { model.AppendCSV(b, rows) },
 		Close: func(*bytes.Buffer, bool) {},
 	}
-	JsonExport = ExportFormat{
+	JSONExport = ExportFormat{
 		Name: "robots-test.json", mime: "application/json", Whole: model.ExportJSON,
 		Open:  func(b *bytes.Buffer) { b.WriteString("[") },
 		Rows:  model.AppendJSON,

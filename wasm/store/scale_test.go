@@ -116,7 +116,7 @@ func TestExportInPartsIsTheWholeExport(t *testing.T) {
 	in.URLs = "/a\n/nogooglebot/x\n/b\n/c,d\n/e\n"
 	s := NewState(in)
 	rows := s.ExportRows(0, s.List.Len())
-	for _, f := range []ExportFormat{CsvExport, JsonExport} {
+	for _, f := range []ExportFormat{CSVExport, JSONExport} {
 		var b bytes.Buffer
 		f.Open(&b)
 		for from := 0; from < len(rows); from += 2 {

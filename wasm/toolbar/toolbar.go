@@ -93,10 +93,10 @@ func (t *Toolbar) Render() vecty.ComponentOrHTML {
 			}),
 			browser.FileButton("import-urls", "Import URLs…", ".txt,.csv,.gz,text/plain,text/csv,application/gzip"),
 			browser.Button("export-csv", "Export CSV", func() {
-				store.StartExport(store.CsvExport)
+				store.StartExport(store.CSVExport)
 			}),
 			browser.Button("export-json", "Export JSON", func() {
-				store.StartExport(store.JsonExport)
+				store.StartExport(store.JSONExport)
 			}),
 			browser.Button("reset", "Reset to example", func() { store.ApplySaved(model.ExampleState) }),
 			vecty.If(s.PreviousDraft, browser.Button("restore-draft", "Restore the draft you had before opening this link", func() {
