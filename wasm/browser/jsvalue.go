@@ -122,16 +122,16 @@ func Describe(r any) string {
 	return "an unknown failure"
 }
 
-// PastePiece is how much pasted text (UTF-16 units) is read into Go at
+// pastePiece is how much pasted text (UTF-16 units) is read into Go at
 // once: a millisecond or two of converting and splitting, so that a slice
 // ends close to its budget.
-const PastePiece = 64 << 10
+const pastePiece = 64 << 10
 
 // NextPiece is the next piece of the JavaScript string str (n UTF-16
-// units long) from at, at most PastePiece long and not cut inside a
+// units long) from at, at most pastePiece long and not cut inside a
 // surrogate pair, and where the piece after it starts.
 func NextPiece(str js.Value, at, n int) (string, int) {
-	to := min(at+PastePiece, n)
+	to := min(at+pastePiece, n)
 	if c := str.Call("charCodeAt", to-1).Int(); to < n && c >= 0xD800 && c < 0xDC00 {
 		to--
 	}

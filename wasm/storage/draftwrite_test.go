@@ -26,7 +26,7 @@ func TestCompressedDraftSave(t *testing.T) {
 	if err != nil || note != "" {
 		t.Fatalf("compressed save: note %q, err %v", note, err)
 	}
-	stored := StoredString(DraftKey)
+	stored := storedString(draftKey)
 	if !strings.HasPrefix(stored, store.StateVersion) || len(stored) > len(in.Robots)/4 {
 		t.Errorf("the draft of %d bytes is stored in %d characters (%.12q…); want it compressed, as %s…", len(in.Robots), len(stored), stored, store.StateVersion)
 	}
@@ -53,25 +53,25 @@ func TestDraftWrittenNow(t *testing.T) {
 	if _, err := SaveDraftWithin(in, nil, WriteDraftNow); err != nil {
 		t.Fatal(err)
 	}
-	if stored := StoredString(DraftKey); !strings.HasPrefix(stored, RawDraftPrefix) {
-		t.Errorf("the draft written now is stored as %.20q…; want %s…", stored, RawDraftPrefix)
+	if stored := storedString(draftKey); !strings.HasPrefix(stored, rawDraftPrefix) {
+		t.Errorf("the draft written now is stored as %.20q…; want %s…", stored, rawDraftPrefix)
 	}
 	if d, ok := LoadDraft(); !ok || d != in {
 		t.Fatalf("the draft written now reads back as %+v, %v", d, ok)
 	}
 	// A damaged raw draft is no draft, not a panic.
-	StorageSet(DraftKey, RawDraftPrefix+"!!")
+	storageSet(draftKey, rawDraftPrefix+"!!")
 	if _, ok := LoadDraft(); ok {
 		t.Error("a raw draft that is not base64url was read")
 	}
-	StorageSet(DraftKey, RawDraftPrefix+"AX8")
+	storageSet(draftKey, rawDraftPrefix+"AX8")
 	if _, ok := LoadDraft(); ok {
 		t.Error("a raw draft whose field runs past its end was read")
 	}
-	if err := SaveDraft(in); err != nil {
+	if err := saveDraft(in); err != nil {
 		t.Fatal(err)
 	}
-	if stored := StoredString(DraftKey); !strings.HasPrefix(stored, store.StateVersion) {
+	if stored := storedString(draftKey); !strings.HasPrefix(stored, store.StateVersion) {
 		t.Errorf("a compressed save after it stored %.20q…", stored)
 	}
 }

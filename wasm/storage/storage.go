@@ -17,14 +17,14 @@ import (
 // draft before link is the draft a permalink displaced, kept so opening a
 // colleague's link never costs the user their own work.
 const (
-	DraftKey      = "robots-tester.draft"
+	draftKey      = "robots-tester.draft"
 	beforeLinkKey = "robots-tester.draft-before-link"
 )
 
-// RawDraftPrefix marks a draft kept uncompressed: the one written as the
+// rawDraftPrefix marks a draft kept uncompressed: the one written as the
 // page goes away (WriteDraftNow), when nothing may wait for the browser's
 // compression. It is the binary layout in base64url after the prefix.
-const RawDraftPrefix = "raw." + store.StateVersion
+const rawDraftPrefix = "raw." + store.StateVersion
 
 // storageProblem says the browser refused to keep the draft, and why.
 func storageProblem(why string) error {
@@ -54,7 +54,7 @@ func OpeningState() (s model.Saved, from Origin, err error) {
 	if present && err == nil {
 		if !EmbedMode() {
 			if draft, ok := LoadDraft(); ok && draft != s {
-				StorageSet(beforeLinkKey, StoredString(DraftKey))
+				storageSet(beforeLinkKey, storedString(draftKey))
 			}
 			loc := js.Global().Get("location")
 			js.Global().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String())
@@ -67,11 +67,11 @@ func OpeningState() (s model.Saved, from Origin, err error) {
 	return model.Saved{}, OriginNone, err
 }
 
-// SaveDraft keeps s as the draft, compressed. It does nothing in embed
+// saveDraft keeps s as the draft, compressed. It does nothing in embed
 // mode (see OpeningState). The error is a sentence for the user: private
 // modes and full quotas make localStorage refuse. It waits for the
 // browser's compression: call it from a goroutine.
-func SaveDraft(s model.Saved) error { return WriteDraft(nil)(s) }
+func saveDraft(s model.Saved) error { return WriteDraft(nil)(s) }
 
 // A draftWriter keeps a state as the draft: WriteDraft's compressed, or
 // WriteDraftNow's as it is.
@@ -91,7 +91,7 @@ func WriteDraft(stillCurrent func() bool) draftWriter {
 		if stillCurrent != nil && !stillCurrent() {
 			return ErrDraftStale
 		}
-		return StorageSet(DraftKey, enc)
+		return storageSet(draftKey, enc)
 	}
 }
 
@@ -102,7 +102,7 @@ func WriteDraftNow(s model.Saved) error {
 	if EmbedMode() {
 		return nil
 	}
-	return StorageSet(DraftKey, RawDraftPrefix+base64.RawURLEncoding.EncodeToString(store.StateLayout(s)))
+	return storageSet(draftKey, rawDraftPrefix+base64.RawURLEncoding.EncodeToString(store.StateLayout(s)))
 }
 
 // ErrDraftStale ends a draft save that a newer state made stale.
@@ -124,25 +124,25 @@ func SaveDraftWithin(s model.Saved, imported *model.ImportedList, write draftWri
 	}
 	if len(s.URLs) > maxDraftURLBytes {
 		s.URLs = ""
-		note = ListNotKept
+		note = listNotKept
 	}
 	err = write(s)
 	if err != nil && !errors.Is(err, ErrDraftStale) && s.URLs != "" {
 		// A full quota: the list is what takes the room.
 		s.URLs = ""
 		if write(s) == nil {
-			return ListNotKept, nil
+			return listNotKept, nil
 		}
 	}
 	return note, err
 }
 
-// ListNotKept says the draft lost its URL list.
-const ListNotKept = "The autosaved draft keeps the robots.txt and settings, not the URL list (too long for the browser's storage): keep the list in a file, or Export the results, to have it after a reload."
+// listNotKept says the draft lost its URL list.
+const listNotKept = "The autosaved draft keeps the robots.txt and settings, not the URL list (too long for the browser's storage): keep the list in a file, or Export the results, to have it after a reload."
 
 // LoadDraft is the autosaved draft, if there is a readable one.
 func LoadDraft() (model.Saved, bool) {
-	return storageState(DraftKey)
+	return storageState(draftKey)
 }
 
 // PreviousDraft is the draft a permalink displaced, if any: the UI offers to
@@ -158,7 +158,7 @@ func RestorePreviousDraft() (model.Saved, bool) {
 	if !ok {
 		return model.Saved{}, false
 	}
-	StorageSet(DraftKey, StoredString(beforeLinkKey))
+	storageSet(draftKey, storedString(beforeLinkKey))
 	forgetPreviousDraft()
 	return s, true
 }
@@ -192,13 +192,13 @@ func locationHash() string {
 // storageState is the state stored under key, compressed or raw. It waits
 // for the browser to inflate it: call it from a goroutine.
 func storageState(key string) (model.Saved, bool) {
-	enc := StoredString(key)
+	enc := storedString(key)
 	if enc == "" {
 		return model.Saved{}, false
 	}
 	var s model.Saved
 	var err error
-	if raw, ok := strings.CutPrefix(enc, RawDraftPrefix); ok {
+	if raw, ok := strings.CutPrefix(enc, rawDraftPrefix); ok {
 		var layout []byte
 		if layout, err = base64.RawURLEncoding.DecodeString(raw); err == nil {
 			s, err = store.ReadLayout(layout)
@@ -209,8 +209,8 @@ func storageState(key string) (model.Saved, bool) {
 	return s, err == nil
 }
 
-// StoredString is the string stored under key, "" when there is none.
-func StoredString(key string) string {
+// storedString is the string stored under key, "" when there is none.
+func storedString(key string) string {
 	var enc string
 	withStorage(func(ls js.Value) {
 		if v := ls.Call("getItem", key); v.Type() == js.TypeString {
@@ -220,7 +220,7 @@ func StoredString(key string) string {
 	return enc
 }
 
-func StorageSet(key, value string) error {
+func storageSet(key, value string) error {
 	return withStorage(func(ls js.Value) { ls.Call("setItem", key, value) })
 }
 

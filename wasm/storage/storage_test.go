@@ -41,7 +41,7 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 	}
 	fakeBrowser(t, frag)
 	draft := model.Saved{Robots: "\xef\xbb\xbfUser-agent: *\nDisallow: /mine\n", Token: "mybot"}
-	if err := SaveDraft(draft); err != nil {
+	if err := saveDraft(draft); err != nil {
 		t.Fatal(err)
 	}
 
@@ -55,7 +55,7 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 	if prev, ok := PreviousDraft(); !ok || prev != draft {
 		t.Fatalf("previousDraft = %+v, %v; want the draft the link displaced", prev, ok)
 	}
-	SaveDraft(link) // the UI saves what it shows
+	saveDraft(link) // the UI saves what it shows
 	if restored, ok := RestorePreviousDraft(); !ok || restored != draft {
 		t.Errorf("restorePreviousDraft = %+v, %v; want the displaced draft", restored, ok)
 	}
@@ -79,7 +79,7 @@ func TestLinkWinsOverTheDraftAndKeepsIt(t *testing.T) {
 func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	fakeBrowser(t, "")
 	js.Global().Call("eval", `localStorage.setItem = () => { const e = new Error("quota"); e.name = "QuotaExceededError"; throw e; }`)
-	err := SaveDraft(model.Saved{Robots: "x"})
+	err := saveDraft(model.Saved{Robots: "x"})
 	if err == nil || !strings.Contains(err.Error(), "QuotaExceededError") || !strings.Contains(err.Error(), "download") {
 		t.Errorf("saveDraft with a full quota = %v; want a sentence naming the problem and the way out", err)
 	}
@@ -89,7 +89,7 @@ func TestStorageFailuresAreReportedNotPanics(t *testing.T) {
 	if _, ok := LoadDraft(); ok {
 		t.Errorf("loadDraft found a draft in disabled storage")
 	}
-	if err := SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
+	if err := saveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "SecurityError") {
 		t.Errorf("saveDraft with storage disabled = %v; want the SecurityError reported", err)
 	}
 	if s, from, err := OpeningState(); from != OriginNone || err != nil || s != (model.Saved{}) {
@@ -117,7 +117,7 @@ func TestNoCompressionStreams(t *testing.T) {
 	if _, present, err := store.DecodeFragment(frag); !present || err == nil || !strings.Contains(err.Error(), "cannot be opened here") {
 		t.Errorf("decodeFragment without DecompressionStream: present %v, %v", present, err)
 	}
-	if err := SaveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
+	if err := saveDraft(model.Saved{Robots: "x"}); err == nil || !strings.Contains(err.Error(), "refused to keep your draft") {
 		t.Errorf("saveDraft without CompressionStream: %v", err)
 	}
 	if err := WriteDraftNow(model.Saved{Robots: "x"}); err != nil {
@@ -142,7 +142,7 @@ func TestDraftDropsTheListWhenStorageIsFull(t *testing.T) {
 	}
 	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
 	note, err := SaveDraftWithin(in, nil, WriteDraft(nil))
-	if err != nil || note != ListNotKept {
+	if err != nil || note != listNotKept {
 		t.Fatalf("saveDraftWithin = %q, %v; want the list left out and a note", note, err)
 	}
 	if d, ok := LoadDraft(); !ok || d.Robots != in.Robots || d.URLs != "" {

@@ -89,7 +89,7 @@ func (v *TableView) refresh(s *State) {
 		v.Filtered, v.Order = false, nil
 		return
 	}
-	w := NewViewWork(s, v)
+	w := newViewWork(s, v)
 	if s.List.Len() <= syncViewLimit {
 		for !w.Step(time.Now().Add(time.Hour)) {
 		}
@@ -142,7 +142,7 @@ type viewWork struct {
 	sorter *mergeSorter
 }
 
-func NewViewWork(s *State, v *TableView) *viewWork {
+func newViewWork(s *State, v *TableView) *viewWork {
 	return &viewWork{s: s, v: *v, text: strings.ToLower(v.Text), Out: make([]int32, 0, s.List.Len())}
 }
 

@@ -74,10 +74,10 @@ func EncodeFragment(s model.Saved) (string, error) {
 	return "#" + enc, nil
 }
 
-// MaxLinkURLBytes is the longest URL list a link is tried with: URL lists
+// maxLinkURLBytes is the longest URL list a link is tried with: URL lists
 // compress about eightfold, so a longer one cannot fit maxLinkFragment, and
 // compressing it to find out would hold the page.
-const MaxLinkURLBytes = 256 << 10
+const maxLinkURLBytes = 256 << 10
 
 // LinkState is what a link can carry of s: all of it, or the robots.txt
 // and settings without a URL list too long for a link (imported names a
@@ -88,7 +88,7 @@ func LinkState(s model.Saved, imported *model.ImportedList) (model.Saved, string
 	case imported != nil:
 		return s, "The link carries the robots.txt and settings, not the " + model.Number(imported.URLs.Len()) + " URLs imported from " +
 			imported.Name + ": a link holds at most " + model.Number(maxLinkFragment) + " characters. Send the file along with it."
-	case len(s.URLs) > MaxLinkURLBytes:
+	case len(s.URLs) > maxLinkURLBytes:
 		s.URLs = ""
 		return s, listTooLong
 	}

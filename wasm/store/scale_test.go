@@ -16,7 +16,7 @@ import (
 // list that fits is carried whole.
 func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	var b strings.Builder
-	for i := 0; b.Len() <= MaxLinkURLBytes; i++ {
+	for i := 0; b.Len() <= maxLinkURLBytes; i++ {
 		fmt.Fprintf(&b, "https://example.com/%x/%d\n", i*2654435761, i)
 	}
 	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: b.String()}
@@ -60,10 +60,10 @@ func TestFiltersAndSortsAgreeSlicedAndAtOnce(t *testing.T) {
 		{Text: "page-1", Sort: SortLine},
 		{Line: NoRuleLine},
 	} {
-		w := NewViewWork(s, &v)
+		w := newViewWork(s, &v)
 		for !w.Step(time.Now().Add(time.Hour)) {
 		}
-		sliced := NewViewWork(s, &v)
+		sliced := newViewWork(s, &v)
 		steps := 0
 		for !sliced.Step(time.Now()) {
 			steps++

@@ -347,21 +347,21 @@ func (s *State) SelectRow(pos int) {
 	s.Changed()
 }
 
-// Views are the IDs of the page's views, the results first; Saved.View
+// views are the IDs of the page's views, the results first; Saved.View
 // names the open one, "" for the results.
-var Views = []string{"results", "matrix", "diff", "readers"}
+var views = []string{"results", "matrix", "diff", "readers"}
 
 // View is the open view: Saved.View, the results when it names none.
 func (s *State) View() string {
-	if s.In.View != "" && slices.Contains(Views, s.In.View) {
+	if s.In.View != "" && slices.Contains(views, s.In.View) {
 		return s.In.View
 	}
-	return Views[0]
+	return views[0]
 }
 
 // OpenView opens the view with the given ID.
 func (s *State) OpenView(id string) {
-	if id == Views[0] {
+	if id == views[0] {
 		id = ""
 	}
 	if s.In.View == id {
