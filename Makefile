@@ -52,7 +52,19 @@ wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 # which only tracebacks read (wasm/build/wasmlines.go): 119 KB less as Brotli; a panic
 # then names its functions at "?:0". `make -B KEEP_LINES=1 wasm` keeps them.
 PACK_FLAGS := $(if $(KEEP_LINES),-keep-lines)
-PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=github.com/hexops/vecty/...=-l \
+# The UI is wasm/ and each of its packages but core (the engine's own
+# program), jsapi and browserhost, which the engine's speed rides on: a
+# pattern like robotstester/wasm/... would take those too, so each UI
+# package is named (wasmdeps_test.go reads these flags as written).
+PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=robotstester/wasm/browser=-l \
+	-gcflags=robotstester/wasm/store=-l -gcflags=robotstester/wasm/model=-l \
+	-gcflags=robotstester/wasm/storage=-l \
+	-gcflags=robotstester/wasm/workers=-l -gcflags=robotstester/wasm/widget=-l \
+	-gcflags=robotstester/wasm/editor=-l -gcflags=robotstester/wasm/results=-l \
+	-gcflags=robotstester/wasm/matrix=-l -gcflags=robotstester/wasm/readers=-l \
+	-gcflags=robotstester/wasm/site=-l -gcflags=robotstester/wasm/findings=-l \
+	-gcflags=robotstester/wasm/toolbar=-l -gcflags=robotstester/wasm/script=-l \
+	-gcflags=github.com/hexops/vecty/...=-l \
 	-gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=os=-l \
 	-gcflags=internal/godebug=-l -gcflags=internal/bisect=-l -gcflags=encoding/base64=-l
 web/app.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js Makefile

@@ -12,7 +12,7 @@ import (
 // each with what its import costs app.wasm (measured before it was dropped,
 // issue 9: transfer <= 1.0 MB as Brotli) and what to use instead.
 var heavyForThePage = map[string]string{
-	"html":      "its entity table, 70 KB raw, 23 KB gzip: escape with escapeHTML (wasm/htmlescape.go)",
+	"html":      "its entity table, 70 KB raw, 23 KB gzip: escape with browser.EscapeHTML (wasm/browser/htmlescape.go)",
 	"net/netip": "it and its zone interning, 130 KB raw, 29 KB gzip: read addresses with engine/ipaddr.go",
 	"golang.org/x/net/idna": "its UTS #46 tables, 30 KB as Brotli in app.wasm, 120 KB with fmt in core.wasm: " +
 		"js builds map international hosts with the browser's URL parser (wasm/browserhost, engine.SetHostMapper)",
@@ -22,8 +22,8 @@ var heavyForThePage = map[string]string{
 	"fmt": "its reflection-driven printer and the os it imports: build messages with strconv and +",
 	"os":  "its files, polling and syscall tables: the page has no files; fmt and compress/flate brought it in",
 	"compress/flate": "its compressor, and the fmt it imports: links and drafts are compressed by the browser's " +
-		"CompressionStream (wasm/deflate.go)",
-	"encoding/csv": "the fmt it imports: imported CSV files are read by wasm/csvread.go, held to encoding/csv by a test",
+		"CompressionStream (wasm/browser/deflate.go)",
+	"encoding/csv": "the fmt it imports: imported CSV files are read by wasm/model/csvread.go, held to encoding/csv by a test",
 }
 
 // heavyForTheEngine are packages core.wasm (the engine alone, issue 13:
@@ -91,7 +91,7 @@ func TestPageLeavesOutTimeFormatting(t *testing.T) {
 	}
 	if strings.Contains(string(out), "-> time.Time.String") {
 		t.Errorf("app.wasm links time.Time.String and with it time's formatting code; what brings time.Time in:\n%s\n"+
-			"store times as int64 nanoseconds, or pass deadlines inside closures (wasm/sliced.go)", strings.Join(why, "\n"))
+			"store times as int64 nanoseconds, or pass deadlines inside closures (wasm/browser/sliced.go)", strings.Join(why, "\n"))
 	}
 }
 

@@ -6,6 +6,12 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/editor"
+	"robotstester/wasm/findings"
+	"robotstester/wasm/results"
+	"robotstester/wasm/site"
+	"robotstester/wasm/toolbar"
 )
 
 // Page is the whole tester. Like every component here it only renders the
@@ -13,23 +19,23 @@ import (
 // rendered once, and a store change re-renders its parts (parts).
 type Page struct {
 	vecty.Core
-	toolbar     *Toolbar
-	editor      *Editor
-	diagnostics *Diagnostics
-	inputs      *Inputs
-	results     *Results
-	why         *Why
+	toolbar     *toolbar.Toolbar
+	editor      *editor.Editor
+	diagnostics *findings.Diagnostics
+	inputs      *results.Inputs
+	results     *results.Results
+	why         *results.Why
 	tabs        *Tabs      // the view switcher (views.go)
 	panel       *ViewPanel // the open view, when not the results
-	site        *Site      // the live-site panel (site.go)
+	site        *site.Site // the live-site panel (site.go)
 }
 
 func newPage() *Page {
 	return &Page{
-		toolbar: &Toolbar{}, editor: &Editor{}, diagnostics: &Diagnostics{},
-		inputs: &Inputs{}, results: &Results{}, why: &Why{},
+		toolbar: &toolbar.Toolbar{}, editor: &editor.Editor{}, diagnostics: &findings.Diagnostics{},
+		inputs: &results.Inputs{}, results: &results.Results{}, why: &results.Why{},
 		tabs: newTabs(), panel: &ViewPanel{},
-		site: &Site{},
+		site: &site.Site{},
 	}
 }
 

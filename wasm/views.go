@@ -9,6 +9,10 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/matrix"
+	"robotstester/wasm/readers"
+	"robotstester/wasm/store"
 )
 
 // The view switcher: tabs over the lower half of the page. The results
@@ -27,37 +31,25 @@ type tab struct {
 
 var tabs = []tab{
 	{"results", "Results", nil},
-	{"matrix", "Matrix", func() vecty.ComponentOrHTML { return &MatrixView{} }},
-	{"diff", "Diff", func() vecty.ComponentOrHTML { return &DiffView{} }},
-	{"readers", "Readers", func() vecty.ComponentOrHTML { return &ReadersView{} }},
+	{"matrix", "Matrix", func() vecty.ComponentOrHTML { return &matrix.MatrixView{} }},
+	{"diff", "Diff", func() vecty.ComponentOrHTML { return &matrix.DiffView{} }},
+	{"readers", "Readers", func() vecty.ComponentOrHTML { return &readers.ReadersView{} }},
 }
 
-// currentTab is the open tab: Saved.View, the results when it names none.
+// currentTab is the open tab (store.View).
 func currentTab() tab {
 	for _, t := range tabs {
-		if t.id == store.in.View {
+		if t.id == store.Page.View() {
 			return t
 		}
 	}
 	return tabs[0]
 }
 
-// openView opens the tab with the given ID.
-func openView(id string) {
-	if id == "results" {
-		id = ""
-	}
-	if store.in.View == id {
-		return
-	}
-	store.in.View = id
-	store.changed()
-}
-
 // newTabs makes the tab bar, when the page is made: the stored drafts are
 // remembered then, before the autosave replaces them (diff.go).
 func newTabs() *Tabs {
-	rememberDrafts()
+	matrix.RememberDrafts()
 	return &Tabs{}
 }
 
@@ -89,7 +81,7 @@ func (t *Tabs) Render() vecty.ComponentOrHTML {
 				vecty.Attribute("aria-controls", panelID(tb)),
 				vecty.Attribute("tabindex", tabIndex(selected)),
 				vecty.Data("view", tb.id),
-				event.Click(func(*vecty.Event) { openView(tb.id) }),
+				event.Click(func(*vecty.Event) { store.Page.OpenView(tb.id) }),
 				event.KeyDown(func(ev *vecty.Event) { onTabKey(ev, i) }),
 			),
 			vecty.Text(tb.label),
@@ -145,7 +137,7 @@ func onTabKey(ev *vecty.Event, i int) {
 		return
 	}
 	ev.Call("preventDefault")
-	openView(tabs[to].id)
+	store.Page.OpenView(tabs[to].id)
 	if el := js.Global().Get("document").Call("getElementById", "tab-"+tabs[to].id); el.Truthy() {
 		el.Call("focus")
 	}
@@ -170,15 +162,4 @@ func (p *ViewPanel) Render() vecty.ComponentOrHTML {
 		),
 		t.panel(),
 	)
-}
-
-// watchFileOnce wires the file input with the given ID, once: a view's
-// Mount runs each time its tab opens.
-func watchFileOnce(id string, done func(name string, data []byte, err error)) {
-	el := js.Global().Get("document").Call("getElementById", id)
-	if !el.Truthy() || el.Get("dataset").Get("watched").Truthy() {
-		return
-	}
-	el.Get("dataset").Set("watched", "true")
-	watchFileInput(el, done)
 }

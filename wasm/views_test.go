@@ -3,179 +3,43 @@
 package main
 
 import (
-	"encoding/json"
-	"slices"
-	"strings"
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/wasm/matrix"
+	"robotstester/wasm/model"
+	"robotstester/wasm/store"
 )
 
 func TestViewFieldsTravelInLinks(t *testing.T) {
-	s := Saved{
+	s := model.Saved{
 		Robots: "User-agent: *\nDisallow: /private\n", URLs: "https://example.com/",
 		View: "diff", Preset: "google", Columns: "MyBot, GPTBot",
 		Other: "User-agent: *\r\nDisallow: /\xff\r\n", OtherName: "live.txt",
 		Expect: string((&engine.Expectations{Cases: []engine.Case{{Agent: "GPTBot", Crawler: "GPTBot", URL: "https://example.com/", Allowed: false}}}).JSON()),
 	}
-	frag, err := encodeFragment(s)
+	frag, err := store.EncodeFragment(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, present, err := decodeFragment(frag)
+	got, present, err := store.DecodeFragment(frag)
 	if err != nil || !present || got != s {
 		t.Errorf("round trip: %#v, %v, %v; want %#v", got, present, err, s)
 	}
 }
 
-// A link made before the views existed (fields 1 to 8 only) opens as it
-// did: results view, default columns, nothing to compare, no pins.
-func TestLinksFromBeforeTheViewsStillRead(t *testing.T) {
-	var raw []byte
-	for _, f := range []struct {
-		tag byte
-		v   string
-	}{{tagRobots, "User-agent: *\nDisallow: /x\n"}, {tagCrawler, "GPTBot"}, {tagURLs, "/x"}} {
-		raw = append(raw, f.tag, byte(len(f.v)))
-		raw = append(raw, f.v...)
-	}
-	s, present, err := decodeFragment("#v1." + pack(raw))
-	want := Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
-	if err != nil || !present || s != want {
-		t.Fatalf("decodeFragment = %#v, %v, %v", s, present, err)
-	}
-	if presetID(s) != "ai" || currentTabFor(s) != "results" {
-		t.Errorf("an old link opens preset %q and view %q, want ai and results", presetID(s), currentTabFor(s))
+// A state from a link made before the views existed (permalink_test.go
+// reads one) opens as it did: results view, default columns.
+func TestStatesFromBeforeTheViewsOpenTheResults(t *testing.T) {
+	s := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
+	if matrix.PresetID(s) != "ai" || currentTabFor(s) != "results" {
+		t.Errorf("an old link opens preset %q and view %q, want ai and results", matrix.PresetID(s), currentTabFor(s))
 	}
 }
 
-func currentTabFor(in Saved) string {
-	old := store
-	defer func() { store = old }()
-	store = newState(in)
+func currentTabFor(in model.Saved) string {
+	old := store.Page
+	defer func() { store.Page = old }()
+	store.Page = store.NewState(in)
 	return currentTab().id
-}
-
-func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
-	cols := matrixColumns(Saved{Preset: "none", Columns: "MyBot, Googlebot Image\nGPTBot,mybot,,  "})
-	var names []string
-	for _, c := range cols {
-		names = append(names, c.Name)
-	}
-	if strings.Join(names, "|") != "MyBot|Googlebot Image|GPTBot" {
-		t.Errorf("columns %q", names)
-	}
-	if cols[0].Catalogue || !cols[1].Catalogue {
-		t.Errorf("MyBot should be a typed token and Googlebot Image a catalogue crawler: %+v", cols[:2])
-	}
-	ai, _ := engine.FindPreset("ai")
-	if n := len(matrixColumns(Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
-		t.Errorf("the default preset with GPTBot typed again has %d columns, want %d", n, len(ai.Crawlers))
-	}
-}
-
-// Pins are checked by the engine against the draft, failing ones first,
-// and kept as the expectations JSON that check reads.
-func TestPinsFailFirstAndRoundTrip(t *testing.T) {
-	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n", "https://example.com/\nhttps://example.com/private/x", "GPTBot, MyBot/1.0")
-	pinCell(0, 1, true)  // MyBot may fetch /: passes
-	pinCell(0, 0, true)  // GPTBot may fetch /: fails
-	pinCell(1, 1, true)  // MyBot may fetch /private/x: fails
-	pinCell(1, 1, false) // … replaced: passes
-	res := pinResults()
-	if len(res) != 3 || res[0].Pass || !res[1].Pass || !res[2].Pass || res[0].Case.Crawler != "GPTBot" {
-		t.Fatalf("pins: %+v", res)
-	}
-	if got := expectSummary(res); got != "3 expectations: 1 failing, 2 passing." {
-		t.Errorf("summary %q", got)
-	}
-	idx := pinIndex()
-	if p, ok := idx[pinKey{m.URLs[0], "GPTBot"}]; !ok || p.Pass {
-		t.Errorf("the GPTBot cell's pin: %+v, %v", p, ok)
-	}
-	// The typed "MyBot/1.0" is pinned as the token read from it, which
-	// decides as the cell did.
-	if p, ok := idx[pinKey{m.URLs[0], columnKey(m.Columns[1])}]; !ok || !p.Pass || p.Case.Agent != "MyBot" {
-		t.Errorf("the MyBot/1.0 cell's pin: %+v, %v", p, ok)
-	}
-	exp, err := engine.ReadExpectations("pins", []byte(store.in.Expect))
-	if err != nil || len(exp.Cases) != 3 {
-		t.Fatalf("the saved pins do not read back: %v", err)
-	}
-	unpin(res[0].Case)
-	if n := len(pinResults()); n != 2 {
-		t.Errorf("%d pins after removing one of 3", n)
-	}
-}
-
-// The matrix exports: CSV with a verdict and a line per crawler, JSON with
-// what each crawler obeys and every verdict with its rule.
-func TestMatrixExports(t *testing.T) {
-	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n", "https://example.com/\n=cmd|' /C calc'!A0", "GPTBot, MyBot")
-	csv := string(matrixCSV(m, nil))
-	want := "url,tested_as,GPTBot,GPTBot line,MyBot,MyBot line\r\n" +
-		"https://example.com/,/,blocked,5,allowed,0\r\n"
-	if !strings.HasPrefix(csv, want) || !strings.Contains(csv, "'=cmd") {
-		t.Errorf("CSV:\n%s", csv)
-	}
-	var got struct {
-		Crawlers []struct {
-			Name, Obeys      string
-			ObeysLines       []int
-			RootAllowed      bool
-			Allowed, Blocked int
-		}
-		Rows []struct {
-			URL, TestedAs string
-			Verdicts      []struct {
-				Verdict, Rule string
-				Line          int
-			}
-		}
-	}
-	if err := json.Unmarshal(matrixJSON(store.robots, m, nil), &got); err != nil {
-		t.Fatalf("the JSON export does not read: %v", err)
-	}
-	if len(got.Crawlers) != 2 || got.Crawlers[0].Obeys != "GPTBot (line 4)" || got.Crawlers[0].RootAllowed || got.Crawlers[0].Blocked != 2 ||
-		got.Crawlers[1].Obeys != "* (line 1)" || !got.Crawlers[1].RootAllowed {
-		t.Errorf("crawlers: %+v", got.Crawlers)
-	}
-	if v := got.Rows[0].Verdicts[0]; v.Verdict != "blocked" || v.Line != 5 || v.Rule != "Disallow: /" {
-		t.Errorf("GPTBot's verdict for /: %+v", v)
-	}
-}
-
-func TestRowFilters(t *testing.T) {
-	oldFilter := matrix.filter
-	t.Cleanup(func() { matrix.filter = oldFilter })
-	m := useMatrix(t, "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /gpt\n",
-		"https://example.com/\nhttps://example.com/private/x\nhttps://example.com/gpt\nhttps://example.com/both", "GPTBot, MyBot")
-	for _, tt := range []struct {
-		filter string
-		want   []int
-	}{
-		{"", []int{0, 1, 2, 3}},
-		{"differ", []int{1, 2}},  // /private/x: MyBot blocked, GPTBot not; /gpt: the other way
-		{"blocked", []int{1, 2}}, // no other URL is blocked for anyone
-	} {
-		matrix.filter = tt.filter
-		if got := shownRows(m); !slices.Equal(got, tt.want) {
-			t.Errorf("filter %q: rows %v, want %v", tt.filter, got, tt.want)
-		}
-	}
-	pinCell(3, 0, true) // passes
-	pinCell(2, 0, true) // fails: GPTBot is blocked from /gpt
-	matrix.filter = "pinned"
-	if got := shownRows(m); !slices.Equal(got, []int{2, 3}) {
-		t.Errorf("pinned rows %v, want the failing one (2) first, then 3", got)
-	}
-}
-
-// useMatrix makes the store a state with the given robots.txt, URL list and
-// typed columns (no preset) for the test, and returns its matrix.
-func useMatrix(t *testing.T, robots, urls, columns string) *engine.Matrix {
-	old := store
-	t.Cleanup(func() { store = old })
-	store = newState(Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
-	return currentMatrix()
 }

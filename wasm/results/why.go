@@ -1,0 +1,44 @@
+//go:build js && wasm
+
+package results
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"robotstester/wasm/model"
+	"robotstester/wasm/store"
+	"robotstester/wasm/widget"
+)
+
+// Why explains the selected result. Every sentence comes from the engine
+// (Robots.Explain and the server answer's and scope's reasons); this
+// component only lays them out.
+type Why struct {
+	vecty.Core
+}
+
+func (w *Why) Render() vecty.ComponentOrHTML {
+	s := store.Page
+	box := vecty.Markup(
+		prop.ID("why"),
+		vecty.Attribute("aria-live", "polite"),
+		vecty.Attribute("aria-labelledby", "why-title"),
+	)
+	r, ok := s.SelectedRow()
+	if !ok {
+		return elem.Section(box,
+			elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why")),
+			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
+		)
+	}
+	_, outcome := model.ServerAnswer(s.In.Status)
+	return elem.Section(box,
+		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
+		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), widget.Sentence(outcome.Reason+" The rules below are what the file would decide."))),
+		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), widget.Sentence(r.OffScope.Reason))),
+		widget.Explanation(s.Robots, r.Result),
+		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), widget.Sentences(r.Encoding))),
+	)
+}

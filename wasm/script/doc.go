@@ -1,0 +1,13 @@
+//go:build js && wasm
+
+// Package script is the page's script API, window.robotsTester (its
+// calls are listed in scriptapi.go): a documentation page tests with the
+// engine from its own script, without the tester's UI.
+//
+//	robotsTester.test / testMany(robots, agent, urls) ──engine.Parse (once per text), jsapi──▶ verdicts
+//	testManyAsync(long list) ──workers (a store.Runner of its own)──▶ typed arrays
+//
+// It shares no state with the page's store: a script and the person at the
+// page never change each other's view. Every verdict comes from the engine
+// through wasm/jsapi, as core.wasm's do.
+package script
