@@ -144,6 +144,9 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 			if err != nil {
 				return &destinationError{host: address, reason: "it is not an IP address and port"}
 			}
+			if err := zoneRefused(ap.Addr()); err != nil {
+				return err // before Allow: no policy admits a zone
+			}
 			return a.opts.Allow(ap)
 		},
 	}
@@ -168,6 +171,9 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 func (a *fetchAPI) dial(ctx context.Context, d *net.Dialer, network, addr string) (net.Conn, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
+		return nil, err
+	}
+	if err := hostZoneRefused(host); err != nil {
 		return nil, err
 	}
 	var ips []netip.Addr
@@ -270,6 +276,9 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 			}
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 				return &destinationError{host: req.URL.String(), reason: "it is not an http or https URL"}
+			}
+			if err := hostZoneRefused(req.URL.Hostname()); err != nil {
+				return err
 			}
 			if oddIPv4(req.URL.Hostname()) {
 				return &destinationError{host: req.URL.Hostname(), reason: "it is an IPv4 address written in an unusual form (a single number, hexadecimal or octal)"}
