@@ -27,6 +27,17 @@ const MaxSitemapURLs = 50000
 // MaxSitemapBytes is the largest a sitemap may be, uncompressed.
 const MaxSitemapBytes = 52428800
 
+// MaxSitemapURLLen is the longest URL a sitemap may list: sitemaps.org
+// ("XML tag definitions", <loc>) requires fewer than 2,048 characters. A
+// longer one is a problem with its line and is not kept, so a file of a
+// few huge URLs cannot make an answer of gigabytes.
+const MaxSitemapURLLen = 2047
+
+// MaxSitemapURLBytes bounds the URL text one sitemap file keeps (50,000
+// URLs of 320 bytes): a file of 50 MB of long URLs keeps the first 16 MiB
+// and says so, so what a reader holds and answers stays small.
+const MaxSitemapURLBytes = 16 << 20
+
 // DefaultSitemapCap is how many sitemap URLs a walk collects in all unless
 // the person sets another cap.
 const DefaultSitemapCap = 50000
@@ -83,9 +94,14 @@ type SitemapFile struct {
 	// URLs are the page URLs (urlset, text, feed) or the child sitemaps
 	// (index), trimmed, in file order, at most MaxSitemapURLs.
 	URLs []string
-	// Truncated: the file lists more than MaxSitemapURLs, or is larger
-	// than MaxSitemapBytes; only the first are in URLs.
+	// Truncated: the file lists more than MaxSitemapURLs, or more than
+	// MaxSitemapURLBytes of URL text, or is larger than MaxSitemapBytes;
+	// only the first are in URLs.
 	Truncated bool
+	// Bytes is the length of the URL text in URLs.
+	Bytes int
+	// TooLong counts the URLs longer than MaxSitemapURLLen, left out.
+	TooLong int
 	// Problems are sentences with a line number where one helps, each
 	// with the fix.
 	Problems []string
@@ -100,15 +116,29 @@ func (f *SitemapFile) problem(msg string) {
 	}
 }
 
-// add records one <loc>; false once the file is full.
-func (f *SitemapFile) add(loc string) bool {
+// add records one <loc> found at where ("Line 7: "); false once the file
+// is full. A URL over MaxSitemapURLLen is counted as a problem, not kept.
+func (f *SitemapFile) add(loc, where string) bool {
+	if n := utf8.RuneCountInString(loc); n > MaxSitemapURLLen {
+		f.TooLong++
+		f.problem(where + "a URL of " + thousands(n) + " characters (" + strconv.Quote(clip(loc, 60)) + ") is longer than the " +
+			thousands(MaxSitemapURLLen+1) + " characters a sitemap URL must stay under (sitemaps.org), so it is not read: shorten it.")
+		return true
+	}
 	if len(f.URLs) >= MaxSitemapURLs {
 		f.Truncated = true
 		f.problem("The sitemap lists more than " + thousands(MaxSitemapURLs) + " URLs, the most one sitemap may hold (sitemaps.org); " +
 			"only the first " + thousands(MaxSitemapURLs) + " are read: split it and list the parts in a sitemap index.")
 		return false
 	}
+	if f.Bytes+len(loc) > MaxSitemapURLBytes {
+		f.Truncated = true
+		f.problem(where + "the sitemap's URLs pass " + thousands(MaxSitemapURLBytes) + " bytes of text, the most the tester keeps of one file; " +
+			"only the " + thousands(len(f.URLs)) + " URLs before this line are read: split it and list the parts in a sitemap index.")
+		return false
+	}
 	f.URLs = append(f.URLs, loc)
+	f.Bytes += len(loc)
 	return true
 }
 
@@ -143,6 +173,9 @@ func ReadSitemap(data []byte) SitemapFile {
 		readXMLSitemap(&f, data)
 	} else {
 		readTextSitemap(&f, data)
+	}
+	if f.TooLong > 1 {
+		f.problem(thousands(f.TooLong) + " URLs are longer than " + thousands(MaxSitemapURLLen) + " characters and were not read; shorten them.")
 	}
 	if len(f.URLs) == 0 && len(f.Problems) == 0 {
 		f.problem("The sitemap lists no URLs: add <url><loc>https://…</loc></url> entries.")
@@ -179,7 +212,7 @@ func readTextSitemap(f *SitemapFile, data []byte) {
 				" is not an absolute http(s) URL; a text sitemap holds one full URL a line, such as https://example.com/page.")
 			continue
 		}
-		if !f.add(u) {
+		if !f.add(u, "Line "+strconv.Itoa(number)+": ") {
 			return
 		}
 	}
@@ -260,7 +293,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 					f.problem(line() + "<" + locName + "> " + strconv.Quote(clip(u, 80)) + " is not an absolute http(s) URL; write the full URL, such as https://example.com/page.")
 					break
 				}
-				if !f.add(u) {
+				if !f.add(u, line()) {
 					return
 				}
 			case name == entry && depth == locDepth-2:

@@ -15,6 +15,12 @@ import (
 // says where. It stands in for encoding/xml, which would add about 110 KB
 // to the page's WebAssembly for the little a sitemap needs.
 
+// maxXMLDepth bounds how many elements may be open at once. A sitemap
+// nests four deep (<urlset><url><loc>, an image or news extension one or
+// two more), a feed's XHTML content a few more; 48 MB of "<a>" would
+// otherwise make a stack of sixteen million open names.
+const maxXMLDepth = 100
+
 type xmlKind uint8
 
 const (
@@ -204,6 +210,10 @@ func (r *xmlReader) startTag() (xmlToken, bool) {
 			if self {
 				r.pending = &xmlToken{kind: xmlEnd, name: t.name}
 			} else {
+				if len(r.open) >= maxXMLDepth {
+					r.fail("elements nest more than " + strconv.Itoa(maxXMLDepth) + " deep at <" + qname + ">, deeper than any sitemap; close the elements left open")
+					return xmlToken{}, false
+				}
 				r.open = append(r.open, qname)
 			}
 			return t, true
