@@ -22,7 +22,7 @@ package main
 //	refused-destination  403   the destination address may not be fetched (loopback, private, link-local…)
 //	bad-url              400   "url" is missing or cannot name a robots.txt or sitemap
 //	rate-limited         429   this client asked too often, or has too many fetches running
-//	busy                 429   the server runs as many fetches as it allows at once
+//	busy                 429   the server runs as many fetches as it allows at once, or holds as much fetched data as it allows (fetchmemory.go)
 //	disabled             404   the server was started with -fetch=false
 //	method               405   only GET and HEAD are answered
 //	not-found            404   no such endpoint under /api/
@@ -40,6 +40,7 @@ package main
 // fetchlimit.go, and sitemaps in sitemap.go.
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -111,6 +112,9 @@ type fetchOptions struct {
 	Limits limitOptions
 	// RobotsTimeout and SitemapTimeout replace the defaults when set.
 	RobotsTimeout, SitemapTimeout time.Duration
+	// ServerMemory and RequestMemory replace serverMemory and
+	// requestMemory (fetchmemory.go) when set.
+	ServerMemory, RequestMemory int64
 }
 
 // fetchAPI answers /api/robots and /api/sitemap.
@@ -118,6 +122,7 @@ type fetchAPI struct {
 	opts      fetchOptions
 	transport *http.Transport
 	limits    *limiter
+	memory    *memBudget // the fetched bytes all requests hold
 }
 
 func newFetchAPI(opts fetchOptions) *fetchAPI {
@@ -126,6 +131,12 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 	}
 	if opts.SitemapTimeout == 0 {
 		opts.SitemapTimeout = sitemapTimeout
+	}
+	if opts.ServerMemory == 0 {
+		opts.ServerMemory = serverMemory
+	}
+	if opts.RequestMemory == 0 {
+		opts.RequestMemory = requestMemory
 	}
 	if opts.Allow == nil {
 		private := opts.AllowPrivate
@@ -136,7 +147,7 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 		}
 	}
-	a := &fetchAPI{opts: opts, limits: newLimiter(opts.Limits)}
+	a := &fetchAPI{opts: opts, limits: newLimiter(opts.Limits), memory: newMemBudget(opts.ServerMemory, nil, wholeServer)}
 	dialer := &net.Dialer{
 		Timeout: connectTimeout,
 		Control: func(_, address string, _ syscall.RawConn) error {
@@ -316,7 +327,12 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 		return ans
 	}
 	defer body.Close()
-	buf, err := io.ReadAll(io.LimitReader(body, plan.keep+1))
+	buf, err := readCounted(body, plan.keep+1, budgetOf(ctx))
+	var full *budgetError
+	if errors.As(err, &full) {
+		ans.Code, ans.Error, ans.Status = codeBusy, full.Error(), 0
+		return ans
+	}
 	if err != nil {
 		ans.Code, ans.Error = classify(err, ctx)
 		ans.Status = 0
@@ -422,7 +438,9 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	serve(w, r, raw)
+	mem := newMemBudget(a.opts.RequestMemory, a.memory, oneRequest)
+	defer mem.close()
+	serve(w, r.WithContext(withBudget(r.Context(), mem)), raw)
 }
 
 // apiError is the answer when nothing was fetched.
@@ -434,15 +452,23 @@ type apiError struct {
 	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
+// writeJSON writes v and a newline. "<", ">" and "&" are left as they are
+// (SetEscapeHTML false): the answer is never HTML, and escaped they take
+// six bytes each, so a sitemap of "&amp;" would answer six times its URLs.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		status, body = http.StatusInternalServerError, []byte(`{"code":"network","error":"The answer could not be written as JSON."}`)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	var body []byte
+	if err := enc.Encode(v); err != nil {
+		status, body = http.StatusInternalServerError, []byte(`{"code":"network","error":"The answer could not be written as JSON."}`+"\n")
+	} else {
+		body = buf.Bytes()
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	w.Write(body)
 }
 
 // httpStatusFor is the status of the API's own answer for a fetch.
@@ -452,6 +478,8 @@ func httpStatusFor(code string) int {
 		return http.StatusForbidden
 	case codeBadURL:
 		return http.StatusBadRequest
+	case codeBusy:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusOK
 }
