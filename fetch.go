@@ -23,6 +23,7 @@ package main
 //	bad-url              400   "url" is missing or cannot name a robots.txt or sitemap
 //	rate-limited         429   this client asked too often, or has too many fetches running
 //	busy                 429   the server runs as many fetches as it allows at once, or holds as much fetched data as it allows (fetchmemory.go)
+//	host                 421   the request's Host is not a name this server answers to (hostguard.go: DNS rebinding)
 //	disabled             404   the server was started with -fetch=false
 //	method               405   only GET and HEAD are answered
 //	not-found            404   no such endpoint under /api/
@@ -77,6 +78,7 @@ const (
 	codeRateLimited        = "rate-limited"
 	codeBusy               = "busy"
 	codeDisabled           = "disabled"
+	codeHost               = "host"
 	codeMethod             = "method"
 	codeNotFound           = "not-found"
 )

@@ -229,16 +229,20 @@ func seconds(n int) string {
 // its /64 (one household or server usually holds a whole /64). Behind a
 // reverse proxy every request is the proxy's; the tester does not trust
 // X-Forwarded-For, which any client can write.
-func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+func clientKey(r *http.Request) string { return addrClient(r.RemoteAddr) }
+
+// addrClient is the client of a remote "host:port" (clientKey); the
+// connection limits count connections by it too (connlimit.go).
+func addrClient(hostport string) string {
+	host, _, err := net.SplitHostPort(hostport)
 	if err != nil {
-		host = r.RemoteAddr
+		host = hostport
 	}
 	ip, err := netip.ParseAddr(host)
 	if err != nil {
 		return host
 	}
-	ip = ip.Unmap()
+	ip = ip.Unmap().WithZone("")
 	if ip.Is6() {
 		p, _ := ip.Prefix(64)
 		return p.String()
