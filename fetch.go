@@ -329,7 +329,11 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 		return ans
 	}
 	defer body.Close()
-	buf, err := readCounted(body, plan.keep+1, budgetOf(ctx))
+	hint := int64(0)
+	if ans.ContentEncoding == "" {
+		hint = resp.ContentLength // -1 when not said
+	}
+	buf, err := readCounted(ctx, body, plan.keep+1, hint, budgetOf(ctx))
 	var full *budgetError
 	if errors.As(err, &full) {
 		ans.Code, ans.Error, ans.Status = codeBusy, full.Error(), 0

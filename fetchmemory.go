@@ -40,11 +40,55 @@ type memBudget struct {
 	limit  int64
 	used   int64
 	parent *memBudget
-	whose  string // "this request", "the server": for the sentence
+	whose  string // oneRequest or wholeServer: for the sentence
+	// big, in a request's budget, is the one turn to read a body past
+	// bigBody: a walk reads three sitemaps at once, but large ones one
+	// after the other, so the garbage a growing buffer leaves behind is
+	// one body's. Nil in other budgets.
+	big     chan struct{}
+	holding *memBudget // the budget holding the turn (a fetch's), when b has big
+	// bigBuf is the request's one buffer for large bodies, made at the
+	// first and counted in its budget until the request ends: lent to
+	// the turn's holder, so a walk of twenty 50 MB sitemaps makes one
+	// 50 MB buffer, not twenty and their garbage.
+	bigBuf  []byte
+	bigLent bool
 }
 
 func newMemBudget(limit int64, parent *memBudget, whose string) *memBudget {
-	return &memBudget{limit: limit, parent: parent, whose: whose}
+	b := &memBudget{limit: limit, parent: parent, whose: whose}
+	if whose == oneRequest && parent != nil && parent.whose == wholeServer {
+		b.big = make(chan struct{}, 1)
+	}
+	return b
+}
+
+// bigBody is the size past which a body waits for its request's turn.
+const bigBody = 8 << 20
+
+// waitBig waits for the turn to read a large body, for b (a fetch's
+// budget under a request's); close gives it back. The holder waits for
+// nothing but the network, so the others' wait ends.
+func (b *memBudget) waitBig(ctx context.Context) error {
+	if b == nil || b.parent == nil || b.parent.big == nil {
+		return nil
+	}
+	req := b.parent
+	req.mu.Lock()
+	held := req.holding == b
+	req.mu.Unlock()
+	if held {
+		return nil
+	}
+	select {
+	case req.big <- struct{}{}:
+		req.mu.Lock()
+		req.holding = b
+		req.mu.Unlock()
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // take counts n more bytes, or says which budget is full.
@@ -64,7 +108,8 @@ func (b *memBudget) take(n int64) error {
 	return nil
 }
 
-// close gives back everything b holds to its parent.
+// close gives back everything b holds to its parent, and the turn to read
+// a large body if it has it.
 func (b *memBudget) close() {
 	if b == nil {
 		return
@@ -74,6 +119,17 @@ func (b *memBudget) close() {
 	b.used = 0
 	b.mu.Unlock()
 	b.parent.give(n)
+	if req := b.parent; req != nil && req.big != nil {
+		req.mu.Lock()
+		mine := req.holding == b
+		if mine {
+			req.holding, req.bigLent = nil, false
+		}
+		req.mu.Unlock()
+		if mine {
+			<-req.big
+		}
+	}
 }
 
 func (b *memBudget) give(n int64) {
@@ -119,13 +175,67 @@ func budgetOf(ctx context.Context) *memBudget {
 	return b
 }
 
+// bigBuffer lends b (holding its request's turn) the request's buffer for
+// large bodies, of capacity most, made the first time; nil when it is lent
+// already (a gzip sitemap's second body) or b is no fetch's budget. When
+// it lends it, the held bytes of b's own buffer, left behind, are given
+// back first.
+func (b *memBudget) bigBuffer(ctx context.Context, most, held int64) ([]byte, error) {
+	if b == nil || b.parent == nil || b.parent.big == nil {
+		return nil, nil
+	}
+	req := b.parent
+	if err := b.waitBig(ctx); err != nil {
+		return nil, err
+	}
+	req.mu.Lock()
+	lent, buf := req.bigLent, req.bigBuf
+	req.mu.Unlock()
+	if lent || buf != nil && int64(cap(buf)) < most {
+		return nil, nil
+	}
+	b.give(held)
+	if buf == nil {
+		if err := req.take(most); err != nil {
+			return nil, err
+		}
+		buf = make([]byte, 0, most)
+	}
+	req.mu.Lock()
+	req.bigBuf, req.bigLent = buf, true
+	req.mu.Unlock()
+	return buf[:0], nil
+}
+
 // readCounted reads r to the end or to most bytes, counting its buffer
-// against b as it grows (doubling from 64 KiB, never past most), so a
-// body is refused as soon as it would pass the budget, not after it was
-// read.
-func readCounted(r io.Reader, most int64, b *memBudget) ([]byte, error) {
-	buf := make([]byte, 0, min(most, 64<<10))
-	if err := b.take(int64(cap(buf))); err != nil {
+// against b as it grows, so a body is refused as soon as it would pass
+// the budget, not after it was read. With a size hint (a Content-Length,
+// 0 for none) the buffer is made once; without, it doubles from 64 KiB,
+// never past most. Past bigBody it waits for its request's turn (waitBig).
+func readCounted(ctx context.Context, r io.Reader, most, hint int64, b *memBudget) ([]byte, error) {
+	var buf []byte
+	grow := func(to int64) error {
+		if to > bigBody {
+			big, err := b.bigBuffer(ctx, most, int64(cap(buf)))
+			if err != nil {
+				return err
+			}
+			if big != nil {
+				buf = append(big, buf...) // counted in the request's budget
+				return nil
+			}
+		}
+		if err := b.take(to - int64(cap(buf))); err != nil {
+			return err
+		}
+		buf = append(make([]byte, 0, to), buf...)
+		return nil
+	}
+	size := min(most, 64<<10)
+	if hint > 0 {
+		size = min(most, hint+1) // +1: a body longer than it said is seen
+	}
+	if err := grow(size); err != nil {
 		return nil, err
 	}
 	for {
@@ -133,11 +243,9 @@ func readCounted(r io.Reader, most int64, b *memBudget) ([]byte, error) {
 			if int64(len(buf)) >= most {
 				return buf, nil
 			}
-			grown := min(int64(cap(buf))*2, most)
-			if err := b.take(grown - int64(cap(buf))); err != nil {
+			if err := grow(min(int64(cap(buf))*2, most)); err != nil {
 				return nil, err
 			}
-			buf = append(make([]byte, 0, grown), buf...)
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

@@ -190,7 +190,7 @@ func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
 		ans.Compressed = true
 		zr, err := gzip.NewReader(bytes.NewReader(body))
 		if err == nil {
-			body, err = readCounted(zr, engine.MaxSitemapBytes+1, reading)
+			body, err = readCounted(ctx, zr, engine.MaxSitemapBytes+1, 0, reading)
 		}
 		var full *budgetError
 		if errors.As(err, &full) {

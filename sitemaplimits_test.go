@@ -59,7 +59,7 @@ func TestSitemapFatIndexKeepsLittle(t *testing.T) {
 		t.Fatalf("fat index: %d URLs, %d sitemaps; want none kept of 6", len(w.URLs), len(w.Sitemaps))
 	}
 	child := w.Sitemaps[1]
-	if len(child.Problems) != 11 || !strings.HasPrefix(child.Problems[0], "Line 2: a URL of 100,") || !strings.Contains(child.Problems[10], "10 URLs are longer") {
+	if len(child.Problems) != 11 || !strings.HasPrefix(child.Problems[0], "Line 2: a URL of more than 65,536 bytes (100,0") || !strings.Contains(child.Problems[10], "10 URLs are longer") {
 		t.Errorf("a fat child's problems: %q", child.Problems)
 	}
 }
@@ -180,5 +180,28 @@ func TestSitemapUpstreamFetchesPerClient(t *testing.T) {
 	t.Logf("one client, 4 connections, %v: %d upstream fetches (the limit: a burst of 120, then 2 a second)", run, n)
 	if most := int32(120 + 2*run/time.Second + 4); n > most {
 		t.Errorf("%d upstream fetches in %v; want at most %d", n, run, most)
+	}
+}
+
+// Large bodies take turns within a request and share one buffer of 50 MB
+// (the most a sitemap may be): a walk of three 10 MB sitemaps reads all
+// three within a budget of that buffer and the others' first 8 MB, and
+// gives every byte back.
+func TestSitemapLargeBodiesTakeTurns(t *testing.T) {
+	site, _ := fatIndexSite(t, 3, 1000, 10_000) // children of about 10 MB, of 10,000-byte URLs
+	h := testFetchAPI(t, site.port)
+	h.opts.RequestMemory = 72 << 20
+	var w walkAnswer
+	askSitemap(t, h, "url="+url.QueryEscape(site.url("www.test", "/index.xml")), &w)
+	if len(w.Sitemaps) != 4 {
+		t.Fatalf("%d sitemaps read; want 4", len(w.Sitemaps))
+	}
+	for _, v := range w.Sitemaps[1:] {
+		if v.Error != "" || v.Kind != "urlset" || len(v.Problems) != 21 {
+			t.Errorf("a 10 MB child: %q, kind %s, %d problems; want read, each URL too long", v.Error, v.Kind, len(v.Problems))
+		}
+	}
+	if h.memory.used != 0 {
+		t.Errorf("after the answer the server still counts %d bytes held", h.memory.used)
 	}
 }

@@ -120,9 +120,7 @@ func (f *SitemapFile) problem(msg string) {
 // is full. A URL over MaxSitemapURLLen is counted as a problem, not kept.
 func (f *SitemapFile) add(loc, where string) bool {
 	if n := utf8.RuneCountInString(loc); n > MaxSitemapURLLen {
-		f.TooLong++
-		f.problem(where + "a URL of " + thousands(n) + " characters (" + strconv.Quote(clip(loc, 60)) + ") is longer than the " +
-			thousands(MaxSitemapURLLen+1) + " characters a sitemap URL must stay under (sitemaps.org), so it is not read: shorten it.")
+		f.tooLong(where, thousands(n)+" characters", loc)
 		return true
 	}
 	if len(f.URLs) >= MaxSitemapURLs {
@@ -140,6 +138,14 @@ func (f *SitemapFile) add(loc, where string) bool {
 	f.URLs = append(f.URLs, loc)
 	f.Bytes += len(loc)
 	return true
+}
+
+// tooLong counts a URL over MaxSitemapURLLen, of the given length, as a
+// problem.
+func (f *SitemapFile) tooLong(where, length, loc string) {
+	f.TooLong++
+	f.problem(where + "a URL of " + length + " (" + strconv.Quote(clip(loc, 60)) + ") is longer than the " +
+		thousands(MaxSitemapURLLen+1) + " characters a sitemap URL must stay under (sitemaps.org), so it is not read: shorten it.")
 }
 
 // SitemapGzipped reports whether data starts with the gzip magic bytes
@@ -231,6 +237,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 	entryHasLoc := false
 	entry, locName := "", ""
 	locDepth := 0
+	locSize := 0 // the <loc>'s text in the file, in bytes: text keeps at most maxXMLText
 	for {
 		tok, ok := r.next()
 		if !ok {
@@ -266,6 +273,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 			if name == locName && depth == locDepth && entries > 0 {
 				inLoc = true
 				text.Reset()
+				locSize = 0
 				if f.Kind == SitemapFeed {
 					for _, a := range tok.attrs {
 						if a.name == "href" {
@@ -276,7 +284,10 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 			}
 		case xmlText:
 			if inLoc {
-				text.WriteString(tok.text)
+				locSize += tok.size
+				if text.Len() < maxXMLText {
+					text.WriteString(tok.text)
+				}
 			}
 		case xmlEnd:
 			name := strings.ToLower(tok.name)
@@ -289,6 +300,10 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 					break
 				}
 				entryHasLoc = true
+				if locSize > maxXMLText {
+					f.tooLong(line(), "more than "+thousands(maxXMLText)+" bytes ("+thousands(locSize)+")", u)
+					break
+				}
 				if !absoluteHTTP(u) {
 					f.problem(line() + "<" + locName + "> " + strconv.Quote(clip(u, 80)) + " is not an absolute http(s) URL; write the full URL, such as https://example.com/page.")
 					break

@@ -279,6 +279,16 @@ func TestReadSitemapBounds(t *testing.T) {
 		t.Errorf("long URL in text: urls %d, problems %q", len(f.URLs), f.Problems)
 	}
 
+	huge := "https://example.com/" + strings.Repeat("&amp;", 1_000_000)
+	f = ReadSitemap([]byte("<urlset>\n<url><loc>" + huge + "</loc></url>\n<url><loc><![CDATA[" + huge + "]]></loc></url>\n</urlset>"))
+	if len(f.URLs) != 0 || f.TooLong != 2 || !strings.HasPrefix(f.Problems[0], "Line 2: a URL of more than 65,536 bytes (5,000,020)") ||
+		!strings.HasPrefix(f.Problems[1], "Line 3: a URL of more than 65,536 bytes (5,000,020)") {
+		t.Errorf("5 MB URLs: urls %d, too long %d, problems %q", len(f.URLs), f.TooLong, f.Problems)
+	}
+	if f := ReadSitemap([]byte("<urlset><url><loc>https://example.com/" + strings.Repeat("a", 70_000) + "&bad;</loc></url></urlset>")); len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "starts no valid character reference") {
+		t.Errorf("a bad reference past the text kept is still an error: %q", f.Problems)
+	}
+
 	deep := "<urlset>\n<url><loc>https://example.com/a</loc></url>\n" + strings.Repeat("<a>", 1_000_000)
 	f = ReadSitemap([]byte(deep))
 	if len(f.URLs) != 1 || len(f.Problems) != 1 || !strings.HasPrefix(f.Problems[0], "Line 3: elements nest more than 100 deep") {

@@ -21,6 +21,13 @@ import (
 // otherwise make a stack of sixteen million open names.
 const maxXMLDepth = 100
 
+// maxXMLText is the most of one run of text (or one attribute value) a
+// token carries: a sitemap reads text only from <loc>, where anything over
+// 2,047 characters is refused anyway, so a 5 MB <loc> costs no 5 MB
+// copies. The rest is still checked (an "&" that starts no reference is
+// an error wherever it is) and counted in size.
+const maxXMLText = 64 << 10
+
 type xmlKind uint8
 
 const (
@@ -37,7 +44,8 @@ type xmlToken struct {
 	kind  xmlKind
 	name  string
 	attrs []xmlAttr
-	text  string
+	text  string // at most maxXMLText bytes of it
+	size  int    // the text's length in the file, in bytes
 }
 
 // xmlReader reads tokens from data until the end or the first error.
@@ -112,7 +120,7 @@ func (r *xmlReader) next() (xmlToken, bool) {
 				}
 				continue
 			}
-			return xmlToken{kind: xmlText, text: text}, true
+			return xmlToken{kind: xmlText, text: text, size: len(raw)}, true
 		}
 		rest := r.data[r.pos:]
 		switch {
@@ -121,7 +129,8 @@ func (r *xmlReader) next() (xmlToken, bool) {
 		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 			start := r.pos + len("<![CDATA[")
 			if r.skipPast("]]>", "a CDATA section (<![CDATA[ without ]]>)") {
-				return xmlToken{kind: xmlText, text: string(r.data[start : r.pos-3])}, true
+				cdata := r.data[start : r.pos-3]
+				return xmlToken{kind: xmlText, text: string(cdata[:min(len(cdata), maxXMLText)]), size: len(cdata)}, true
 			}
 		case bytes.HasPrefix(rest, []byte("<?")):
 			start := r.pos
@@ -260,20 +269,22 @@ func (r *xmlReader) startTag() (xmlToken, bool) {
 	}
 }
 
-// unescape replaces character references in raw text.
+// unescape replaces character references in raw text, keeping at most
+// maxXMLText bytes of it but checking all.
 func (r *xmlReader) unescape(raw []byte) (string, bool) {
 	if bytes.IndexByte(raw, '&') < 0 {
-		return string(raw), true
+		return string(raw[:min(len(raw), maxXMLText)]), true
 	}
 	var b strings.Builder
+	write := func(p []byte) { b.Write(p[:min(len(p), max(maxXMLText-b.Len(), 0))]) }
 	orig := raw
 	for len(raw) > 0 {
 		amp := bytes.IndexByte(raw, '&')
 		if amp < 0 {
-			b.Write(raw)
+			write(raw)
 			break
 		}
-		b.Write(raw[:amp])
+		write(raw[:amp])
 		raw = raw[amp:]
 		semi := bytes.IndexByte(raw, ';')
 		ref := ""
@@ -286,7 +297,9 @@ func (r *xmlReader) unescape(raw []byte) (string, bool) {
 			r.fail("an \"&\" starts no valid character reference; write &amp; for a literal \"&\"")
 			return "", false
 		}
-		b.WriteString(s)
+		if b.Len() < maxXMLText {
+			b.WriteString(s)
+		}
 		raw = raw[semi+1:]
 	}
 	return b.String(), true
