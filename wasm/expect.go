@@ -263,10 +263,24 @@ func (p *ExpectPanel) Mount() {
 	watchFileOnce("expect-import", importPins)
 }
 
+// maxImportBytes bounds the expectations file the page imports: 700
+// one-line cases as the page exports them. Pins are read, written and checked again on the main
+// thread at each change (readPins, setPins, pinResults), about 20 µs a
+// case in all, so a larger file would freeze the tab for seconds (issue
+// 20: 100,000 cases took 4 s in one task); the check command reads any
+// size in CI.
+const maxImportBytes = 64 << 10
+
 // importPins replaces the pins with an expectations file's cases. Its
 // robots.txt, if any, is not loaded: the pins are checked against the
 // draft, and cases with their own robots.txt keep it.
 func importPins(name string, data []byte, err error) {
+	if err == nil && len(data) > maxImportBytes {
+		expectMessage = name + " is " + strconv.Itoa(len(data)>>10) + " KB; the page imports expectations files up to " + strconv.Itoa(maxImportBytes>>10) +
+			" KB (several hundred cases), so its pins stay as they were: check larger files with go run . check -expect " + name + " -robots robots.txt."
+		store.changed()
+		return
+	}
 	if err == nil {
 		var exp *engine.Expectations
 		if exp, err = engine.ReadExpectations(name, data); err == nil {
