@@ -444,7 +444,7 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	mem := newMemBudget(a.opts.RequestMemory, a.memory, oneRequest)
+	mem := newRequestBudget(a.opts.RequestMemory, a.memory)
 	defer mem.close()
 	serve(w, r.WithContext(withBudget(r.Context(), mem)), raw)
 }

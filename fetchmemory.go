@@ -16,16 +16,18 @@ import (
 // it is written. Every /api/* request has its own budget (requestMemory)
 // drawn from the server's (serverMemory); a fetch that would pass either
 // stops with code busy and a sentence, and a walk goes on without it.
-// Nothing waits for memory, so two requests cannot deadlock on it.
+// Nothing waits for memory. Within a request, a body past bigBody waits
+// for the request's one turn to read a large body, and the holder of the
+// turn waits for nothing but the network, so no two fetches deadlock.
 
 const (
 	// serverMemory bounds the fetched bytes all requests hold at once.
 	// With the soft limit main sets (memoryLimit) the server stays under
 	// 1 GB with every client at its limits.
 	serverMemory = 512 << 20
-	// requestMemory bounds what one request holds: two 50 MB sitemaps
-	// read at once and the URLs kept. Three walk fetches run at once, so
-	// a third fat sitemap waits for none: it fails as busy.
+	// requestMemory bounds what one request holds: its 50 MB buffer for
+	// large bodies, a gzip sitemap's 50 MB decompressed beside it, the
+	// other walk fetches' first 8 MiB and the URLs kept.
 	requestMemory = 120 << 20
 	// memoryLimit is the Go runtime's soft limit (runtime/debug.
 	// SetMemoryLimit) main sets unless GOMEMLIMIT is set: past it the
@@ -56,10 +58,14 @@ type memBudget struct {
 }
 
 func newMemBudget(limit int64, parent *memBudget, whose string) *memBudget {
-	b := &memBudget{limit: limit, parent: parent, whose: whose}
-	if whose == oneRequest && parent != nil && parent.whose == wholeServer {
-		b.big = make(chan struct{}, 1)
-	}
+	return &memBudget{limit: limit, parent: parent, whose: whose}
+}
+
+// newRequestBudget is an /api/* request's budget under the server's, with
+// the turn to read a large body.
+func newRequestBudget(limit int64, server *memBudget) *memBudget {
+	b := newMemBudget(limit, server, oneRequest)
+	b.big = make(chan struct{}, 1)
 	return b
 }
 
