@@ -38,7 +38,10 @@ package main
 // redirect hop and a name that resolves to a private address on the second
 // lookup (DNS rebinding) meet the same check (destAllowed, fetchguard.go).
 // Content-Encoding is undone in fetchdecode.go, rate limits are in
-// fetchlimit.go, and sitemaps in sitemap.go.
+// fetchlimit.go, memory budgets for fetched bytes in fetchmemory.go, and
+// sitemaps in sitemap.go. The server's own limits (connections, the Host
+// check) are in connlimit.go and hostguard.go; README, Security, lists
+// them all.
 
 import (
 	"bytes"
