@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -260,7 +261,31 @@ const maxPinsListed = 200
 
 // Mount wires the import button once it exists.
 func (p *ExpectPanel) Mount() {
+	el := js.Global().Get("document").Call("getElementById", "expect-import")
+	if el.Truthy() && !el.Get("dataset").Get("watched").Truthy() {
+		// A file over the limit is refused by its size, before its bytes
+		// are read: this listener (capture, so it runs first) stops the
+		// change event from reaching the reader watchFileOnce adds.
+		el.Call("addEventListener", "change", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			files := el.Get("files")
+			if files.Length() > 0 && files.Index(0).Get("size").Int() > maxImportBytes {
+				args[0].Call("stopImmediatePropagation")
+				f := files.Index(0)
+				el.Set("value", "")
+				refuseImport(f.Get("name").String(), f.Get("size").Int())
+			}
+			return nil
+		}), true)
+	}
 	watchFileOnce("expect-import", importPins)
+}
+
+// refuseImport says why an expectations file of size bytes was not
+// imported.
+func refuseImport(name string, size int) {
+	expectMessage = name + " is " + strconv.Itoa(size>>10) + " KB; the page imports expectations files up to " + strconv.Itoa(maxImportBytes>>10) +
+		" KB (several hundred cases), so its pins stay as they were: check larger files with go run . check -expect " + name + " -robots robots.txt."
+	store.changed()
 }
 
 // maxImportBytes bounds the expectations file the page imports: 700
@@ -276,9 +301,7 @@ const maxImportBytes = 64 << 10
 // draft, and cases with their own robots.txt keep it.
 func importPins(name string, data []byte, err error) {
 	if err == nil && len(data) > maxImportBytes {
-		expectMessage = name + " is " + strconv.Itoa(len(data)>>10) + " KB; the page imports expectations files up to " + strconv.Itoa(maxImportBytes>>10) +
-			" KB (several hundred cases), so its pins stay as they were: check larger files with go run . check -expect " + name + " -robots robots.txt."
-		store.changed()
+		refuseImport(name, len(data))
 		return
 	}
 	if err == nil {
