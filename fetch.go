@@ -22,7 +22,8 @@ package main
 //	refused-destination  403   the destination address may not be fetched (loopback, private, link-local…)
 //	bad-url              400   "url" is missing or cannot name a robots.txt or sitemap
 //	rate-limited         429   this client asked too often, or has too many fetches running
-//	busy                 429   the server runs as many fetches as it allows at once
+//	busy                 429   the server runs as many fetches as it allows at once, or holds as much fetched data as it allows (fetchmemory.go)
+//	host                 421   the request's Host is not a name this server answers to (hostguard.go: DNS rebinding)
 //	disabled             404   the server was started with -fetch=false
 //	method               405   only GET and HEAD are answered
 //	not-found            404   no such endpoint under /api/
@@ -37,9 +38,13 @@ package main
 // redirect hop and a name that resolves to a private address on the second
 // lookup (DNS rebinding) meet the same check (destAllowed, fetchguard.go).
 // Content-Encoding is undone in fetchdecode.go, rate limits are in
-// fetchlimit.go, and sitemaps in sitemap.go.
+// fetchlimit.go, memory budgets for fetched bytes in fetchmemory.go, and
+// sitemaps in sitemap.go. The server's own limits (connections, the Host
+// check) are in connlimit.go and hostguard.go; README, Security, lists
+// them all.
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -76,6 +81,7 @@ const (
 	codeRateLimited        = "rate-limited"
 	codeBusy               = "busy"
 	codeDisabled           = "disabled"
+	codeHost               = "host"
 	codeMethod             = "method"
 	codeNotFound           = "not-found"
 )
@@ -111,6 +117,9 @@ type fetchOptions struct {
 	Limits limitOptions
 	// RobotsTimeout and SitemapTimeout replace the defaults when set.
 	RobotsTimeout, SitemapTimeout time.Duration
+	// ServerMemory and RequestMemory replace serverMemory and
+	// requestMemory (fetchmemory.go) when set.
+	ServerMemory, RequestMemory int64
 }
 
 // fetchAPI answers /api/robots and /api/sitemap.
@@ -118,6 +127,7 @@ type fetchAPI struct {
 	opts      fetchOptions
 	transport *http.Transport
 	limits    *limiter
+	memory    *memBudget // the fetched bytes all requests hold
 }
 
 func newFetchAPI(opts fetchOptions) *fetchAPI {
@@ -126,6 +136,12 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 	}
 	if opts.SitemapTimeout == 0 {
 		opts.SitemapTimeout = sitemapTimeout
+	}
+	if opts.ServerMemory == 0 {
+		opts.ServerMemory = serverMemory
+	}
+	if opts.RequestMemory == 0 {
+		opts.RequestMemory = requestMemory
 	}
 	if opts.Allow == nil {
 		private := opts.AllowPrivate
@@ -136,13 +152,16 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 		}
 	}
-	a := &fetchAPI{opts: opts, limits: newLimiter(opts.Limits)}
+	a := &fetchAPI{opts: opts, limits: newLimiter(opts.Limits), memory: newMemBudget(opts.ServerMemory, nil, wholeServer)}
 	dialer := &net.Dialer{
 		Timeout: connectTimeout,
 		Control: func(_, address string, _ syscall.RawConn) error {
 			ap, err := netip.ParseAddrPort(address)
 			if err != nil {
 				return &destinationError{host: address, reason: "it is not an IP address and port"}
+			}
+			if err := zoneRefused(ap.Addr()); err != nil {
+				return err // before Allow: no policy admits a zone
 			}
 			return a.opts.Allow(ap)
 		},
@@ -168,6 +187,9 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 func (a *fetchAPI) dial(ctx context.Context, d *net.Dialer, network, addr string) (net.Conn, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
+		return nil, err
+	}
+	if err := hostZoneRefused(host); err != nil {
 		return nil, err
 	}
 	var ips []netip.Addr
@@ -271,6 +293,9 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 				return &destinationError{host: req.URL.String(), reason: "it is not an http or https URL"}
 			}
+			if err := hostZoneRefused(req.URL.Hostname()); err != nil {
+				return err
+			}
 			if oddIPv4(req.URL.Hostname()) {
 				return &destinationError{host: req.URL.Hostname(), reason: "it is an IPv4 address written in an unusual form (a single number, hexadecimal or octal)"}
 			}
@@ -307,7 +332,16 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 		return ans
 	}
 	defer body.Close()
-	buf, err := io.ReadAll(io.LimitReader(body, plan.keep+1))
+	hint := int64(0)
+	if ans.ContentEncoding == "" {
+		hint = resp.ContentLength // -1 when not said
+	}
+	buf, err := readCounted(ctx, body, plan.keep+1, hint, budgetOf(ctx))
+	var full *budgetError
+	if errors.As(err, &full) {
+		ans.Code, ans.Error, ans.Status = codeBusy, full.Error(), 0
+		return ans
+	}
 	if err != nil {
 		ans.Code, ans.Error = classify(err, ctx)
 		ans.Status = 0
@@ -413,7 +447,9 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	serve(w, r, raw)
+	mem := newRequestBudget(a.opts.RequestMemory, a.memory)
+	defer mem.close()
+	serve(w, r.WithContext(withBudget(r.Context(), mem)), raw)
 }
 
 // apiError is the answer when nothing was fetched.
@@ -425,15 +461,23 @@ type apiError struct {
 	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
+// writeJSON writes v and a newline. "<", ">" and "&" are left as they are
+// (SetEscapeHTML false): the answer is never HTML, and escaped they take
+// six bytes each, so a sitemap of "&amp;" would answer six times its URLs.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		status, body = http.StatusInternalServerError, []byte(`{"code":"network","error":"The answer could not be written as JSON."}`)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	var body []byte
+	if err := enc.Encode(v); err != nil {
+		status, body = http.StatusInternalServerError, []byte(`{"code":"network","error":"The answer could not be written as JSON."}`+"\n")
+	} else {
+		body = buf.Bytes()
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	w.Write(body)
 }
 
 // httpStatusFor is the status of the API's own answer for a fetch.
@@ -443,6 +487,8 @@ func httpStatusFor(code string) int {
 		return http.StatusForbidden
 	case codeBadURL:
 		return http.StatusBadRequest
+	case codeBusy:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusOK
 }

@@ -79,8 +79,13 @@ var refusedRanges = func() []refusedRange {
 // destAllowed says whether the tester may connect to ip. IPv4 addresses
 // written in IPv6 forms (mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d,
 // NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16) are judged by the
-// IPv4 address inside them.
+// IPv4 address inside them. An address with a zone is refused first:
+// netip.Prefix.Contains is false for every zoned address, so no range
+// below would ever match one.
 func destAllowed(ip netip.Addr, allowPrivate bool) error {
+	if err := zoneRefused(ip); err != nil {
+		return err
+	}
 	if inner, ok := embeddedIPv4(ip); ok {
 		if err := destAllowed(inner, allowPrivate); err != nil {
 			var de *destinationError
@@ -104,6 +109,32 @@ func destAllowed(ip netip.Addr, allowPrivate bool) error {
 		return nil // the first, most specific range decides: ::1 before ::/96
 	}
 	return nil
+}
+
+// zoneRefused refuses an IPv6 address with a zone (RFC 6874: [fe80::1%25eth0]
+// in a URL). A zone names an interface of this machine, which no public
+// site needs, and it hides the address from the refused ranges
+// (netip.Prefix.Contains ignores zoned addresses): ::1%lo is loopback,
+// fd00:ec2::254%eth0 a cloud's metadata service. It is checked on the URL's
+// host before any lookup and again in the dialer, whatever Allow says.
+func zoneRefused(ip netip.Addr) error {
+	if ip.Zone() == "" {
+		return nil
+	}
+	return &destinationError{addr: ip, reason: "it names a network interface of this server (the IPv6 zone %" + ip.Zone() +
+		"), which a public site never needs; the tester fetches public sites only, so remove the zone"}
+}
+
+// hostZoneRefused is zoneRefused for a URL's host name: any "%" in it is
+// a zone (url.Parse admits percent signs in a host only there).
+func hostZoneRefused(host string) error {
+	if !strings.Contains(host, "%") {
+		return nil
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return zoneRefused(ip)
+	}
+	return &destinationError{host: host, reason: "its host holds a \"%\", which only an IPv6 zone may hold; the tester fetches public sites only, so remove the zone"}
 }
 
 // ipv4Forms are the IPv6 prefixes that carry an IPv4 address, and the
@@ -185,6 +216,9 @@ func checkTarget(raw string) (u *url.URL, code, msg string) {
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
 		return nil, codeBadURL, "The tester fetches http and https URLs only, not " + strconv.Quote(u.Scheme+":") + "; give an http(s) URL."
+	}
+	if err := hostZoneRefused(u.Hostname()); err != nil {
+		return nil, codeRefusedDestination, "Refused destination: " + err.Error() + "."
 	}
 	if oddIPv4(u.Hostname()) {
 		return nil, codeRefusedDestination, "Refused destination: the host " + u.Hostname() + " is an IPv4 address written in an unusual form (a single number, hexadecimal or octal), which the tester does not fetch; write the address as four decimal numbers, such as 192.0.2.1."

@@ -8,14 +8,24 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"robotstester/engine"
 )
 
 // Rate limits for /api/*: each fetch makes the server a client of some
 // other site, so one person (or script) may not turn it into a flood. A
-// client (clientKey) may run a few fetches at once and start a burst of
-// them, refilled at a steady rate per minute (a token bucket); the whole
-// server runs a bounded number at once and per minute. Refusals answer 429
-// with Retry-After and a sentence.
+// client (clientKey) may run a few requests at once and make a burst of
+// upstream fetches, refilled at a steady rate per minute (a token bucket);
+// the whole server runs a bounded number at once and fetches a bounded
+// number per minute. A request takes one token; every further sitemap a
+// walk fetches takes another from the client's and the server's buckets
+// (spend), so a follow=1 walk costs what its fetches cost (issue 20: it
+// cost one token for up to 200 fetches). Refusals answer 429 with
+// Retry-After and a sentence.
+//
+// The table of clients is bounded (maxClients), and each request sweeps a
+// few entries (sweepPerRequest) instead of the whole table, so a request
+// costs the same with ten clients tracked or a million addresses seen.
 
 // limitOptions are the limits; zero fields take the defaults below.
 type limitOptions struct {
@@ -77,6 +87,18 @@ type clientState struct {
 	bucket  bucket
 }
 
+const (
+	// maxClients bounds the clients tracked: about 8 MB at most.
+	maxClients = 1 << 16
+	// sweepPerRequest is how many entries each request looks at to drop
+	// the idle ones: more than one, so the table shrinks faster than a
+	// stream of new clients fills it.
+	sweepPerRequest = 4
+	// evictLooks is how many entries a new client looks at, when the
+	// table is full, for an idle one to take the place of.
+	evictLooks = 64
+)
+
 type limiter struct {
 	opts    limitOptions
 	mu      sync.Mutex
@@ -95,11 +117,10 @@ func (l *limiter) acquire(client string) (release func(), code, msg string, retr
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.opts.Now()
-	l.forgetIdle(now)
-	c := l.clients[client]
+	l.sweep(now)
+	c := l.client(client)
 	if c == nil {
-		c = &clientState{}
-		l.clients[client] = c
+		return nil, codeBusy, "The server is tracking as many clients as it allows (" + engine.Thousands(maxClients) + "), all of them busy; try again in a few seconds.", 2
 	}
 	if c.running >= l.opts.PerClientConcurrent {
 		return nil, codeRateLimited, "Too many fetches at once from your address: at most " + strconv.Itoa(l.opts.PerClientConcurrent) +
@@ -130,15 +151,69 @@ func (l *limiter) acquire(client string) (release func(), code, msg string, retr
 	}, "", "", 0
 }
 
-// forgetIdle drops clients with nothing running and a full bucket again,
-// so the map holds only recent clients.
-func (l *limiter) forgetIdle(now time.Time) {
-	if len(l.clients) < 1024 {
-		return
+// spend takes one token for an upstream fetch beyond a request's first
+// (a walk's next sitemap) from client's bucket and the server's; when
+// either is empty it returns the sentence that stops the walk.
+func (l *limiter) spend(client string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.opts.Now()
+	c := l.clients[client] // acquire made it; the request holds it (running > 0)
+	if c == nil {
+		return "Stopped: the server is tracking as many clients as it allows; try again in a few seconds."
 	}
+	if ok, wait := c.bucket.take(now, l.opts.PerClientPerMinute); !ok {
+		return "Stopped by the rate limit: your address may make " + strconv.Itoa(l.opts.PerClientPerMinute) +
+			" fetches a minute, and each sitemap is one; wait " + seconds(wait) + " and fetch the rest."
+	}
+	if ok, wait := l.global.take(now, l.opts.GlobalPerMinute); !ok {
+		c.bucket.tokens++ // not spent: the fetch does not run
+		return "Stopped by the server's rate limit: it makes " + strconv.Itoa(l.opts.GlobalPerMinute) +
+			" fetches a minute for everyone, and each sitemap is one; wait " + seconds(wait) + " and fetch the rest."
+	}
+	return ""
+}
+
+// client is the state of a client, made when new. When the table is full
+// a new client takes the place of an idle one (its bucket starts full
+// again, as it would have a minute later); nil when none of those looked
+// at is idle.
+func (l *limiter) client(key string) *clientState {
+	if c := l.clients[key]; c != nil {
+		return c
+	}
+	if len(l.clients) >= maxClients {
+		looked := 0
+		for k, c := range l.clients {
+			if c.running == 0 {
+				delete(l.clients, k)
+				break
+			}
+			if looked++; looked >= evictLooks {
+				return nil
+			}
+		}
+		if len(l.clients) >= maxClients {
+			return nil
+		}
+	}
+	c := &clientState{}
+	l.clients[key] = c
+	return c
+}
+
+// sweep drops idle clients (nothing running, a full bucket again) among a
+// few entries: Go starts each range over a map at a random place, so
+// every entry is looked at in time, and a request's work does not grow
+// with the table.
+func (l *limiter) sweep(now time.Time) {
+	looked := 0
 	for k, c := range l.clients {
 		if c.running == 0 && now.Sub(c.bucket.last) > time.Minute {
 			delete(l.clients, k)
+		}
+		if looked++; looked >= sweepPerRequest {
+			return
 		}
 	}
 }
@@ -154,16 +229,20 @@ func seconds(n int) string {
 // its /64 (one household or server usually holds a whole /64). Behind a
 // reverse proxy every request is the proxy's; the tester does not trust
 // X-Forwarded-For, which any client can write.
-func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
+func clientKey(r *http.Request) string { return addrClient(r.RemoteAddr) }
+
+// addrClient is the client of a remote "host:port" (clientKey); the
+// connection limits count connections by it too (connlimit.go).
+func addrClient(hostport string) string {
+	host, _, err := net.SplitHostPort(hostport)
 	if err != nil {
-		host = r.RemoteAddr
+		host = hostport
 	}
 	ip, err := netip.ParseAddr(host)
 	if err != nil {
 		return host
 	}
-	ip = ip.Unmap()
+	ip = ip.Unmap().WithZone("")
 	if ip.Is6() {
 		p, _ := ip.Prefix(64)
 		return p.String()

@@ -7,6 +7,8 @@
 //	go run . -addr 127.0.0.1:9000 # another address
 //	go run . -fetch=false         # no live fetching: /api/* answers 404 (fetch.go)
 //	go run . -fetch-allow-private # live fetching may reach loopback and private addresses (intranets, tests)
+//	go run . -addr 127.0.0.1:8080 -hosts robots.example.com  # behind a reverse proxy for that name (hostguard.go)
+//	go run . -max-conns 900 -max-conns-per-client 64         # connection caps (connlimit.go)
 //
 // What make runs to build the page (packing app.wasm, the Brotli forms, the
 // offline builds) is not a flag of this binary: see go run ./wasm/build -h.
@@ -46,6 +48,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,6 +83,9 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	fetchOn := flag.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
 	fetchPrivate := flag.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
+	hosts := flag.String("hosts", "", "comma-separated host `NAMES` /api/ answers to besides loopback ones (a deployment's domain behind a reverse proxy); see README, Security")
+	maxConns := flag.Int("max-conns", defaultMaxConns, "most connections open at once; idle ones are closed to make room")
+	maxConnsPerClient := flag.Int("max-conns-per-client", defaultMaxConnsPerClient, "most connections open at once from one address (an IPv6 /64)")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -89,10 +95,21 @@ func main() {
 	if err != nil {
 		log.Fatalf("cannot listen on %s: %v; pick another address with -addr host:port", *addr, err)
 	}
-	api := newFetchAPI(fetchOptions{Enabled: *fetchOn, AllowPrivate: *fetchPrivate})
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit) // fetchmemory.go
+	}
+	var names []string
+	for _, n := range strings.Split(*hosts, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	api := hostGuard(newFetchAPI(fetchOptions{Enabled: *fetchOn, AllowPrivate: *fetchPrivate}), listensOnLoopback(ln.Addr()), names)
 	srv := newServer(*addr, withAPI(newHandler(siteFS()), api))
+	limited := newConnLimiter(ln, max(*maxConns, 1), max(*maxConnsPerClient, 1))
+	srv.ConnState = limited.track
 	log.Printf("robots.txt tester: open %s in a browser (Ctrl+C to stop)", openURL(ln.Addr()))
-	if err := serve(ctx, srv, ln); err != nil {
+	if err := serve(ctx, srv, limited); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -113,7 +130,10 @@ func openURL(a net.Addr) string {
 // newServer bounds every phase of a connection, so a slow or idle client
 // cannot hold the server's resources: headers within 5 s, the whole request
 // within 10 s (the tester only receives GET and HEAD), the response within
-// 60 s (app.wasm over a slow link), and keep-alive idleness within 2 minutes.
+// 60 s (app.wasm over a slow link), and keep-alive idleness within 15 s
+// (the page loads in one go, then asks /api/ now and then; a browser opens
+// a new connection when its idle one was closed). The connection caps are
+// in connlimit.go.
 func newServer(addr string, h http.Handler) *http.Server {
 	return &http.Server{
 		Addr:              addr,
@@ -121,7 +141,7 @@ func newServer(addr string, h http.Handler) *http.Server {
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		IdleTimeout:       15 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
 }
@@ -366,6 +386,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if a.compress {
 		hdr.Set("Vary", "Accept-Encoding")
 	}
+	if strings.Count(r.Header.Get("Range"), ",") >= maxRanges {
+		// More ranges than that are answered with the whole file, as
+		// RFC 9110 §14.2 lets a server ignore Range: many small ranges
+		// make a multipart answer many times the request (issue 20:
+		// 6,500 one-byte ranges answered 918 KB to 67 KB).
+		r.Header.Del("Range")
+	}
 	body, etag := a.body, a.etag
 	// Ranges are served on the identity bytes only: a range of a
 	// compressed stream is rarely what a client that asks for one can use.
@@ -380,6 +407,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("ETag", etag)
 	http.ServeContent(w, r, "", h.modTime, bytes.NewReader(body))
 }
+
+// maxRanges is the most byte ranges one request may ask for: one, as a
+// download resumes; nginx's max_ranges does the same.
+const maxRanges = 1
 
 // siteName maps a request path to a file name of the site, or "" when the
 // path cannot name one: "/" is index.html, and a path ending in "/" is that

@@ -14,12 +14,20 @@ package main
 // The page walks an index itself with follow=0, one request a sitemap, so
 // it can show progress and stop when asked; the walk is sitemap.SitemapWalk
 // in both places.
+//
+// Limits (README, Security): each sitemap after the first takes a token
+// from the client's and the server's rate limits (fetchlimit.go, spend);
+// a walk keeps at most followMaxBytes of URL text and fetches at most
+// followMaxSitemaps; the bytes fetched count against the request's and the
+// server's memory budgets (fetchmemory.go). A walk stopped by any of them
+// answers capped: true with a note naming it.
 
 import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"io"
+	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -38,6 +46,9 @@ const (
 	followMaxSitemaps = 200
 	// followMaxURLs bounds max=: the answer is held in memory whole.
 	followMaxURLs = 500000
+	// followMaxBytes bounds the URL text a follow=1 walk keeps and
+	// answers, whatever max= says: 50,000 URLs of 320 bytes.
+	followMaxBytes = sitemap.MaxSitemapURLBytes
 )
 
 // sitemapAnswer is the JSON of /api/sitemap?follow=0.
@@ -85,7 +96,7 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		writeJSON(w, httpStatusFor(ans.Code), ans)
 		return
 	}
-	walk := sitemap.SitemapWalk{MaxSitemaps: followMaxSitemaps, Parallel: 3}
+	walk := sitemap.SitemapWalk{MaxSitemaps: followMaxSitemaps, MaxBytes: followMaxBytes, Parallel: 3}
 	for _, p := range []struct {
 		name string
 		to   *int
@@ -111,9 +122,13 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		writeJSON(w, httpStatusFor(root.Code), root)
 		return
 	}
+	client := clientKey(r)
 	walk.Fetch = func(u string) sitemap.SitemapFetched {
 		if u == raw {
-			return fetchedFrom(root)
+			return fetchedFrom(root) // the request's own token paid for it
+		}
+		if stop := a.limits.spend(client); stop != "" {
+			return sitemap.SitemapFetched{Stop: stop}
 		}
 		return fetchedFrom(a.fetchSitemap(ctx, u))
 	}
@@ -162,7 +177,12 @@ func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
 		return ans
 	}
 	tooBig := "The sitemap is more than " + strconv.Itoa(sitemap.MaxSitemapBytes) + " bytes (50 MB) uncompressed, the most a sitemap may be (sitemaps.org); split it and list the parts in a sitemap index."
-	ans.fetchAnswer = a.get(ctx, raw, fetchPlan{keep: sitemap.MaxSitemapBytes, count: sitemap.MaxSitemapBytes, timeout: a.opts.SitemapTimeout, tooBig: tooBig})
+	// The body and its decompressed form count against the request's
+	// budget until the sitemap is read; then only the URLs kept do, until
+	// the answer is written.
+	reading := newMemBudget(math.MaxInt64, budgetOf(ctx), oneRequest)
+	defer reading.close()
+	ans.fetchAnswer = a.get(withBudget(ctx, reading), raw, fetchPlan{keep: sitemap.MaxSitemapBytes, count: sitemap.MaxSitemapBytes, timeout: a.opts.SitemapTimeout, tooBig: tooBig})
 	body := ans.Body
 	ans.Body = nil
 	if ans.Error != "" || ans.Status < 200 || ans.Status > 299 {
@@ -172,7 +192,12 @@ func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
 		ans.Compressed = true
 		zr, err := gzip.NewReader(bytes.NewReader(body))
 		if err == nil {
-			body, err = io.ReadAll(io.LimitReader(zr, sitemap.MaxSitemapBytes+1))
+			body, err = readCounted(ctx, zr, sitemap.MaxSitemapBytes+1, 0, reading)
+		}
+		var full *budgetError
+		if errors.As(err, &full) {
+			ans.Code, ans.Error, ans.Status = codeBusy, full.Error(), 0
+			return ans
 		}
 		if err != nil {
 			ans.Code, ans.Error = codeEncoding, "The sitemap looks gzip-compressed but cannot be decompressed ("+err.Error()+"); compress it again with gzip."
@@ -185,6 +210,11 @@ func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
 		ans.Size, ans.SizeKnown = int64(len(body)), true
 	}
 	f := sitemap.ReadSitemap(body)
+	reading.close()
+	if err := budgetOf(ctx).take(int64(f.Bytes)); err != nil {
+		ans.Code, ans.Error, ans.Status = codeBusy, err.Error(), 0
+		return ans
+	}
 	ans.Kind, ans.URLs, ans.Problems = f.Kind.String(), nonNil(f.URLs), nonNil(f.Problems)
 	ans.Truncated = ans.Truncated || f.Truncated
 	return ans

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -200,4 +201,68 @@ func FuzzReadExpectations(f *testing.F) {
 			t.Fatalf("%d cases read back as %d", len(exp.Cases), len(again.Cases))
 		}
 	})
+}
+
+// A byte-order mark at the start, which Windows editors write, is read as
+// RFC 8259 §8.1 allows; columns on the first line do not count it.
+func TestExpectationsAcceptAByteOrderMark(t *testing.T) {
+	exp, err := ReadExpectations("e.json", []byte("\ufeff{\"cases\": [{\"agent\": \"a\", \"url\": \"/\", \"expected\": \"allowed\"}]}"))
+	if err != nil || len(exp.Cases) != 1 || exp.Cases[0].Line != 1 {
+		t.Fatalf("a file with a BOM: %v, %+v", err, exp)
+	}
+	_, err = ReadExpectations("e.json", []byte("\ufeff{\"cases\": ["))
+	if err == nil || !strings.Contains(err.Error(), "e.json:1: the JSON is malformed at column 12") {
+		t.Errorf("an error after a BOM: %v; want column 12, as without it", err)
+	}
+}
+
+// expectationsFile is n one-line cases, on one line or one a line.
+func expectationsFile(n int, oneLine bool) []byte {
+	var b strings.Builder
+	b.WriteString(`{"cases": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if !oneLine {
+			b.WriteString("\n  ")
+		}
+		b.WriteString(`{"agent": "Googlebot", "url": "https://example.com/p` + strconv.Itoa(i) + `", "expected": "allowed"}`)
+	}
+	b.WriteString("]}\n")
+	return []byte(b.String())
+}
+
+// Each case's line is the line it starts on, found in one pass.
+func TestExpectationsLinesInOnePass(t *testing.T) {
+	exp, err := ReadExpectations("", expectationsFile(1000, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range exp.Cases {
+		if c.Line != i+2 {
+			t.Fatalf("case %d on line %d; want %d", i+1, c.Line, i+2)
+		}
+	}
+	exp, _ = ReadExpectations("", expectationsFile(1000, true))
+	if exp.Cases[999].Line != 1 {
+		t.Errorf("one line: the last case on line %d", exp.Cases[999].Line)
+	}
+}
+
+// BenchmarkReadExpectations reads 10,000 and 100,000 cases on one line
+// (issue 20: 4.2 s and 441 s, quadratic): ns/case stays about the same.
+func BenchmarkReadExpectations(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		data := expectationsFile(n, true)
+		b.Run("cases="+strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if exp, err := ReadExpectations("", data); err != nil || len(exp.Cases) != n {
+					b.Fatalf("%v, %d cases", err, len(exp.Cases))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/case")
+		})
+	}
 }

@@ -45,9 +45,12 @@ type jsonReader struct {
 }
 
 // parseJSON reads one JSON value (RFC 8259) filling all of s but
-// whitespace.
+// whitespace and a leading byte-order mark.
 func parseJSON(s string) (jsonValue, *jsonSyntaxError) {
 	p := &jsonReader{s: s}
+	if strings.HasPrefix(s, byteOrderMark) {
+		p.i = len(byteOrderMark)
+	}
 	v := p.value(0)
 	if p.err == nil {
 		p.space()
@@ -337,9 +340,35 @@ func QuoteJSON(s string) string {
 	return b.String()
 }
 
-// position is the 1-based line and column (in characters) of byte off.
+// position is the 1-based line and column (in characters) of byte off, a
+// byte-order mark not counted. It reads s up to off: for one position (an
+// error); lineCursor finds many.
 func position(s string, off int) (line, col int) {
 	off = min(max(off, 0), len(s))
 	start := strings.LastIndexByte(s[:off], '\n') + 1
+	if start == 0 && strings.HasPrefix(s[:off], byteOrderMark) {
+		start = len(byteOrderMark)
+	}
 	return 1 + strings.Count(s[:off], "\n"), 1 + utf8.RuneCountInString(s[start:off])
 }
+
+// lineCursor finds the lines of offsets asked for in increasing order,
+// counting each newline once; a smaller offset starts it over.
+type lineCursor struct {
+	s         string
+	off, line int // line is the line of byte off
+}
+
+func (c *lineCursor) at(off int) int {
+	off = min(max(off, 0), len(c.s))
+	if off < c.off {
+		c.off, c.line = 0, 1
+	}
+	c.line += strings.Count(c.s[c.off:off], "\n")
+	c.off = off
+	return c.line
+}
+
+// byteOrderMark is U+FEFF in UTF-8. RFC 8259 §8.1 lets a reader ignore one
+// at the start of a JSON text, and editors on Windows write it.
+const byteOrderMark = "\ufeff"

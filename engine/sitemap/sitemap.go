@@ -29,6 +29,17 @@ const MaxSitemapURLs = 50000
 // MaxSitemapBytes is the largest a sitemap may be, uncompressed.
 const MaxSitemapBytes = 52428800
 
+// MaxSitemapURLLen is the longest URL a sitemap may list: sitemaps.org
+// ("XML tag definitions", <loc>) requires fewer than 2,048 characters. A
+// longer one is a problem with its line and is not kept, so a file of a
+// few huge URLs cannot make an answer of gigabytes.
+const MaxSitemapURLLen = 2047
+
+// MaxSitemapURLBytes bounds the URL text one sitemap file keeps (50,000
+// URLs of 320 bytes): a file of 50 MB of long URLs keeps the first 16 MiB
+// and says so, so what a reader holds and answers stays small.
+const MaxSitemapURLBytes = 16 << 20
+
 // DefaultSitemapCap is how many sitemap URLs a walk collects in all unless
 // the person sets another cap.
 const DefaultSitemapCap = 50000
@@ -85,9 +96,14 @@ type SitemapFile struct {
 	// URLs are the page URLs (urlset, text, feed) or the child sitemaps
 	// (index), trimmed, in file order, at most MaxSitemapURLs.
 	URLs []string
-	// Truncated: the file lists more than MaxSitemapURLs, or is larger
-	// than MaxSitemapBytes; only the first are in URLs.
+	// Truncated: the file lists more than MaxSitemapURLs, or more than
+	// MaxSitemapURLBytes of URL text, or is larger than MaxSitemapBytes;
+	// only the first are in URLs.
 	Truncated bool
+	// Bytes is the length of the URL text in URLs.
+	Bytes int
+	// TooLong counts the URLs longer than MaxSitemapURLLen, left out.
+	TooLong int
 	// Problems are sentences with a line number where one helps, each
 	// with the fix.
 	Problems []string
@@ -102,16 +118,36 @@ func (f *SitemapFile) problem(msg string) {
 	}
 }
 
-// add records one <loc>; false once the file is full.
-func (f *SitemapFile) add(loc string) bool {
+// add records one <loc> found at where ("Line 7: "); false once the file
+// is full. A URL over MaxSitemapURLLen is counted as a problem, not kept.
+func (f *SitemapFile) add(loc, where string) bool {
+	if n := utf8.RuneCountInString(loc); n > MaxSitemapURLLen {
+		f.tooLong(where, engine.Thousands(n)+" characters", loc)
+		return true
+	}
 	if len(f.URLs) >= MaxSitemapURLs {
 		f.Truncated = true
 		f.problem("The sitemap lists more than " + engine.Thousands(MaxSitemapURLs) + " URLs, the most one sitemap may hold (sitemaps.org); " +
 			"only the first " + engine.Thousands(MaxSitemapURLs) + " are read: split it and list the parts in a sitemap index.")
 		return false
 	}
+	if f.Bytes+len(loc) > MaxSitemapURLBytes {
+		f.Truncated = true
+		f.problem(where + "the sitemap's URLs pass " + engine.Thousands(MaxSitemapURLBytes) + " bytes of text, the most the tester keeps of one file; " +
+			"only the " + engine.Thousands(len(f.URLs)) + " URLs before this line are read: split it and list the parts in a sitemap index.")
+		return false
+	}
 	f.URLs = append(f.URLs, loc)
+	f.Bytes += len(loc)
 	return true
+}
+
+// tooLong counts a URL over MaxSitemapURLLen, of the given length, as a
+// problem.
+func (f *SitemapFile) tooLong(where, length, loc string) {
+	f.TooLong++
+	f.problem(where + "a URL of " + length + " (" + strconv.Quote(clip(loc, 60)) + ") is longer than the " +
+		engine.Thousands(MaxSitemapURLLen+1) + " characters a sitemap URL must stay under (sitemaps.org), so it is not read: shorten it.")
 }
 
 // SitemapGzipped reports whether data starts with the gzip magic bytes
@@ -145,6 +181,9 @@ func ReadSitemap(data []byte) SitemapFile {
 		readXMLSitemap(&f, data)
 	} else {
 		readTextSitemap(&f, data)
+	}
+	if f.TooLong > 1 {
+		f.problem(engine.Thousands(f.TooLong) + " URLs are longer than " + engine.Thousands(MaxSitemapURLLen) + " characters and were not read; shorten them.")
 	}
 	if len(f.URLs) == 0 && len(f.Problems) == 0 {
 		f.problem("The sitemap lists no URLs: add <url><loc>https://…</loc></url> entries.")
@@ -181,7 +220,7 @@ func readTextSitemap(f *SitemapFile, data []byte) {
 				" is not an absolute http(s) URL; a text sitemap holds one full URL a line, such as https://example.com/page.")
 			continue
 		}
-		if !f.add(u) {
+		if !f.add(u, "Line "+strconv.Itoa(number)+": ") {
 			return
 		}
 	}
@@ -200,6 +239,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 	entryHasLoc := false
 	entry, locName := "", ""
 	locDepth := 0
+	locSize := 0 // the <loc>'s text in the file, in bytes: text keeps at most maxXMLText
 	for {
 		tok, ok := r.next()
 		if !ok {
@@ -235,6 +275,7 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 			if name == locName && depth == locDepth && entries > 0 {
 				inLoc = true
 				text.Reset()
+				locSize = 0
 				if f.Kind == SitemapFeed {
 					for _, a := range tok.attrs {
 						if a.name == "href" {
@@ -245,7 +286,10 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 			}
 		case xmlText:
 			if inLoc {
-				text.WriteString(tok.text)
+				locSize += tok.size
+				if text.Len() < maxXMLText {
+					text.WriteString(tok.text)
+				}
 			}
 		case xmlEnd:
 			name := strings.ToLower(tok.name)
@@ -258,11 +302,15 @@ func readXMLSitemap(f *SitemapFile, data []byte) {
 					break
 				}
 				entryHasLoc = true
+				if locSize > maxXMLText {
+					f.tooLong(line(), "more than "+engine.Thousands(maxXMLText)+" bytes ("+engine.Thousands(locSize)+")", u)
+					break
+				}
 				if !absoluteHTTP(u) {
 					f.problem(line() + "<" + locName + "> " + strconv.Quote(clip(u, 80)) + " is not an absolute http(s) URL; write the full URL, such as https://example.com/page.")
 					break
 				}
-				if !f.add(u) {
+				if !f.add(u, line()) {
 					return
 				}
 			case name == entry && depth == locDepth-2:

@@ -260,3 +260,101 @@ func TestSitemapWalkParallel(t *testing.T) {
 		t.Errorf("parallel, cap 25: %d URLs, capped %v, %d visits", len(capped.URLs), capped.Capped, len(capped.Visits))
 	}
 }
+
+// TestReadSitemapBounds: what one file keeps is bounded whatever it holds
+// (issue 20, attack 2): a URL of 2,048 characters or more is a problem
+// naming its line and is not kept; deep nesting is an error naming the
+// line; the URL text kept stops at MaxSitemapURLBytes.
+func TestReadSitemapBounds(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", MaxSitemapURLLen)
+	ok := "https://example.com/" + strings.Repeat("b", MaxSitemapURLLen-len("https://example.com/"))
+	f := ReadSitemap([]byte("<urlset>\n<url><loc>" + long + "</loc></url>\n<url><loc>" + ok + "</loc></url>\n<url><loc>" + long + "</loc></url>\n</urlset>"))
+	if len(f.URLs) != 1 || f.URLs[0] != ok || f.TooLong != 2 || len(f.Problems) != 3 ||
+		!strings.HasPrefix(f.Problems[0], "Line 2: a URL of 2,067 characters") || !strings.HasPrefix(f.Problems[1], "Line 4: ") ||
+		!strings.Contains(f.Problems[2], "2 URLs are longer than 2,047 characters") {
+		t.Errorf("long URLs in XML: urls %d, too long %d, problems %q", len(f.URLs), f.TooLong, f.Problems)
+	}
+	f = ReadSitemap([]byte(ok + "\n" + long + "\n"))
+	if len(f.URLs) != 1 || len(f.Problems) != 1 || !strings.HasPrefix(f.Problems[0], "Line 2: a URL of") {
+		t.Errorf("long URL in text: urls %d, problems %q", len(f.URLs), f.Problems)
+	}
+
+	huge := "https://example.com/" + strings.Repeat("&amp;", 1_000_000)
+	f = ReadSitemap([]byte("<urlset>\n<url><loc>" + huge + "</loc></url>\n<url><loc><![CDATA[" + huge + "]]></loc></url>\n</urlset>"))
+	if len(f.URLs) != 0 || f.TooLong != 2 || !strings.HasPrefix(f.Problems[0], "Line 2: a URL of more than 65,536 bytes (5,000,020)") ||
+		!strings.HasPrefix(f.Problems[1], "Line 3: a URL of more than 65,536 bytes (5,000,020)") {
+		t.Errorf("5 MB URLs: urls %d, too long %d, problems %q", len(f.URLs), f.TooLong, f.Problems)
+	}
+	if f := ReadSitemap([]byte("<urlset><url><loc>https://example.com/" + strings.Repeat("a", 70_000) + "&bad;</loc></url></urlset>")); len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "starts no valid character reference") {
+		t.Errorf("a bad reference past the text kept is still an error: %q", f.Problems)
+	}
+
+	deep := "<urlset>\n<url><loc>https://example.com/a</loc></url>\n" + strings.Repeat("<a>", 1_000_000)
+	f = ReadSitemap([]byte(deep))
+	if len(f.URLs) != 1 || len(f.Problems) != 1 || !strings.HasPrefix(f.Problems[0], "Line 3: elements nest more than 100 deep") {
+		t.Errorf("deep nesting: urls %d, problems %q", len(f.URLs), f.Problems)
+	}
+	if f := ReadSitemap([]byte(strings.Repeat("<a>", 99) + strings.Repeat("</a>", 99))); len(f.Problems) != 1 || !strings.Contains(f.Problems[0], "root element is <a>") {
+		t.Errorf("99 levels are read: %q", f.Problems)
+	}
+
+	var b strings.Builder
+	n := 0
+	for b.Len() < MaxSitemapURLBytes+100_000 {
+		n++
+		b.WriteString(ok[:1000] + strconv.Itoa(n) + "\n")
+	}
+	f = ReadSitemap([]byte(b.String()))
+	if !f.Truncated || f.Bytes > MaxSitemapURLBytes || f.Bytes < MaxSitemapURLBytes-1100 || len(f.URLs) >= n ||
+		!strings.Contains(f.Problems[len(f.Problems)-1], "bytes of text, the most the tester keeps of one file") {
+		t.Errorf("16 MiB of URLs: truncated %v, %d bytes of %d URLs (of %d), problems %q", f.Truncated, f.Bytes, len(f.URLs), n, f.Problems)
+	}
+}
+
+// TestSitemapWalkLimitsSayWhichStopped: a walk stopped by its byte budget,
+// its sitemap cap or a Fetch's Stop (a rate limit) is capped and its note
+// names that limit (issue 20: the 200-sitemap cap answered capped false).
+func TestSitemapWalkLimitsSayWhichStopped(t *testing.T) {
+	files := map[string]string{}
+	var children []string
+	for i := range 10 {
+		u := "https://example.com/s" + strconv.Itoa(i) + ".txt"
+		children = append(children, u)
+		files[u] = pages("p"+strconv.Itoa(i)+"-", 10)
+	}
+	files["https://example.com/index.xml"] = index(children...)
+	root := []string{"https://example.com/index.xml"}
+	each := len("https://example.com/p0-0")
+
+	s := &fakeSitemaps{files: files}
+	res := SitemapWalk{Fetch: s.fetch, MaxBytes: 25 * each}.Run(root)
+	if !res.Capped || len(res.URLs) != 25 || res.Bytes != 25*each || len(res.Skipped) != 7 || len(res.Notes) != 1 ||
+		!strings.Contains(res.Notes[0], "bytes of URLs, the most one walk keeps; 7 sitemaps not read") {
+		t.Errorf("byte budget: capped %v, %d URLs, %d bytes, skipped %d, notes %q", res.Capped, len(res.URLs), res.Bytes, len(res.Skipped), res.Notes)
+	}
+
+	s = &fakeSitemaps{files: files}
+	res = SitemapWalk{Fetch: s.fetch, MaxSitemaps: 4}.Run(root)
+	if !res.Capped || len(res.Visits) != 4 || len(res.Skipped) != 7 || len(res.Notes) != 1 ||
+		!strings.Contains(res.Notes[0], "Stopped after 4 sitemaps, the most one walk fetches; 7 sitemaps not read") {
+		t.Errorf("sitemap cap: capped %v, %d visits, skipped %d, notes %q", res.Capped, len(res.Visits), len(res.Skipped), res.Notes)
+	}
+
+	s = &fakeSitemaps{files: files}
+	calls := 0
+	res = SitemapWalk{Fetch: func(u string) SitemapFetched {
+		if calls++; calls > 3 {
+			return SitemapFetched{Stop: "Stopped by the rate limit."}
+		}
+		return s.fetch(u)
+	}}.Run(root)
+	if !res.Capped || len(res.Visits) != 3 || len(res.URLs) != 20 || len(res.Skipped) != 8 || len(res.Notes) != 1 ||
+		res.Notes[0] != "Stopped by the rate limit. Not read: 8 sitemaps." {
+		t.Errorf("stopped by Fetch: capped %v, %d visits, %d URLs, skipped %d, notes %q", res.Capped, len(res.Visits), len(res.URLs), len(res.Skipped), res.Notes)
+	}
+
+	s = &fakeSitemaps{files: files}
+	if res := (SitemapWalk{Fetch: s.fetch, MaxSitemaps: 11}).Run(root); res.Capped || len(res.Notes) != 0 || len(res.URLs) != 100 {
+		t.Errorf("a walk within its caps: capped %v, notes %q, %d URLs", res.Capped, res.Notes, len(res.URLs))
+	}
+}

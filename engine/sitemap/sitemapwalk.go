@@ -25,6 +25,10 @@ type SitemapFetched struct {
 	// same URL should be asked again; the walk asks again at once, so
 	// Fetch itself waits before returning it.
 	Wait bool
+	// Stop, when set, is a sentence saying which limit ended the walk (the
+	// server's rate limits): this sitemap was not fetched, and the walk
+	// stops as capped with Stop as its note.
+	Stop string
 }
 
 // SitemapVisit is the report for one sitemap of a walk.
@@ -46,6 +50,9 @@ type SitemapWalk struct {
 	// MaxSitemaps bounds how many sitemaps are fetched (0: no bound but
 	// the URL cap).
 	MaxSitemaps int
+	// MaxBytes bounds the URL text the walk keeps (0: no bound but the
+	// URL cap), so a few huge URLs cannot make a huge answer.
+	MaxBytes int
 	// Parallel is how many sitemaps may be fetched at once (1 when 0):
 	// while it waits for one, the walk asks for the next ones on its
 	// stack, and still reads them in order. Fetch must then be safe to
@@ -70,9 +77,11 @@ type SitemapResult struct {
 	URLs       []string // page URLs, each once, in the order found
 	Visits     []SitemapVisit
 	Duplicates int // page URLs listed again and dropped
-	// Capped: the walk stopped at MaxURLs, and Skipped sitemaps were not
-	// fetched (by the cap, MaxSitemaps or the depth limit).
+	// Capped: the walk stopped at a limit (MaxURLs, MaxBytes, MaxSitemaps
+	// or a Fetch's Stop) and a note says which; Skipped sitemaps were not
+	// fetched (by those limits or the depth limit).
 	Capped    bool
+	Bytes     int // the length of the URL text in URLs
 	Cancelled bool
 	Skipped   []string
 	// Notes are sentences about the walk as a whole.
@@ -117,13 +126,15 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 		}
 	}
 	tooDeep := 0
+	stop := "" // the note of the limit that ended the walk
+	full := func() bool { return len(res.URLs) >= maxURLs || w.MaxBytes > 0 && res.Bytes >= w.MaxBytes }
 	for len(stack) > 0 {
 		next := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if seen[next.url] {
 			continue
 		}
-		if len(res.URLs) >= maxURLs || w.MaxSitemaps > 0 && len(res.Visits) >= w.MaxSitemaps {
+		if stop != "" || full() || w.MaxSitemaps > 0 && len(res.Visits) >= w.MaxSitemaps {
 			res.Skipped = append(res.Skipped, next.url)
 			continue
 		}
@@ -136,6 +147,11 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 		} else {
 			prefetch()
 			got = w.fetchNow(next.url)
+		}
+		if got.Stop != "" {
+			stop = got.Stop
+			res.Skipped = append(res.Skipped, next.url)
+			continue
 		}
 		v := SitemapVisit{URL: next.url, Depth: next.depth, Status: got.Status, Kind: got.File.Kind,
 			Listed: len(got.File.URLs), Err: got.Err, Problems: got.File.Problems}
@@ -155,12 +171,13 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 						res.Duplicates++
 						continue
 					}
-					if len(res.URLs) >= maxURLs {
+					if full() {
 						res.Capped = true
 						break
 					}
 					urls[u] = true
 					res.URLs = append(res.URLs, u)
+					res.Bytes += len(u)
 					v.Added++
 				}
 			}
@@ -176,12 +193,22 @@ func (w SitemapWalk) Run(roots []string) SitemapResult {
 			break
 		}
 	}
-	if len(res.URLs) >= maxURLs && len(res.Skipped) > 0 {
+	if full() && len(res.Skipped) > 0 || w.MaxSitemaps > 0 && len(res.Visits) >= w.MaxSitemaps && len(res.Skipped) > 0 || stop != "" {
 		res.Capped = true
 	}
-	if res.Capped {
+	switch {
+	case !res.Capped:
+	case stop != "":
+		res.Notes = append(res.Notes, stop+" Not read: "+sitemapsPhrase(len(res.Skipped))+".")
+	case len(res.URLs) >= maxURLs:
 		res.Notes = append(res.Notes, "Stopped at "+engine.Thousands(maxURLs)+" URLs, the cap set for this test; "+
 			sitemapsPhrase(len(res.Skipped))+" not read: raise the cap to test more.")
+	case w.MaxBytes > 0 && res.Bytes >= w.MaxBytes:
+		res.Notes = append(res.Notes, "Stopped at "+engine.Thousands(w.MaxBytes)+" bytes of URLs, the most one walk keeps; "+
+			sitemapsPhrase(len(res.Skipped))+" not read: test the remaining sitemaps one by one.")
+	default:
+		res.Notes = append(res.Notes, "Stopped after "+sitemapsPhrase(w.MaxSitemaps)+", the most one walk fetches; "+
+			sitemapsPhrase(len(res.Skipped))+" not read: test the remaining sitemaps one by one.")
 	}
 	if tooDeep > 0 {
 		res.Notes = append(res.Notes, "A sitemap index nested more than "+strconv.Itoa(maxDepth)+" levels deep was not followed ("+

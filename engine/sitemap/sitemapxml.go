@@ -15,6 +15,19 @@ import (
 // says where. It stands in for encoding/xml, which would add about 110 KB
 // to the page's WebAssembly for the little a sitemap needs.
 
+// maxXMLDepth bounds how many elements may be open at once. A sitemap
+// nests four deep (<urlset><url><loc>, an image or news extension one or
+// two more), a feed's XHTML content a few more; 48 MB of "<a>" would
+// otherwise make a stack of sixteen million open names.
+const maxXMLDepth = 100
+
+// maxXMLText is the most of one run of text (or one attribute value) a
+// token carries: a sitemap reads text only from <loc>, where anything over
+// 2,047 characters is refused anyway, so a 5 MB <loc> costs no 5 MB
+// copies. The rest is still checked (an "&" that starts no reference is
+// an error wherever it is) and counted in size.
+const maxXMLText = 64 << 10
+
 type xmlKind uint8
 
 const (
@@ -31,7 +44,8 @@ type xmlToken struct {
 	kind  xmlKind
 	name  string
 	attrs []xmlAttr
-	text  string
+	text  string // at most maxXMLText bytes of it
+	size  int    // the text's length in the file, in bytes
 }
 
 // xmlReader reads tokens from data until the end or the first error.
@@ -106,7 +120,7 @@ func (r *xmlReader) next() (xmlToken, bool) {
 				}
 				continue
 			}
-			return xmlToken{kind: xmlText, text: text}, true
+			return xmlToken{kind: xmlText, text: text, size: len(raw)}, true
 		}
 		rest := r.data[r.pos:]
 		switch {
@@ -115,7 +129,8 @@ func (r *xmlReader) next() (xmlToken, bool) {
 		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 			start := r.pos + len("<![CDATA[")
 			if r.skipPast("]]>", "a CDATA section (<![CDATA[ without ]]>)") {
-				return xmlToken{kind: xmlText, text: string(r.data[start : r.pos-3])}, true
+				cdata := r.data[start : r.pos-3]
+				return xmlToken{kind: xmlText, text: string(cdata[:min(len(cdata), maxXMLText)]), size: len(cdata)}, true
 			}
 		case bytes.HasPrefix(rest, []byte("<?")):
 			start := r.pos
@@ -204,6 +219,10 @@ func (r *xmlReader) startTag() (xmlToken, bool) {
 			if self {
 				r.pending = &xmlToken{kind: xmlEnd, name: t.name}
 			} else {
+				if len(r.open) >= maxXMLDepth {
+					r.fail("elements nest more than " + strconv.Itoa(maxXMLDepth) + " deep at <" + qname + ">, deeper than any sitemap; close the elements left open")
+					return xmlToken{}, false
+				}
 				r.open = append(r.open, qname)
 			}
 			return t, true
@@ -250,20 +269,22 @@ func (r *xmlReader) startTag() (xmlToken, bool) {
 	}
 }
 
-// unescape replaces character references in raw text.
+// unescape replaces character references in raw text, keeping at most
+// maxXMLText bytes of it but checking all.
 func (r *xmlReader) unescape(raw []byte) (string, bool) {
 	if bytes.IndexByte(raw, '&') < 0 {
-		return string(raw), true
+		return string(raw[:min(len(raw), maxXMLText)]), true
 	}
 	var b strings.Builder
+	write := func(p []byte) { b.Write(p[:min(len(p), max(maxXMLText-b.Len(), 0))]) }
 	orig := raw
 	for len(raw) > 0 {
 		amp := bytes.IndexByte(raw, '&')
 		if amp < 0 {
-			b.Write(raw)
+			write(raw)
 			break
 		}
-		b.Write(raw[:amp])
+		write(raw[:amp])
 		raw = raw[amp:]
 		semi := bytes.IndexByte(raw, ';')
 		ref := ""
@@ -276,7 +297,9 @@ func (r *xmlReader) unescape(raw []byte) (string, bool) {
 			r.fail("an \"&\" starts no valid character reference; write &amp; for a literal \"&\"")
 			return "", false
 		}
-		b.WriteString(s)
+		if b.Len() < maxXMLText {
+			b.WriteString(s)
+		}
 		raw = raw[semi+1:]
 	}
 	return b.String(), true

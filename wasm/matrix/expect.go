@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -263,13 +264,49 @@ const maxPinsListed = 200
 
 // Mount wires the import button once it exists.
 func (p *ExpectPanel) Mount() {
+	el := js.Global().Get("document").Call("getElementById", "expect-import")
+	if el.Truthy() && !el.Get("dataset").Get("watched").Truthy() {
+		// A file over the limit is refused by its size, before its bytes
+		// are read: this listener (capture, so it runs first) stops the
+		// change event from reaching the reader watchFileOnce adds.
+		el.Call("addEventListener", "change", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			files := el.Get("files")
+			if files.Length() > 0 && files.Index(0).Get("size").Int() > maxImportBytes {
+				args[0].Call("stopImmediatePropagation")
+				f := files.Index(0)
+				el.Set("value", "")
+				refuseImport(f.Get("name").String(), f.Get("size").Int())
+			}
+			return nil
+		}), true)
+	}
 	browser.WatchFileOnce("expect-import", importPins)
 }
+
+// refuseImport says why an expectations file of size bytes was not
+// imported.
+func refuseImport(name string, size int) {
+	expectMessage = name + " is " + strconv.Itoa(size>>10) + " KB; the page imports expectations files up to " + strconv.Itoa(maxImportBytes>>10) +
+		" KB (several hundred cases), so its pins stay as they were: check larger files with go run . check -expect " + name + " -robots robots.txt."
+	store.Page.Changed()
+}
+
+// maxImportBytes bounds the expectations file the page imports: 700
+// one-line cases as the page exports them. Pins are read, written and checked again on the main
+// thread at each change (readPins, setPins, pinResults), about 20 µs a
+// case in all, so a larger file would freeze the tab for seconds (issue
+// 20: 100,000 cases took 4 s in one task); the check command reads any
+// size in CI.
+const maxImportBytes = 64 << 10
 
 // importPins replaces the pins with an expectations file's cases. Its
 // robots.txt, if any, is not loaded: the pins are checked against the
 // draft, and cases with their own robots.txt keep it.
 func importPins(name string, data []byte, err error) {
+	if err == nil && len(data) > maxImportBytes {
+		refuseImport(name, len(data))
+		return
+	}
 	if err == nil {
 		var exp *engine.Expectations
 		if exp, err = engine.ReadExpectations(name, data); err == nil {
