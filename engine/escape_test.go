@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -37,6 +38,78 @@ func TestScanPatternReadsAsByteByByte(t *testing.T) {
 					}
 					check(string(p))
 				}
+			}
+		}
+	}
+}
+
+// Google percent-encodes every byte from 0x80 to 0xFF in a pattern
+// (robots.cc, MaybeEscapePattern), and no byte below: the two ends of that
+// range, at every position of a pattern short enough to be read byte by
+// byte and long enough to be read a word at a time, must come out as %80
+// and %FF, so that the rule matches the URL that carries them encoded;
+// 0x7F, just below, stays as written.
+func TestHighBytesAtEveryEscapingSite(t *testing.T) {
+	for _, c := range []byte{0x80, 0xFF, 0x7F} {
+		escaped := c >= 0x80
+		for n := 1; n <= 20; n++ {
+			for at := 0; at < n; at++ {
+				raw := []byte("/" + strings.Repeat("a", n))
+				raw[1+at] = c
+				pattern := string(raw)
+				want := pattern
+				if escaped {
+					want = pattern[:1+at] + "%" + hexByte(c) + pattern[2+at:]
+				}
+				if got := normalisePattern(pattern); got != want {
+					t.Fatalf("normalisePattern(%q) = %q, want %q", pattern, got, want)
+				}
+				if plain := scanPattern(pattern); plain == escaped {
+					t.Fatalf("scanPattern(%q) = plain %v, want %v", pattern, plain, !escaped)
+				}
+				r := Parse([]byte("User-agent: *\nDisallow: " + pattern + "\n"))
+				if got := r.Groups[0].Rules[0].Pattern; got != want {
+					t.Fatalf("Parse keeps the pattern %q as %q, want %q", pattern, got, want)
+				}
+				if res := r.Test("bot", want); res.Allowed || res.Line != 2 {
+					t.Fatalf("Disallow: %q: %s is allowed=%v line %d, want blocked by line 2", pattern, want, res.Allowed, res.Line)
+				}
+			}
+		}
+	}
+}
+
+// Every reader must read the byte at each end of a range, 0x80 and 0xFF
+// among the high bytes and U+0080 and U+07FF among the two-byte UTF-8
+// characters, as it reads its neighbour inside the range: a rule and URLs
+// that differ only there must get the same verdict, written or
+// percent-encoded.
+func TestReadersReadHighByteEdgesLikeTheirNeighbours(t *testing.T) {
+	pct := func(s string) string {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			b.WriteString("%" + hexByte(s[i]))
+		}
+		return b.String()
+	}
+	for _, pair := range [][2]string{{"\x80", "\x81"}, {"\xFF", "\xFE"}, {"\xC2\x80", "\xC2\x81"}, {"\xDF\xBF", "\xDF\xBE"}} {
+		for _, id := range Readers() {
+			read := func(x string) []ReaderResult {
+				var out []ReaderResult
+				for _, rule := range []string{"/a" + x, "/a" + pct(x), "/a" + strings.ToLower(pct(x)), "/*" + x + "$"} {
+					body := []byte("User-agent: *\nDisallow: " + rule + "\n")
+					for _, url := range []string{"/a" + x, "/a" + pct(x), "/a" + strings.ToLower(pct(x)), "/a" + x + "b", "/b" + pct(x)} {
+						res, err := TestWith(id, body, "bot", url)
+						if err != nil {
+							t.Fatal(err)
+						}
+						out = append(out, ReaderResult{Allowed: res.Allowed, Line: res.Line, Failed: res.Failed})
+					}
+				}
+				return out
+			}
+			if edge, inside := read(pair[0]), read(pair[1]); !slices.Equal(edge, inside) {
+				t.Errorf("%s reads %q as %+v, but its neighbour %q as %+v", id, pair[0], edge, pair[1], inside)
 			}
 		}
 	}
