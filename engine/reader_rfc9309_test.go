@@ -103,3 +103,24 @@ func TestDocumentedReadersAgreeWithGoogleWithinTheRFC(t *testing.T) {
 		}
 	}
 }
+
+// RFC 9309 §2.2.2: a crawler percent-encodes the octets of a URL that are
+// not printable ASCII before it matches them, so a rule written with the
+// escape matches the URL written with the octet. The edges of that range,
+// the space and DEL (0x20, 0x7F) and 0x80 and 0xFF, must each be encoded
+// like the bytes within it, by every documented reader.
+func TestDocumentedReadersEncodeTheEdgesOfPrintableASCII(t *testing.T) {
+	for _, c := range []byte{0x01, 0x1F, 0x20, 0x7F, 0x80, 0xFF} {
+		body := []byte("User-agent: *\nDisallow: /a%" + hexByte(c) + "\n")
+		url := "https://example.com/a" + string([]byte{c}) + "b"
+		for _, id := range []string{"rfc9309", "bing", "yandex"} {
+			got, err := TestWith(id, body, "foo", url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Allowed || got.Line != 2 {
+				t.Errorf("%s: Disallow: /a%%%s and the URL %q: allowed=%v line %d (%s), want blocked by line 2", id, hexByte(c), url, got.Allowed, got.Line, got.Why)
+			}
+		}
+	}
+}
