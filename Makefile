@@ -27,7 +27,7 @@ FUZZTIME ?= 15s
 # Debian name found. Read when a recipe runs, after `chromium` installed it.
 FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-browser || true)}
 
-.PHONY: run wasm brotli test deps fmt vet chromium node oracles test-host test-wasm bench size dist fuzz clean
+.PHONY: run wasm brotli test deps fmt vet chromium node oracles test-host test-wasm bench size dist fuzz mutate clean
 
 run: wasm brotli
 	$(GO) run . $(ARGS)
@@ -147,8 +147,10 @@ oracles: node
 	fi
 
 # Engine, server and browser tests (the browser tests load web/app.wasm).
+# FULL_SWEEP=1: the corpus-wide engine tests take every URL of each list,
+# where a bare go test ./engine takes a fixed sample (sweepCorpus).
 test-host: wasm brotli chromium
-	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test ./...
+	FULL_SWEEP=1 CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test ./...
 
 # Vecty refuses to start without a document, so Node first loads a stand-in
 # (wasm/testdata/nodedom.js); the store tests never touch the DOM.
@@ -195,6 +197,13 @@ fuzz:
 		echo "fuzzing $$target for $(FUZZTIME)"; \
 		$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) ./engine/; \
 	done
+
+# The engine's mutation test (mutate/main.go): each mutant listed in
+# engine/testdata/mutants.txt alone, through go test -overlay; prints the
+# kill rate and the survivors, and fails on any. MUTATE_FLAGS=-full runs the
+# slow tests too; MUTATE_FLAGS='-only index.go' one file's mutants.
+mutate:
+	$(GO) run ./mutate $(MUTATE_FLAGS)
 
 clean:
 	rm -f web/app.wasm web/.app.wasm.tmp web/core.wasm web/.core.wasm.tmp web/wasm_exec.js web/*.br

@@ -404,17 +404,16 @@ func TestFetchNetworkErrors(t *testing.T) {
 		{"connection refused", "http://refused.test:" + closedPort + "/", codeRefused, "refused"},
 		{"TLS", "https://tls.test:" + tlsPort + "/", codeTLS, "TLS"},
 	}
+	// The slow servers answer after 5 s: a fetch whose total timeout (1 s
+	// in tests) did not hold would get their answer, not codeTimeout, so
+	// the code checks the timeout without timing the test.
 	for _, tt := range tests {
-		start := time.Now()
 		code, ans := askRobots(t, h, tt.url)
 		if code != 200 || ans.Code != tt.code || ans.Status != 0 || !strings.Contains(ans.Error, tt.words) {
 			t.Errorf("%s: HTTP %d code %q status %d error %q; want 200, %s, status 0, an error naming %q", tt.name, code, ans.Code, ans.Status, ans.Error, tt.code, tt.words)
 		}
 		if tt.code == codeTimeout && ans.ElapsedMs < 900 {
 			t.Errorf("%s: elapsedMs %d, want about the 1 s timeout", tt.name, ans.ElapsedMs)
-		}
-		if d := time.Since(start); d > 4*time.Second {
-			t.Errorf("%s took %v; the total timeout (1 s in tests) did not hold", tt.name, d)
 		}
 		if o := engine.OutcomeFor(engine.Answer{Kind: engine.AnswerNetworkError}); o.Effect != engine.EffectFullDisallow {
 			t.Errorf("network error: %v, want full disallow", o.Effect)

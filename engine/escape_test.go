@@ -41,3 +41,39 @@ func TestScanPatternReadsAsByteByByte(t *testing.T) {
 		}
 	}
 }
+
+// Google percent-encodes every byte from 0x80 to 0xFF in a pattern
+// (robots.cc, MaybeEscapePattern), and no byte below: the two ends of that
+// range, at every position of a pattern short enough to be read byte by
+// byte and long enough to be read a word at a time, must come out as %80
+// and %FF, so that the rule matches the URL that carries them encoded;
+// 0x7F, just below, stays as written.
+func TestHighBytesAtEveryEscapingSite(t *testing.T) {
+	for _, c := range []byte{0x80, 0xFF, 0x7F} {
+		escaped := c >= 0x80
+		for n := 1; n <= 20; n++ {
+			for at := 0; at < n; at++ {
+				raw := []byte("/" + strings.Repeat("a", n))
+				raw[1+at] = c
+				pattern := string(raw)
+				want := pattern
+				if escaped {
+					want = pattern[:1+at] + "%" + HexByte(c) + pattern[2+at:]
+				}
+				if got := NormalisePattern(pattern); got != want {
+					t.Fatalf("NormalisePattern(%q) = %q, want %q", pattern, got, want)
+				}
+				if plain := scanPattern(pattern); plain == escaped {
+					t.Fatalf("scanPattern(%q) = plain %v, want %v", pattern, plain, !escaped)
+				}
+				r := Parse([]byte("User-agent: *\nDisallow: " + pattern + "\n"))
+				if got := r.Groups[0].Rules[0].Pattern; got != want {
+					t.Fatalf("Parse keeps the pattern %q as %q, want %q", pattern, got, want)
+				}
+				if res := r.Test("bot", want); res.Allowed || res.Line != 2 {
+					t.Fatalf("Disallow: %q: %s is allowed=%v line %d, want blocked by line 2", pattern, want, res.Allowed, res.Line)
+				}
+			}
+		}
+	}
+}

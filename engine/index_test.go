@@ -430,3 +430,55 @@ func TestGroupsOfOneTokenShareAnIndex(t *testing.T) {
 		}
 	}
 }
+
+// In a group of many wildcard rules (160 here), a rule whose literal prefix
+// is shorter than weakPrefix (1 to 3 bytes, such as "/aa" in
+// "/aa*zzzz*ab") is filed under a pair of bytes of its longest piece ("zz"),
+// not by its prefix, and a path holding that pair reaches all of them at
+// once; the index must still check each prefix, or "/qq/zzzz/ab" would be
+// blocked by "/aa*zzzz*ab". At each prefix length, every verdict must be
+// the scan's and Google's (the oracle's reading of robots.cc).
+func TestManyWildcardRulesWithShortPrefixes(t *testing.T) {
+	letter := func(i int) string { return string(rune('a' + i)) }
+	for _, size := range []int{1, 2, 3} {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		var patterns, paths []string
+		for i := 0; i < 160; i++ {
+			// A prefix of size bytes ("/ab", "/a", or a letter, which no
+			// path reaches), the piece all share, and a tail of its own.
+			prefix := ("/" + letter(i%10) + letter(i/10%16))[:size]
+			if size == 1 {
+				prefix = letter(i % 10)
+			}
+			tail := letter(i%16) + letter(i/16)
+			patterns = append(patterns, prefix+"*zzzz*"+tail)
+			b.WriteString("Disallow: " + prefix + "*zzzz*" + tail + "\n")
+			paths = append(paths, "/qq/zzzz/"+tail, "/zzzz"+tail)
+			if size > 1 {
+				paths = append(paths, prefix+"/zzzz/"+tail, prefix+"zzzz"+tail)
+			}
+		}
+		body := []byte(b.String())
+		r := Parse(body)
+		f := oracleParse(body)
+		for _, path := range paths {
+			line := 0
+			for i, p := range patterns {
+				if matches(path, p) && line == 0 {
+					line = i + 2 // the patterns are of one length: the first line wins
+				}
+			}
+			got := r.Test("bot", path)
+			if got.Allowed != (line == 0) || got.Line != line {
+				t.Errorf("%d-byte prefixes, %s: got allowed=%v line %d; a scan finds line %d", size, path, got.Allowed, got.Line, line)
+			}
+			if want := oracleDecide(f, []string{"bot"}, path); got.Allowed != want.allowed || got.Line != want.line {
+				t.Errorf("%d-byte prefixes, %s: got allowed=%v line %d; Google allowed=%v line %d", size, path, got.Allowed, got.Line, want.allowed, want.line)
+			}
+		}
+		if ix := r.Groups[0].rules(); int(ix.byPair) != len(patterns) {
+			t.Errorf("%d-byte prefixes: %d of %d rules filed by a pair of bytes; the test missed the path it is for", size, ix.byPair, len(patterns))
+		}
+	}
+}

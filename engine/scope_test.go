@@ -199,3 +199,27 @@ func FuzzScope(f *testing.F) {
 		}
 	})
 }
+
+// A port is a number from 0 to 65535 (RFC 6335 §6; a TCP port is 16 bits):
+// either side of each end, a URL is read or refused, whether Scope or
+// EncodeURL reads it.
+func TestPortBoundaries(t *testing.T) {
+	for _, tt := range []struct {
+		port string
+		ok   bool
+	}{
+		{"0", true}, {"1", true}, {"65534", true}, {"65535", true}, {"065535", true},
+		{"65536", false}, {"65537", false}, {"99999", false}, {"655350", false}, {"4294967296", false}, {"-1", false},
+	} {
+		url, robots := "http://example.com:"+tt.port+"/a", "http://example.com:"+tt.port+"/robots.txt"
+		if got := Scope("http://example.com/robots.txt", url); (got.Code != ScopeInvalidURL) != tt.ok {
+			t.Errorf("Scope of %s: %s (%s); the port is valid: %v", url, got.Code, got.Reason, tt.ok)
+		}
+		if got := Scope(robots, "http://example.com/a"); (got.Code != ScopeInvalidRobotsURL) != tt.ok {
+			t.Errorf("Scope under %s: %s (%s); the port is valid: %v", robots, got.Code, got.Reason, tt.ok)
+		}
+		if e := EncodeURL(url); (e.Err == "") != tt.ok {
+			t.Errorf("EncodeURL(%s): error %q; the port is valid: %v", url, e.Err, tt.ok)
+		}
+	}
+}

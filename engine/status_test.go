@@ -113,3 +113,34 @@ func TestAnswers(t *testing.T) {
 		t.Error("FindAnswer found an ID that Answers does not list")
 	}
 }
+
+// Each class of HTTP status (RFC 9309 §2.3.1; RFC 9110 §15) at both of its
+// ends and just outside: 2xx is read, 3xx followed, 4xx but 429 is no
+// robots.txt, 5xx and 429 a server error, and what is not a final status
+// (1xx, 600) a server error too.
+func TestOutcomeForStatusClassEdges(t *testing.T) {
+	for _, tt := range []struct {
+		status  int
+		effect  Effect
+		mention string
+	}{
+		{199, EffectFullDisallow, "not a valid final HTTP status"},
+		{200, EffectConditional, "reads the file"},
+		{299, EffectConditional, "reads the file"},
+		{300, EffectConditional, "follows this redirect"},
+		{399, EffectConditional, "follows this redirect"},
+		{400, EffectFullAllow, "any 4xx except 429"},
+		{428, EffectFullAllow, "any 4xx except 429"},
+		{429, EffectFullDisallow, "too many requests"},
+		{430, EffectFullAllow, "any 4xx except 429"},
+		{499, EffectFullAllow, "any 4xx except 429"},
+		{500, EffectFullDisallow, ", a server error"},
+		{599, EffectFullDisallow, ", a server error"},
+		{600, EffectFullDisallow, "not a valid final HTTP status"},
+	} {
+		got := OutcomeFor(Answer{Kind: AnswerHTTP, Status: tt.status})
+		if got.Effect != tt.effect || !strings.Contains(got.Reason, tt.mention) {
+			t.Errorf("HTTP %d: %v (%s), want %v and a reason saying %q", tt.status, got.Effect, got.Reason, tt.effect, tt.mention)
+		}
+	}
+}

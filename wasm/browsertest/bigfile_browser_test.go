@@ -161,7 +161,9 @@ func TestBrowserBigFile(t *testing.T) {
 	screenshot(t, ctx, "bigfile-viewer")
 
 	// A finding's line: the viewer, focused, shows it, and the band marks it.
-	cut := js[int](a, `+document.querySelector("button.diag[data-severity=error]").dataset.line`)
+	// The findings come in a later task than the viewer: wait for the cut's.
+	cut := waitFor(a, "the cut's finding", `(() => { const b = document.querySelector("button.diag[data-severity=error]"); return b ? +b.dataset.line : -1; })()`,
+		func(line int) bool { return line >= 0 })
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("button.diag[data-severity=error]"))); err != nil {
 		t.Fatal(err)
 	}

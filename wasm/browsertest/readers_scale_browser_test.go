@@ -10,10 +10,10 @@ package browsertest
 //	go test -run '^$' -bench 'BrowserReaders' -benchtime 3x ./wasm/browsertest
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -28,6 +28,19 @@ const readerTallyJS = `Object.fromEntries([...document.querySelectorAll("#reader
 // readersDoneJS is whether the comparison covered n URLs.
 func readersDoneJS(n int) string {
 	return `(() => { const p = document.getElementById("readers-summary"); return !!p && p.dataset.done === "true" && p.dataset.compared === "` + strconv.Itoa(n) + `"; })()`
+}
+
+// untilPage waits until the JavaScript expression cond holds, checking it
+// again on every change of the page's DOM: no time limit of its own but
+// the browser's (browserTimeout), so a slow machine only waits longer.
+func untilPage(a *app, cond string) {
+	a.t.Helper()
+	js[bool](a, `new Promise(resolve => {
+		const holds = () => { try { return !!(`+cond+`); } catch (e) { return false; } };
+		if (holds()) { resolve(true); return; }
+		const obs = new MutationObserver(() => { if (holds()) { obs.disconnect(); resolve(true); } });
+		obs.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+	})`)
 }
 
 // wantReaderTally is the engine's count, per reader, of the URLs it decides
@@ -62,9 +75,8 @@ func TestBrowserReadersLongList(t *testing.T) {
 			if by == "slices" {
 				script = "delete window.Worker;"
 			}
-			// Long enough for the workers too to be stopped midway, short
-			// enough for each wait to end well within settleTimeout on a
-			// busy machine.
+			// Long enough for the comparison to report progress before
+			// it ends, in the workers too.
 			n := 60000
 			if by == "slices" {
 				n = 30000
@@ -78,22 +90,51 @@ func testReadersLongList(t *testing.T, script, by string, n int) {
 	path := writeURLFile(t, "readers.txt", n)
 	a, ctx := openScalePage(t, script)
 	a.importFile(path)
-	waitFor(a, "the list tested", `document.querySelector("#summary").textContent.startsWith("`+commas(n)+` URLs:")`, func(ok bool) bool { return ok })
+	untilPage(a, `document.querySelector("#summary").textContent.startsWith("`+commas(n)+` URLs:")`)
 	a.openTab("readers")
 
 	// A long comparison shows its progress and can be stopped, then goes
-	// on from where it stopped.
-	waitFor(a, "the comparison's progress", `!!document.getElementById("readers-progress") && +document.getElementById("readers-summary").dataset.compared > 0`,
-		func(ok bool) bool { return ok })
-	a.click("#readers-cancel")
-	stopped := waitFor(a, "the comparison stopped", `(() => { const p = document.getElementById("readers-summary"); return p.textContent.startsWith("Stopped after") ? +p.dataset.compared : -1; })()`,
-		func(n int) bool { return n >= 0 })
-	time.Sleep(300 * time.Millisecond)
-	if now := js[int](a, `+document.getElementById("readers-summary").dataset.compared`); now != stopped || stopped == n {
-		t.Fatalf("after Cancel %d URLs compared, then %d: want it stopped short of %d", stopped, now, n)
+	// on from where it stopped. Stop is clicked in the page as the first
+	// progress is shown, before the next message or slice is handled, not
+	// after a round trip to the test; from then on every count shown is
+	// recorded, and none may pass the one Stop settles on.
+	shown := js[int](a, `new Promise(resolve => {
+		const cancel = () => {
+			const p = document.getElementById("readers-summary"), stop = document.getElementById("readers-cancel");
+			if (!p || !stop || !document.getElementById("readers-progress")) return p && p.dataset.done === "true" ? -1 : 0;
+			const shown = +p.dataset.compared;
+			if (shown <= 0) return 0;
+			stop.click();
+			window.__changedAfterStop = [];
+			new MutationObserver(() => {
+				const now = +document.getElementById("readers-summary").dataset.compared;
+				if (window.__changedAfterStop) window.__changedAfterStop.push(now);
+			}).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+			return shown;
+		};
+		const tried = cancel();
+		if (tried !== 0) { resolve(tried); return; }
+		const obs = new MutationObserver(() => {
+			const got = cancel();
+			if (got !== 0) { obs.disconnect(); resolve(got); }
+		});
+		obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+	})`)
+	if shown < 0 {
+		t.Fatalf("the comparison of %d URLs ended without showing its progress", n)
 	}
+	untilPage(a, `document.getElementById("readers-summary").textContent.startsWith("Stopped after")`)
+	stopped := js[int](a, `+document.getElementById("readers-summary").dataset.compared`)
+	// A turn of the event loop and a frame, for anything already queued.
+	counts := js[[]int](a, `new Promise(resolve => setTimeout(() => requestAnimationFrame(() => setTimeout(() => {
+		const c = window.__changedAfterStop; window.__changedAfterStop = null; resolve(c);
+	}))))`)
+	if stopped < shown || stopped >= n || slices.Max(append(counts, stopped)) != stopped {
+		t.Fatalf("Stop clicked at %d URLs shown: stopped after %d, counts shown since %v; want it stopped short of %d, and no more", shown, stopped, counts, n)
+	}
+	t.Logf("Stop clicked as %d of %d URLs showed compared; stopped after %d", shown, n, stopped)
 	a.click("#readers-resume")
-	waitFor(a, "every URL compared", readersDoneJS(n), func(ok bool) bool { return ok })
+	untilPage(a, readersDoneJS(n))
 	if got := js[string](a, `document.getElementById("readers-summary").dataset.by`); got != by {
 		t.Errorf("the comparison ran in %q, want %q", got, by)
 	}
