@@ -29,8 +29,20 @@ FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-
 
 .PHONY: run wasm brotli test deps fmt vet chromium node oracles test-host test-wasm bench size dist fuzz clean
 
-run: wasm brotli
-	$(GO) run . $(ARGS)
+# The first run should not wait for Brotli at its best (15 s to a minute
+# for app.wasm, issue 24): make run serves gzip, which the server makes at
+# start-up, and drops the Brotli forms older than their files rather than
+# let the server find them stale; make brotli, dist and the tests still
+# write them at quality 11. RUN_SAY is how each step says what it does.
+RUN_SAY = @printf 'make run: %s\n'
+run:
+	$(RUN_SAY) "building the page: web/app.wasm and web/core.wasm (a first build compiles for a minute or so; go prints each module it downloads)"
+	@$(MAKE) --no-print-directory wasm
+	@for br in web/*.br; do \
+		if [ -f "$$br" ] && [ "$$br" -ot "$${br%.br}" ]; then rm -f "$$br"; echo "make run: removed $$br, older than its file (make brotli writes it again)"; fi; \
+	done
+	$(RUN_SAY) "building and starting the server (go run .); it prints the address to open"
+	@$(GO) run . $(ARGS)
 
 wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 
