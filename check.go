@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"robotstester/engine"
 )
@@ -86,7 +85,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return checkBadArgs
+		return helpOrBad(err)
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "check: "+format+"\n", a...)
@@ -107,38 +106,15 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("%v", err)
 	}
-	var robots []byte
-	robotsName := ""
-	var fetched *checkFetchJSON // set when -robots is a URL
-	switch p := *robotsPath; {
-	case p == "":
-	case p == "-":
-		robotsName = "standard input"
-		if robots, err = io.ReadAll(stdin); err != nil {
-			return bad("cannot read the robots.txt from standard input: %v.", err)
-		}
-	case strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://"):
-		ans, msg := checkFetch(p, *allowPrivate)
-		if msg != "" {
-			return bad("%s", msg)
-		}
-		o := engine.OutcomeFor(engine.Answer{Status: ans.Status, Redirects: len(ans.Redirects)})
-		fetched = &checkFetchJSON{URL: ans.URL, FinalURL: ans.FinalURL, Status: ans.Status, Size: ans.Size, SizeKnown: ans.SizeKnown,
-			Truncated: ans.Truncated, Redirects: ans.Redirects, Effect: o.Effect.String(), Reason: o.Reason}
-		robotsName = ans.FinalURL
-		if o.Effect == engine.EffectConditional {
-			robots = ans.Body // fetchRobots kept only what Googlebot reads
-		}
-		if !*asJSON {
-			fmt.Fprintln(stdout, fetchedLine(fetched))
-			if o.Effect != engine.EffectConditional {
-				fmt.Fprintf(stdout, "%s: %s Every case tested against it is %s by that answer, not by rules.\n", upperFirst(fetched.Effect), o.Reason, verdict(o.Effect == engine.EffectFullAllow))
-			}
-		}
-	default:
-		robotsName = p
-		if robots, err = os.ReadFile(p); err != nil {
-			return bad("cannot read the robots.txt: %v.", err)
+	in, err := readRobots(*robotsPath, *allowPrivate, stdin)
+	if err != nil {
+		return bad("%s", err)
+	}
+	robots, robotsName, fetched := in.Body, in.Name, in.Fetch
+	if fetched != nil && !*asJSON {
+		fmt.Fprintln(stdout, fetchedLine(fetched))
+		if decides, _ := in.answerDecides(); decides {
+			fmt.Fprintln(stdout, in.answerLine("case"))
 		}
 	}
 	// Googlebot reads the first 500 KiB of a robots.txt; the rest decides
@@ -178,9 +154,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	// answerVerdict is the verdict sentence of a case the answer decided.
-	answerVerdict := func(r engine.CaseResult) string {
-		return upperFirst(verdict(r.Result.Allowed)) + " by the " + fetched.Effect + " of the robots.txt's HTTP " + strconv.Itoa(fetched.Status) + " answer, whatever the rules say."
-	}
+	answerVerdict := func(r engine.CaseResult) string { return in.answerVerdict(r.Result.Allowed) }
 	failed := 0
 	for _, r := range results {
 		if !r.Pass {

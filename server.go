@@ -39,6 +39,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"log"
 	"maps"
@@ -74,18 +75,29 @@ func siteFS() fs.FS {
 	return site
 }
 
-func main() {
-	if len(os.Args) > 1 && os.Args[1] == "check" {
-		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+// runServe runs the server with args, its flags (serve, or no command:
+// main.go). A stray argument is an error, never a server start.
+func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
+	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	dist := flags.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
+	fetchOn := flags.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
+	fetchPrivate := flags.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
+	precompress := flags.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
+	packWasm := flags.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
+	keepLines := flags.Bool("keep-lines", false, "with -pack-wasm: keep the file and line tables that tracebacks print (wasmlines.go)")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: robots-tester [serve] [-addr host:port] [-fetch=false] [-fetch-allow-private]")
+		flags.PrintDefaults()
 	}
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")
-	fetchOn := flag.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
-	fetchPrivate := flag.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
-	precompress := flag.String("precompress", "", "write `DIR`/NAME.br, the Brotli form of each compressible file in DIR, and exit")
-	packWasm := flag.String("pack-wasm", "", "rewrite the data segments of the wasm `FILE` to compress better, and exit")
-	keepLines := flag.Bool("keep-lines", false, "with -pack-wasm: keep the file and line tables that tracebacks print (wasmlines.go)")
-	flag.Parse()
+	if err := flags.Parse(args); err != nil {
+		return helpOrBad(err)
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "serve: unexpected argument %q: the server takes only flags; robots-tester -h lists the commands.\n", flags.Arg(0))
+		return exitBad
+	}
 	log.SetFlags(0)
 
 	if *packWasm != "" {
@@ -94,7 +106,7 @@ func main() {
 			log.Fatalf("packing the data segments: %v", err)
 		}
 		log.Print(what)
-		return
+		return exitOK
 	}
 
 	if *precompress != "" {
@@ -107,7 +119,7 @@ func main() {
 		} else {
 			log.Printf("wrote %s in %s", strings.Join(wrote, ", "), *precompress)
 		}
-		return
+		return exitOK
 	}
 
 	if *dist != "" {
@@ -115,7 +127,7 @@ func main() {
 			log.Fatalf("writing the offline builds into %s: %v", *dist, err)
 		}
 		log.Printf("wrote %s and %s", filepath.Join(*dist, singleFileName), filepath.Join(*dist, "site")+string(filepath.Separator))
-		return
+		return exitOK
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -130,6 +142,7 @@ func main() {
 	if err := serve(ctx, srv, ln); err != nil {
 		log.Fatal(err)
 	}
+	return exitOK
 }
 
 // openURL is the address to print for a person: a wildcard listen address is
