@@ -275,9 +275,9 @@ func TestJSONCounts(t *testing.T) {
 	var b bytes.Buffer
 	rep.JSON(&b)
 	var out struct {
-		File                   string
+		File                    string
 		Errors, Warnings, Notes int
-		Findings               []jsonFinding
+		Findings                []jsonFinding
 	}
 	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
 		t.Fatal(err)
