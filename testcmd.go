@@ -81,7 +81,7 @@ func (t *urlTester) test(url string) testRow {
 	} else {
 		res = t.google.Test(t.agent, url)
 	}
-	row := testRow{URL: url, Verdict: verdict(res.Allowed), Line: res.Line, Why: report.Plain(t.google.Explain(res).Verdict)}
+	row := testRow{URL: url, Verdict: verdict(res.Allowed), Line: res.Line, Why: report.Plain(t.google.Why(res))}
 	if res.Line > 0 {
 		row.Rule = t.google.RuleText(res.Line)
 	}
@@ -238,12 +238,23 @@ func streamURLs(in io.Reader, answer func(string) error, flush func() error, std
 type textRows struct{ w *bufio.Writer }
 
 func (t textRows) write(r testRow) error {
-	line := "no rule"
+	// Written piece by piece: a bufio.Writer keeps its first error for
+	// Flush, and a string put together first would cost an allocation a URL.
+	t.w.WriteString(r.Verdict)
+	t.w.WriteByte('\t')
+	t.w.WriteString(r.URL)
 	if r.Line > 0 {
-		line = "line " + strconv.Itoa(r.Line)
+		t.w.WriteString("\tline ")
+		t.w.Write(strconv.AppendInt(t.w.AvailableBuffer(), int64(r.Line), 10))
+	} else {
+		t.w.WriteString("\tno rule")
 	}
-	t.w.WriteString(r.Verdict + "\t" + r.URL + "\t" + line + "\t" + r.Rule + "\t" + r.Why + "\n")
-	return nil // a bufio.Writer keeps its first error for Flush
+	t.w.WriteByte('\t')
+	t.w.WriteString(r.Rule)
+	t.w.WriteByte('\t')
+	t.w.WriteString(r.Why)
+	t.w.WriteByte('\n')
+	return nil
 }
 
 func (t textRows) flush() error { return t.w.Flush() }
