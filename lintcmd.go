@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"robotstester/engine"
 	"robotstester/engine/report"
@@ -89,8 +91,35 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := write(rep, stdout); err != nil {
 		return bad("cannot write the findings: " + err.Error() + ".")
 	}
+	if *format == "text" {
+		// For a person: a clean file prints no finding, so say so; on
+		// standard error, where no problem matcher reads it.
+		fmt.Fprintln(stderr, lintSummary(rep, in.Name))
+	}
 	if rep.AtLeast(level) {
 		return exitFound
 	}
 	return exitOK
+}
+
+// lintSummary counts the findings: "robots.txt: 2 warnings, 1 note.".
+func lintSummary(rep report.Report, name string) string {
+	counts := map[engine.Severity]int{}
+	for _, f := range rep.Findings {
+		counts[f.Severity]++
+	}
+	var parts []string
+	for _, s := range []engine.Severity{engine.SeverityError, engine.SeverityWarning, engine.SeverityInfo} {
+		if n := counts[s]; n > 0 {
+			word := report.LevelName(s)
+			if n > 1 {
+				word += "s"
+			}
+			parts = append(parts, strconv.Itoa(n)+" "+word)
+		}
+	}
+	if len(parts) == 0 {
+		return name + ": no findings."
+	}
+	return name + ": " + strings.Join(parts, ", ") + "."
 }

@@ -7,13 +7,14 @@ import (
 )
 
 // lintRobots has a warning Google and other readers share (the typo on
-// line 3), a note (the empty Disallow on line 5) and no error.
+// line 3), two notes (the empty Disallow on line 5, and GPTBot not obeying
+// the * group) and no error.
 const lintRobots = "User-agent: *\nDisallow: /private\nDissallow: /tmp\nUser-agent: GPTBot\nDisallow:\n"
 
 func TestLintText(t *testing.T) {
 	robots := writeFile(t, "robots.txt", lintRobots)
 	code, out, errOut := run(t, "", "lint", "-robots", robots)
-	if code != 0 || errOut != "" {
+	if code != 0 || errOut != robots+": 2 warnings, 2 notes.\n" {
 		t.Errorf("no error: exit %d, want 0; stderr %q", code, errOut)
 	}
 	for _, want := range []string{

@@ -20,6 +20,12 @@
 //	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
 //	go run . check -expect robots.expect.json -robots http://127.0.0.1:8000/ -fetch-allow-private
 //
+// It also answers for URLs and lints a robots.txt (testcmd.go, lintcmd.go;
+// main.go picks the command, and no command, or a flag first, is the server):
+//
+//	robots-tester test -robots robots.txt /cart /products/  # verdict, deciding line, rule, why
+//	robots-tester lint -robots robots.txt -format sarif     # or text, json, github
+//
 // A URL is fetched as /api/robots fetches it, and its HTTP status means what
 // it means to Google: 2xx the rules decide, 4xx every case allowed, 5xx
 // every case blocked; no HTTP answer (DNS, refused, timeout, a refused
