@@ -81,7 +81,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests; refused by default, as the server's live fetch refuses them")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robotstester check -expect FILE [-robots FILE|-|URL] [-fetch-allow-private] [-json]")
+		fmt.Fprintln(stderr, "usage: robots-tester check -expect FILE [-robots FILE|-|URL] [-fetch-allow-private] [-json]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -39,6 +39,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	readers := fs.Bool("readers", true, "also report the lines other crawlers' parsers read differently from Google (readers-* codes); -readers=false leaves them out")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robots-tester lint -robots FILE|-|URL [-format text|json|sarif|github] [-fail-on error|warning|note] [-readers=false] [-fetch-allow-private]")
+		fmt.Fprintln(stderr, "Exit status: 0 no finding at the -fail-on level, 1 one or more, 2 bad input or no file to lint.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

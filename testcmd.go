@@ -106,7 +106,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asCSV := fs.Bool("csv", false, "CSV with a header row: url, verdict, line, rule, why")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robots-tester test -robots FILE|-|URL [-agent TOKEN | -crawler NAME] [-reader ID] [-json | -csv] [-fetch-allow-private] [URL …]")
-		fmt.Fprintln(stderr, "With no URL, or -, each line of standard input is a URL.")
+		fmt.Fprintln(stderr, "With no URL, or -, each line of standard input is a URL. Exit status: 0 every URL allowed, 1 one blocked, 2 bad input or no answer.")
 		fs.PrintDefaults()
 	}
 	urls, err := parseInterspersed(fs, args)
@@ -161,6 +161,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		t.in.Body = c.Body
 	}
 	t.google = engine.Parse(t.in.Body)
+	if res := t.google.Test(t.agent, "/"); t.crawler == nil && res.Agent.Cut {
+		fmt.Fprintln(stderr, "test: "+report.Plain(t.google.Explain(res).Agent))
+	}
 	if *readerID != "google" {
 		t.other, _ = engine.ParseWith(*readerID, t.in.Body) // the ID was checked above
 	}

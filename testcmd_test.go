@@ -57,6 +57,12 @@ func TestTestAgentCrawlerReader(t *testing.T) {
 			t.Errorf("%q: got %q (stderr %q), want the line to start %q", tt.args, out, errOut, tt.want)
 		}
 	}
+	// An agent that is no product token is read as Google reads it, and
+	// standard error says how.
+	_, out, errOut := run(t, "", "test", "-robots", robots, "-agent", "GPTBot/1.0", "/")
+	if !strings.HasPrefix(out, "blocked\t/\tline 6\t") || !strings.Contains(errOut, `test: "GPTBot/1.0" is not a product token`) {
+		t.Errorf("-agent GPTBot/1.0: stdout %q, stderr %q", out, errOut)
+	}
 }
 
 func TestTestJSONAndCSV(t *testing.T) {
