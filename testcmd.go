@@ -9,8 +9,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"robotstester/engine"
 	"robotstester/engine/report"
@@ -24,9 +26,9 @@ import (
 //	robots-tester test -robots robots.txt -reader python -json < urls.txt
 //
 // With no URL (or the URL -), each line of standard input is one. The file
-// is parsed once and the URLs stream through: each answer is written as its
-// line is read, in memory that does not grow with the list
-// (testcmd_test.go feeds it a million URLs), and the output is flushed
+// is parsed once and the URLs stream through: read in batches, tested on
+// every core, and written in their order, in memory that does not grow with
+// the list (testcmd_test.go feeds it a million URLs); the output is flushed
 // whenever the input has nothing more waiting, so a pipe that trickles gets
 // its answers at once.
 //
@@ -86,12 +88,6 @@ func (t *urlTester) test(url string) testRow {
 		row.Rule = t.google.RuleText(res.Line)
 	}
 	return row
-}
-
-// rowWriter writes answers in one of the formats.
-type rowWriter interface {
-	write(testRow) error
-	flush() error
 }
 
 func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -168,34 +164,40 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		t.other, _ = engine.ParseWith(*readerID, t.in.Body) // the ID was checked above
 	}
 
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	var w rowWriter
+	encode, header := encodeText, ""
 	switch {
 	case *asJSON:
-		w = newJSONRows(out)
+		encode = encodeJSON
 	case *asCSV:
-		w = newCSVRows(out)
-	default:
-		w = textRows{out}
+		encode, header = encodeCSV, "url,verdict,line,rule,why\n"
 	}
-	blocked := false
-	answer := func(url string) error {
-		row := t.test(url)
-		blocked = blocked || row.Verdict == "blocked"
-		return w.write(row)
-	}
-	if !fromStdin {
-		for _, u := range urls {
-			if err := answer(u); err != nil {
-				return bad("cannot write the answers: " + err.Error() + ".")
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	out.WriteString(header)
+	batches := make(chan []string)
+	stop := make(chan struct{})
+	readCode := exitOK
+	go func() {
+		defer close(batches)
+		if !fromStdin {
+			for len(urls) > 0 {
+				n := min(len(urls), batchSize)
+				select {
+				case batches <- urls[:n]:
+				case <-stop:
+					return
+				}
+				urls = urls[n:]
 			}
+			return
 		}
-	} else if code := streamURLs(stdin, answer, w.flush, stderr); code != exitOK {
-		w.flush()
-		return code
-	}
-	if err := w.flush(); err != nil {
+		readCode = readBatches(stdin, batches, stop, stderr)
+	}()
+	blocked, err := t.answerAll(batches, encode, out, stop)
+	if err != nil {
 		return bad("cannot write the answers: " + err.Error() + ".")
+	}
+	if readCode != exitOK { // batches is closed: the reader has ended
+		return readCode
 	}
 	if blocked {
 		return exitFound
@@ -203,98 +205,151 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// streamURLs calls answer for each line of in that holds a URL (blank
-// lines are skipped, spaces around a URL and a CRLF's CR trimmed), and
-// flush whenever no more input is waiting.
-func streamURLs(in io.Reader, answer func(string) error, flush func() error, stderr io.Writer) int {
+// batchSize is how many URLs a worker tests at a time: enough that handing
+// them over costs little beside testing them, few enough that memory stays
+// small (at most 2 batches a core are in flight).
+const batchSize = 512
+
+// readBatches sends the URLs of in, one a line (blank lines skipped, the
+// spaces around a URL and a CRLF's CR trimmed), in batches of up to
+// batchSize, and a batch early whenever no more input is waiting, so a
+// pipe that trickles gets each answer at once. It stops when stop closes,
+// and returns the exit status: exitBad, said on stderr, for a line over
+// maxURLLine or a read error.
+func readBatches(in io.Reader, batches chan<- []string, stop <-chan struct{}, stderr io.Writer) int {
 	r := bufio.NewReaderSize(in, maxURLLine)
+	var urls []string
+	send := func() bool {
+		if len(urls) == 0 {
+			return true
+		}
+		select {
+		case batches <- urls:
+			urls = nil
+			return true
+		case <-stop:
+			return false
+		}
+	}
 	for n := 1; ; n++ {
 		line, err := r.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
+			send()
 			fmt.Fprintf(stderr, "test: line %d of standard input is over %d bytes, which is no URL; give one URL a line.\n", n, maxURLLine)
 			return exitBad
 		}
 		if err != nil && err != io.EOF {
+			send()
 			fmt.Fprintf(stderr, "test: cannot read standard input at line %d: %v.\n", n, err)
 			return exitBad
 		}
-		if u := string(bytes.TrimSpace(line)); u != "" {
-			if werr := answer(u); werr != nil {
-				fmt.Fprintf(stderr, "test: cannot write the answers: %v.\n", werr)
-				return exitBad
-			}
+		if u := bytes.TrimSpace(line); len(u) > 0 {
+			urls = append(urls, string(u))
 		}
 		if err == io.EOF {
+			send()
 			return exitOK
 		}
-		if r.Buffered() == 0 {
-			if werr := flush(); werr != nil {
-				fmt.Fprintf(stderr, "test: cannot write the answers: %v.\n", werr)
-				return exitBad
-			}
+		if (len(urls) == batchSize || r.Buffered() == 0) && !send() {
+			return exitOK
 		}
 	}
 }
 
-// textRows writes one line a URL: verdict, URL, deciding line, rule and
+// answerAll tests the URLs of each batch on every core and writes the
+// answers to w in the order of the batches, flushing w whenever no further
+// batch is waiting. It reports whether any URL was blocked, and the first
+// error writing, upon which it closes stop (the reader of the batches then
+// ends) and writes nothing more.
+func (t *urlTester) answerAll(batches <-chan []string, encode func(*bytes.Buffer, []testRow), w *bufio.Writer, stop chan<- struct{}) (blocked bool, err error) {
+	type job struct {
+		urls []string
+		out  chan []byte
+	}
+	workers := runtime.GOMAXPROCS(0)
+	jobs := make(chan job)
+	order := make(chan chan []byte, 2*workers) // the answers to come, in input order
+	var anyBlocked atomic.Bool
+	for range workers {
+		go func() {
+			var rows []testRow
+			for j := range jobs {
+				rows = rows[:0]
+				for _, u := range j.urls {
+					row := t.test(u)
+					if row.Verdict == "blocked" {
+						anyBlocked.Store(true)
+					}
+					rows = append(rows, row)
+				}
+				var buf bytes.Buffer
+				encode(&buf, rows)
+				j.out <- buf.Bytes()
+			}
+		}()
+	}
+	go func() {
+		for urls := range batches {
+			j := job{urls, make(chan []byte, 1)}
+			order <- j.out
+			jobs <- j
+		}
+		close(jobs)
+		close(order)
+	}()
+	for out := range order {
+		answers := <-out
+		if err != nil {
+			continue
+		}
+		if _, err = w.Write(answers); err == nil && len(order) == 0 {
+			err = w.Flush()
+		}
+		if err != nil {
+			close(stop)
+		}
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	return anyBlocked.Load(), err
+}
+
+// encodeText writes one line a URL: verdict, URL, deciding line, rule and
 // why, separated by tabs (so cut -f and awk -F'\t' take them apart).
-type textRows struct{ w *bufio.Writer }
-
-func (t textRows) write(r testRow) error {
-	// Written piece by piece: a bufio.Writer keeps its first error for
-	// Flush, and a string put together first would cost an allocation a URL.
-	t.w.WriteString(r.Verdict)
-	t.w.WriteByte('\t')
-	t.w.WriteString(r.URL)
-	if r.Line > 0 {
-		t.w.WriteString("\tline ")
-		t.w.Write(strconv.AppendInt(t.w.AvailableBuffer(), int64(r.Line), 10))
-	} else {
-		t.w.WriteString("\tno rule")
+func encodeText(buf *bytes.Buffer, rows []testRow) {
+	for _, r := range rows {
+		buf.WriteString(r.Verdict)
+		buf.WriteByte('\t')
+		buf.WriteString(r.URL)
+		if r.Line > 0 {
+			buf.WriteString("\tline ")
+			buf.Write(strconv.AppendInt(buf.AvailableBuffer(), int64(r.Line), 10))
+		} else {
+			buf.WriteString("\tno rule")
+		}
+		buf.WriteByte('\t')
+		buf.WriteString(r.Rule)
+		buf.WriteByte('\t')
+		buf.WriteString(r.Why)
+		buf.WriteByte('\n')
 	}
-	t.w.WriteByte('\t')
-	t.w.WriteString(r.Rule)
-	t.w.WriteByte('\t')
-	t.w.WriteString(r.Why)
-	t.w.WriteByte('\n')
-	return nil
 }
 
-func (t textRows) flush() error { return t.w.Flush() }
-
-type jsonRows struct {
-	w   *bufio.Writer
-	enc *json.Encoder
-}
-
-func newJSONRows(w *bufio.Writer) jsonRows {
-	enc := json.NewEncoder(w)
+// encodeJSON writes one JSON object a URL.
+func encodeJSON(buf *bytes.Buffer, rows []testRow) {
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
-	return jsonRows{w, enc}
-}
-
-func (j jsonRows) write(r testRow) error { return j.enc.Encode(r) }
-func (j jsonRows) flush() error          { return j.w.Flush() }
-
-type csvRows struct {
-	w   *bufio.Writer
-	csv *csv.Writer
-}
-
-func newCSVRows(w *bufio.Writer) *csvRows {
-	c := &csvRows{w, csv.NewWriter(w)}
-	c.csv.Write([]string{"url", "verdict", "line", "rule", "why"})
-	return c
-}
-
-func (c *csvRows) write(r testRow) error {
-	return c.csv.Write([]string{r.URL, r.Verdict, strconv.Itoa(r.Line), r.Rule, r.Why})
-}
-
-func (c *csvRows) flush() error {
-	c.csv.Flush()
-	if err := c.csv.Error(); err != nil {
-		return err
+	for _, r := range rows {
+		enc.Encode(r) // a testRow always encodes; a bytes.Buffer never fails
 	}
-	return c.w.Flush()
+}
+
+// encodeCSV writes one CSV record a URL, under the header runTest writes.
+func encodeCSV(buf *bytes.Buffer, rows []testRow) {
+	w := csv.NewWriter(buf)
+	for _, r := range rows {
+		w.Write([]string{r.URL, r.Verdict, strconv.Itoa(r.Line), r.Rule, r.Why})
+	}
+	w.Flush() // into a bytes.Buffer, which never fails
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -174,6 +175,26 @@ func TestTestAnswersEachLineAsItComes(t *testing.T) {
 	inW.Close()
 	if code := <-done; code != 1 {
 		t.Errorf("exit %d, want 1", code)
+	}
+}
+
+// failingWriter fails every write, as a closed pipe does.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// When the answers cannot be written (robots-tester test … | head -1), test
+// stops reading and exits 2.
+func TestTestStopsWhenTheOutputFails(t *testing.T) {
+	robots := writeFile(t, "robots.txt", testRobots)
+	in := &urlStream{n: 1_000_000}
+	var errOut bytes.Buffer
+	code := runTest([]string{"-robots", robots}, in, failingWriter{}, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "test: cannot write the answers: broken pipe.") {
+		t.Errorf("exit %d, stderr %q; want 2 and why", code, errOut.String())
+	}
+	if in.i == in.n {
+		t.Errorf("read all %d URLs after the output failed; want it to stop", in.n)
 	}
 }
 
