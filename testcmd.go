@@ -157,7 +157,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		t.in.Body = c.Body
 	}
 	t.google = engine.Parse(t.in.Body)
-	if res := t.google.Test(t.agent, "/"); t.crawler == nil && res.Agent.Cut {
+	if res := t.google.Test(t.agent, "/"); *readerID == "google" && t.crawler == nil && res.Agent.Cut {
 		fmt.Fprintln(stderr, "test: "+report.Plain(t.google.Explain(res).Agent))
 	}
 	if *readerID != "google" {
@@ -171,6 +171,15 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *asCSV:
 		encode, header = encodeCSV, "url,verdict,line,rule,why\n"
 	}
+	if fromStdin {
+		urls = nil
+	}
+	return t.answerStream(urls, stdin, stdout, stderr, header, encode)
+}
+
+// answerStream answers for urls, or for the lines of stdin when urls is
+// nil, writing header first, and returns the exit status.
+func (t *urlTester) answerStream(urls []string, stdin io.Reader, stdout, stderr io.Writer, header string, encode func(*bytes.Buffer, []testRow)) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	out.WriteString(header)
 	batches := make(chan []string)
@@ -178,23 +187,24 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	readCode := exitOK
 	go func() {
 		defer close(batches)
-		if !fromStdin {
-			for len(urls) > 0 {
-				n := min(len(urls), batchSize)
-				select {
-				case batches <- urls[:n]:
-				case <-stop:
-					return
-				}
-				urls = urls[n:]
-			}
+		if urls == nil {
+			readCode = readBatches(stdin, batches, stop, stderr)
 			return
 		}
-		readCode = readBatches(stdin, batches, stop, stderr)
+		for len(urls) > 0 {
+			n := min(len(urls), batchSize)
+			select {
+			case batches <- urls[:n]:
+			case <-stop:
+				return
+			}
+			urls = urls[n:]
+		}
 	}()
 	blocked, err := t.answerAll(batches, encode, out, stop)
 	if err != nil {
-		return bad("cannot write the answers: " + err.Error() + ".")
+		fmt.Fprintf(stderr, "test: cannot write the answers: %v.\n", err)
+		return exitBad
 	}
 	if readCode != exitOK { // batches is closed: the reader has ended
 		return readCode
