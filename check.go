@@ -111,11 +111,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return bad("%s", err)
 	}
 	robots, robotsName, fetched := in.Body, in.Name, in.Fetch
-	if fetched != nil && !*asJSON {
-		fmt.Fprintln(stdout, fetchedLine(fetched))
-		if decides, _ := in.answerDecides(); decides {
-			fmt.Fprintln(stdout, in.answerLine("case"))
-		}
+	if said := in.said("case"); said != "" && !*asJSON {
+		fmt.Fprintln(stdout, said)
 	}
 	// Googlebot reads the first 500 KiB of a robots.txt; the rest decides
 	// nothing. (A case's own robots.txt is a fixture for the matcher, as in

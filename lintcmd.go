@@ -73,10 +73,10 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad(err.Error())
 	}
-	if in.Fetch != nil {
-		fmt.Fprintln(stderr, fetchedLine(in.Fetch))
+	if said := in.said("URL"); said != "" {
+		fmt.Fprintln(stderr, said)
 		if decides, _ := in.answerDecides(); decides {
-			return bad(in.answerLine("URL") + " Google reads no file from that answer, so there is nothing to lint.")
+			return bad("Google reads no file from that answer, so there is nothing to lint.")
 		}
 	}
 	file := in.Name

@@ -72,6 +72,20 @@ func (in robotsInput) answerDecides() (decides, allowed bool) {
 	return true, in.Fetch.Effect == engine.EffectFullAllow.String()
 }
 
+// said is what a command says first about -robots URL: what was fetched,
+// and, when the HTTP answer decides every URL, how (about is what is
+// tested: "URL", "case"). "" for a file or standard input.
+func (in robotsInput) said(about string) string {
+	if in.Fetch == nil {
+		return ""
+	}
+	s := fetchedLine(in.Fetch)
+	if decides, _ := in.answerDecides(); decides {
+		s += "\n" + in.answerLine(about)
+	}
+	return s
+}
+
 // answerVerdict is the verdict sentence of a URL the HTTP answer decided.
 func (in robotsInput) answerVerdict(allowed bool) string {
 	return upperFirst(verdict(allowed)) + " by the " + in.Fetch.Effect + " of the robots.txt's HTTP " + strconv.Itoa(in.Fetch.Status) + " answer, whatever the rules say."

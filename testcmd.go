@@ -141,13 +141,10 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if t.in, err = readRobots(*robotsPath, *allowPrivate, stdin); err != nil {
 		return bad(err.Error())
 	}
-	if t.in.Fetch != nil {
-		fmt.Fprintln(stderr, fetchedLine(t.in.Fetch))
-		if decides, _ := t.in.answerDecides(); decides {
-			if *readerID != "google" {
-				return bad(t.in.answerLine("URL") + " That is Google's reading of the answer; -reader " + *readerID + " reads only files: test with -reader google.")
-			}
-			fmt.Fprintln(stderr, t.in.answerLine("URL"))
+	if said := t.in.said("URL"); said != "" {
+		fmt.Fprintln(stderr, said)
+		if decides, _ := t.in.answerDecides(); decides && *readerID != "google" {
+			return bad("that is Google's reading of the answer; -reader " + *readerID + " reads only files: test with -reader google.")
 		}
 	}
 	// Googlebot reads the first 500 KiB; the rest decides nothing. (A
