@@ -49,14 +49,12 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runServe(args, stdin, stdout, stderr)
 	}
 	name := args[0]
-	if isHelp(name) || name == "help" {
-		if len(args) > 1 && name == "help" {
-			if c, ok := findCommand(args[1]); ok {
-				return c.run([]string{"-h"}, stdin, stdout, stderr)
-			}
-		}
+	switch {
+	case isHelp(name) || name == "help" && len(args) == 1:
 		usage(stdout)
 		return exitOK
+	case name == "help": // help COMMAND is COMMAND -h
+		name, args = args[1], []string{args[1], "-h"}
 	}
 	if c, ok := findCommand(name); ok {
 		return c.run(args[1:], stdin, stdout, stderr)

@@ -44,6 +44,7 @@ func TestUnknownCommandsAndStrayArguments(t *testing.T) {
 	}{
 		{[]string{"audti"}, `"audti" is not a command; the commands are serve, test, lint, check.`},
 		{[]string{"robots.txt"}, `"robots.txt" is not a command`},
+		{[]string{"help", "audti"}, `"audti" is not a command`},
 		{[]string{"serve", "extra"}, `serve: unexpected argument "extra"`},
 		{[]string{"-addr", "127.0.0.1:0", "stray"}, `serve: unexpected argument "stray"`},
 		{[]string{"serve", "-nope"}, "flag provided but not defined: -nope"},
