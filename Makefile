@@ -131,12 +131,20 @@ node:
 # (git-ignored; the version is pinned by package-lock.json), and python3 for
 # urllib.robotparser. Outside CI a missing tool only skips the live
 # differential (the golden set still runs); with CI=true it stops the run.
+# The same for the SARIF reader lint's SARIF is validated by
+# (engine/report/sarif_schema_test.go): the SARIF 2.1.0 schema and ajv.
 ORACLES := engine/testdata/readers
+SARIF_READER := engine/report/testdata/sarif
 oracles: node
 	@if [ ! -f $(ORACLES)/node_modules/robots-parser/Robots.js ]; then \
 		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(ORACLES); \
 		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the reader differential needs robots-parser"; exit 1; \
 		else echo "npm is missing: the live reader differential will skip (Debian: sudo apt-get install npm)"; fi; \
+	fi
+	@if [ ! -f $(SARIF_READER)/node_modules/ajv/package.json ]; then \
+		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(SARIF_READER); \
+		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the SARIF schema check needs ajv"; exit 1; \
+		else echo "npm is missing: the SARIF schema check will skip (Debian: sudo apt-get install npm)"; fi; \
 	fi
 	@if ! command -v python3 >/dev/null; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
