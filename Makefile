@@ -29,8 +29,20 @@ FIND_CHROMIUM = $${CHROMIUM_PATH:-$$(command -v chromium || command -v chromium-
 
 .PHONY: run wasm brotli test deps fmt vet chromium node oracles test-host test-wasm bench size dist fuzz mutate clean
 
-run: wasm brotli
-	$(GO) run . $(ARGS)
+# The first run should not wait for Brotli at its best (15 s to a minute
+# for app.wasm, issue 24): make run serves gzip, which the server makes at
+# start-up, and drops the Brotli forms older than their files rather than
+# let the server find them stale; make brotli, dist and the tests still
+# write them at quality 11. RUN_SAY is how each step says what it does.
+RUN_SAY = @printf 'make run: %s\n'
+run:
+	$(RUN_SAY) "building the page: web/app.wasm and web/core.wasm (a first build compiles for a minute or so; go prints each module it downloads)"
+	@$(MAKE) --no-print-directory wasm
+	@for br in web/*.br; do \
+		if [ -f "$$br" ] && [ "$$br" -ot "$${br%.br}" ]; then rm -f "$$br"; echo "make run: removed $$br, older than its file (make brotli writes it again)"; fi; \
+	done
+	$(RUN_SAY) "building and starting the server (go run .); it prints the address to open"
+	@$(GO) run . $(ARGS)
 
 wasm: web/app.wasm web/core.wasm web/wasm_exec.js
 
@@ -132,12 +144,20 @@ node:
 # (git-ignored; the version is pinned by package-lock.json), and python3 for
 # urllib.robotparser. Outside CI a missing tool only skips the live
 # differential (the golden set still runs); with CI=true it stops the run.
+# The same for the SARIF reader lint's SARIF is validated by
+# (engine/report/sarif_schema_test.go): the SARIF 2.1.0 schema and ajv.
 ORACLES := engine/readers/testdata/readers
+SARIF_READER := engine/report/testdata/sarif
 oracles: node
 	@if [ ! -f $(ORACLES)/node_modules/robots-parser/Robots.js ]; then \
 		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(ORACLES); \
 		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the reader differential needs robots-parser"; exit 1; \
 		else echo "npm is missing: the live reader differential will skip (Debian: sudo apt-get install npm)"; fi; \
+	fi
+	@if [ ! -f $(SARIF_READER)/node_modules/ajv/package.json ]; then \
+		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(SARIF_READER); \
+		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the SARIF schema check needs ajv"; exit 1; \
+		else echo "npm is missing: the SARIF schema check will skip (Debian: sudo apt-get install npm)"; fi; \
 	fi
 	@if ! command -v python3 >/dev/null; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"robotstester/engine"
 )
@@ -82,11 +81,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests; refused by default, as the server's live fetch refuses them")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: robotstester check -expect FILE [-robots FILE|-|URL] [-fetch-allow-private] [-json]")
+		fmt.Fprintln(stderr, "usage: robots-tester check -expect FILE [-robots FILE|-|URL] [-fetch-allow-private] [-json]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return checkBadArgs
+		return helpOrBad(err)
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "check: "+format+"\n", a...)
@@ -107,46 +106,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("%v", err)
 	}
-	var robots []byte
-	robotsName := ""
-	var robotsSize int64        // the size of a -robots FILE or -, up to robotsCountLimit
-	var fetched *checkFetchJSON // set when -robots is a URL
-	switch p := *robotsPath; {
-	case p == "":
-	case p == "-":
-		robotsName = "standard input"
-		if robots, robotsSize, err = readRobots(stdin); err != nil {
-			return bad("cannot read the robots.txt from standard input: %v.", err)
-		}
-	case hasHTTPScheme(p):
-		ans, msg := checkFetch(p, *allowPrivate)
-		if msg != "" {
-			return bad("%s", msg)
-		}
-		o := engine.OutcomeFor(engine.Answer{Status: ans.Status, Redirects: len(ans.Redirects)})
-		fetched = &checkFetchJSON{URL: ans.URL, FinalURL: ans.FinalURL, Status: ans.Status, Size: ans.Size, SizeKnown: ans.SizeKnown,
-			Truncated: ans.Truncated, Redirects: ans.Redirects, Effect: o.Effect.String(), Reason: o.Reason}
-		robotsName = ans.FinalURL
-		if o.Effect == engine.EffectConditional {
-			robots = ans.Body // fetchRobots kept only what Googlebot reads
-		}
-		if !*asJSON {
-			fmt.Fprintln(stdout, fetchedLine(fetched))
-			if o.Effect != engine.EffectConditional {
-				fmt.Fprintf(stdout, "%s: %s Every case tested against it is %s by that answer, not by rules.\n", upperFirst(fetched.Effect), o.Reason, verdict(o.Effect == engine.EffectFullAllow))
-			}
-		}
-	default:
-		robotsName = p
-		f, err := os.Open(p)
-		if err != nil {
-			return bad("cannot read the robots.txt: %v.", err)
-		}
-		robots, robotsSize, err = readRobots(f)
-		f.Close()
-		if err != nil {
-			return bad("cannot read the robots.txt: %v.", err)
-		}
+	in, err := readRobots(*robotsPath, *allowPrivate, stdin)
+	if err != nil {
+		return bad("%s", err)
+	}
+	robots, robotsName, fetched, robotsSize := in.Body, in.Name, in.Fetch, in.Size
+	if said := in.said("case"); said != "" && !*asJSON {
+		fmt.Fprintln(stdout, said)
 	}
 	// Googlebot reads the first 500 KiB of a robots.txt; the rest decides
 	// nothing. (A case's own robots.txt is a fixture for the matcher, as in
@@ -189,9 +155,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	// answerVerdict is the verdict sentence of a case the answer decided.
-	answerVerdict := func(r engine.CaseResult) string {
-		return upperFirst(verdict(r.Result.Allowed)) + " by the " + fetched.Effect + " of the robots.txt's HTTP " + strconv.Itoa(fetched.Status) + " answer, whatever the rules say."
-	}
+	answerVerdict := func(r engine.CaseResult) string { return in.answerVerdict(r.Result.Allowed) }
 	failed := 0
 	for _, r := range results {
 		if !r.Pass {
@@ -249,27 +213,6 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return checkFailed
 	}
 	return checkPassed
-}
-
-// readRobots reads what Googlebot reads of a robots.txt file or stream,
-// its first 500 KiB and one byte more (so the cut is known to fall inside
-// the file), and counts the rest without keeping it, up to
-// robotsCountLimit: past that the size is robotsCountLimit+1 and reading
-// stops, so /dev/zero ends too (issue 20: it reached 6.8 GB in 7 s).
-func readRobots(r io.Reader) (head []byte, size int64, err error) {
-	head, err = io.ReadAll(io.LimitReader(r, engine.GooglebotFetchLimit+1))
-	if err != nil || len(head) <= engine.GooglebotFetchLimit {
-		return head, int64(len(head)), err
-	}
-	n, err := io.Copy(io.Discard, io.LimitReader(r, robotsCountLimit-int64(len(head))+1))
-	return head, int64(len(head)) + n, err
-}
-
-// hasHTTPScheme says whether -robots names a URL: http:// or https:// in
-// any case (RFC 3986 §3.1: schemes are case-insensitive), not a file.
-func hasHTTPScheme(p string) bool {
-	l := strings.ToLower(p)
-	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
 }
 
 func verdict(allowed bool) string {

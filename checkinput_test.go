@@ -51,7 +51,7 @@ func TestCheckReadsAtMostWhatItNeeds(t *testing.T) {
 	if code != checkPassed || !strings.Contains(errOut2, want) {
 		t.Errorf("a 600 KB file: exit %d, stderr %q", code, errOut2)
 	}
-	head, size, err := readRobots(strings.NewReader(strings.Repeat("x", engine.GooglebotFetchLimit)))
+	head, size, err := readHead(strings.NewReader(strings.Repeat("x", engine.GooglebotFetchLimit)))
 	if err != nil || len(head) != engine.GooglebotFetchLimit || size != engine.GooglebotFetchLimit {
 		t.Errorf("exactly 500 KiB: kept %d, size %d, %v", len(head), size, err)
 	}

@@ -22,6 +22,12 @@
 //	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
 //	go run . check -expect robots.expect.json -robots http://127.0.0.1:8000/ -fetch-allow-private
 //
+// It also answers for URLs and lints a robots.txt (testcmd.go, lintcmd.go;
+// main.go picks the command, and no command, or a flag first, is the server):
+//
+//	robots-tester test -robots robots.txt /cart /products/  # verdict, deciding line, rule, why
+//	robots-tester lint -robots robots.txt -format sarif     # or text, json, github
+//
 // A URL is fetched as /api/robots fetches it, and its HTTP status means what
 // it means to Google: 2xx the rules decide, 4xx every case allowed, 5xx
 // every case blocked; no HTTP answer (DNS, refused, timeout, a refused
@@ -41,6 +47,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"log"
 	"maps"
@@ -76,17 +83,28 @@ func siteFS() fs.FS {
 	return site
 }
 
-func main() {
-	if len(os.Args) > 1 && os.Args[1] == "check" {
-		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+// runServe runs the server with args, its flags (serve, or no command:
+// main.go). A stray argument is an error, never a server start.
+func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
+	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	addr := flags.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	fetchOn := flags.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
+	fetchPrivate := flags.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
+	hosts := flags.String("hosts", "", "comma-separated host `NAMES` /api/ answers to besides loopback ones (a deployment's domain behind a reverse proxy); see README, Security")
+	maxConns := flags.Int("max-conns", defaultMaxConns, "most connections open at once; idle ones are closed to make room")
+	maxConnsPerClient := flags.Int("max-conns-per-client", defaultMaxConnsPerClient, "most connections open at once from one address (an IPv6 /64)")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: robots-tester [serve] [-addr host:port] [-fetch=false] [-fetch-allow-private] [-hosts NAMES] [-max-conns N] [-max-conns-per-client N]")
+		flags.PrintDefaults()
 	}
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	fetchOn := flag.Bool("fetch", true, "answer /api/robots and /api/sitemap by fetching from the web (false: they answer 404)")
-	fetchPrivate := flag.Bool("fetch-allow-private", false, "let live fetching reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites")
-	hosts := flag.String("hosts", "", "comma-separated host `NAMES` /api/ answers to besides loopback ones (a deployment's domain behind a reverse proxy); see README, Security")
-	maxConns := flag.Int("max-conns", defaultMaxConns, "most connections open at once; idle ones are closed to make room")
-	maxConnsPerClient := flag.Int("max-conns-per-client", defaultMaxConnsPerClient, "most connections open at once from one address (an IPv6 /64)")
-	flag.Parse()
+	if err := flags.Parse(args); err != nil {
+		return helpOrBad(err)
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "serve: unexpected argument %q: the server takes only flags; robots-tester -h lists the commands.\n", flags.Arg(0))
+		return exitBad
+	}
 	log.SetFlags(0)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -112,6 +130,7 @@ func main() {
 	if err := serve(ctx, srv, limited); err != nil {
 		log.Fatal(err)
 	}
+	return exitOK
 }
 
 // openURL is the address to print for a person: a wildcard listen address is

@@ -57,6 +57,11 @@ func (r *Robots) Explain(res Result) Explanation {
 	return e
 }
 
+// Why is Explain(res).Verdict alone: the decision and its reason, for a
+// caller that writes one line a URL and would throw the rest away (the
+// command line's test streams a million URLs).
+func (r *Robots) Why(res Result) string { return r.explainVerdict(res) }
+
 func explainAgent(res Result) string {
 	a := res.Agent
 	var b strings.Builder

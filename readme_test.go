@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// readmeCommand is a command line of the README, with the exit status it
+// must end with.
+type readmeCommand struct {
+	line   string
+	script bool // a whole shell script, run by sh
+	want   []int
+}
+
+// readmeCommands finds the commands the README shows for the binary: in
+// its command-line section, each line of a ```sh block (a block that starts
+// with #! is one script), each "- run:" of a ```yaml block, and every
+// indented "robots-tester …" line anywhere. A trailing "# exit N" states
+// the status; otherwise 0 or 1 will do (2 is bad input: the example is
+// wrong). Building the binary is left out (the test builds it) and so is a
+// command that fetches a URL, since tests talk only to loopback.
+func readmeCommands(t *testing.T, readme string) []readmeCommand {
+	t.Helper()
+	start := strings.Index(readme, "## The command line\n")
+	if start < 0 {
+		t.Fatal(`README.md has no "## The command line" section`)
+	}
+	end := strings.Index(readme[start+1:], "\n## ")
+	section := readme[start : start+1+end]
+	var out []readmeCommand
+	exitComment := regexp.MustCompile(`\s+# exit (\d)(:.*)?$`)
+	add := func(line string) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.Contains(line, "go build") || strings.Contains(line, "https://") {
+			return
+		}
+		c := readmeCommand{line: line, want: []int{0, 1}}
+		if m := exitComment.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			c.line, c.want = strings.TrimSpace(line[:len(line)-len(m[0])]), []int{n}
+		}
+		out = append(out, c)
+	}
+	fence := regexp.MustCompile("(?s)```(sh|yaml)\n(.*?)```")
+	for _, m := range fence.FindAllStringSubmatch(section, -1) {
+		switch body := m[2]; {
+		case m[1] == "sh" && strings.HasPrefix(body, "#!"):
+			out = append(out, readmeCommand{line: body, script: true, want: []int{0}})
+		case m[1] == "sh":
+			for _, line := range strings.Split(body, "\n") {
+				add(line)
+			}
+		default:
+			for _, line := range strings.Split(body, "\n") {
+				if cmd, ok := strings.CutPrefix(strings.TrimSpace(line), "- run: "); ok {
+					add(cmd)
+				}
+			}
+		}
+	}
+	for _, line := range strings.Split(readme, "\n") {
+		if strings.HasPrefix(line, "    robots-tester ") {
+			add(line)
+		}
+	}
+	return out
+}
+
+// TestReadmeCommandsRun builds the binary as the README says and runs each
+// of its commands in a folder holding testdata/cli's robots.txt (also as
+// public/robots.txt), robots.expect.json and urls.txt.
+func TestReadmeCommandsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; not in -short")
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := readmeCommands(t, string(readme))
+	if len(commands) < 12 {
+		t.Fatalf("found only %d commands in the README's command-line section", len(commands))
+	}
+	dir := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(dir, "robots-tester"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -o robots-tester .: %v\n%s", err, out)
+	}
+	for _, f := range []struct{ from, to string }{
+		{"robots.txt", "robots.txt"}, {"robots.txt", "public/robots.txt"},
+		{"robots.expect.json", "robots.expect.json"}, {"urls.txt", "urls.txt"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "cli", f.from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		to := filepath.Join(dir, filepath.FromSlash(f.to))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range commands {
+		cmd := exec.Command("bash", "-c", c.line)
+		if c.script {
+			cmd = exec.Command("sh", "-c", c.line)
+		}
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		code := 0
+		if err := cmd.Run(); err != nil {
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("%s: %v", c.line, err)
+			}
+			code = exit.ExitCode()
+		}
+		ok := false
+		for _, w := range c.want {
+			ok = ok || code == w
+		}
+		if !ok {
+			t.Errorf("README command\n\t%s\nexited %d, want %v\nstdout:\n%s\nstderr:\n%s", c.line, code, c.want, stdout.String(), stderr.String())
+		}
+	}
+	// The SARIF example wrote a log a SARIF reader can parse.
+	data, err := os.ReadFile(filepath.Join(dir, "robots.sarif"))
+	var log struct{ Version string }
+	if err != nil || json.Unmarshal(data, &log) != nil || log.Version != "2.1.0" {
+		t.Errorf("robots.sarif: %v, %.200s", err, data)
+	}
+}
