@@ -46,10 +46,10 @@ func TestCatalogueMatchesSharedJSON(t *testing.T) {
 	// operator's page.
 	added := map[string]string{
 		"Claude-Web (retired)": "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler",
-		"MistralAI-User":     "https://docs.mistral.ai/en/robots",
-		"MistralAI-Index":    "https://docs.mistral.ai/en/robots",
-		"MistralAI-Training": "https://docs.mistral.ai/en/robots",
-		"PetalBot":           "https://aspiegel.com/petalbot",
+		"MistralAI-User":       "https://docs.mistral.ai/en/robots",
+		"MistralAI-Index":      "https://docs.mistral.ai/en/robots",
+		"MistralAI-Training":   "https://docs.mistral.ai/en/robots",
+		"PetalBot":             "https://aspiegel.com/petalbot",
 	}
 	if len(got) != len(file)+len(added) {
 		t.Fatalf("the catalogue has %d crawlers, crawlers.json %d and %d additions: update crawlers_data.go from the file", len(got), len(file), len(added))
