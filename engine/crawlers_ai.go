@@ -70,9 +70,13 @@ type AIRole struct {
 	// ReplacedBy names, for a retired token, the operator's current
 	// crawlers (catalogue names) a group naming it was meant for.
 	ReplacedBy []string
-	Checked    string // the day the operator's page below was read (through a stored copy)
-	Source     string // the operator's own page; "" when the operator publishes none
-	Note       string // what the operator says, in short, and what is unknown
+	// FetchedBy and Governs, for a control token: the catalogue crawler
+	// that fetches the pages the token governs, and what blocking the token
+	// asks, as the operator words it.
+	FetchedBy, Governs string
+	Checked            string // the day the operator's page below was read (through a stored copy)
+	Source             string // the operator's own page; "" when the operator publishes none
+	Note               string // what the operator says, in short, and what is unknown
 }
 
 // Retired reports whether no current crawler sends the token.
@@ -113,7 +117,9 @@ var aiRoles = []AIRole{
 		Note: "Anthropic's page names only ClaudeBot, Claude-User and Claude-SearchBot; no current Anthropic crawler sends anthropic-ai. Its training crawler is ClaudeBot."},
 	{Crawler: "Claude-Web (retired)", Purpose: PurposeUser, Robots: RobotsRetired, ReplacedBy: []string{"ClaudeBot", "Claude-User", "Claude-SearchBot"}, Checked: "2026-11-26", Source: srcAnthropic,
 		Note: "Anthropic's page names only ClaudeBot, Claude-User and Claude-SearchBot; no current Anthropic crawler sends Claude-Web. What it was for was never documented by Anthropic, so all three are named."},
-	{Crawler: "Google-Extended", Purpose: PurposeControl, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcGoogle,
+	{Crawler: "Google-Extended", Purpose: PurposeControl, Robots: RobotsObeys,
+		FetchedBy: "Googlebot (Smartphone / Desktop)", Governs: "asks Google not to use the pages to train Gemini models or to ground Gemini Apps and Vertex AI answers",
+		Checked: "2026-11-26", Source: srcGoogle,
 		Note: "Google: a product token with no crawler of its own; it governs use for Gemini training and grounding, not inclusion in Google Search, and AI Overviews follow Googlebot's rules."},
 	{Crawler: "Google-CloudVertexBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcGoogle,
 		Note: "Google: crawls that site owners request for their own Vertex AI agents; no effect on Google Search."},
@@ -123,7 +129,9 @@ var aiRoles = []AIRole{
 		Note: "Google lists it among user-triggered fetchers, which generally ignore robots.txt: it has no token."},
 	{Crawler: "Applebot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcApple,
 		Note: "Apple: crawls for Siri, Spotlight and Safari search; it follows the Googlebot group when no group names Applebot."},
-	{Crawler: "Applebot-Extended", Purpose: PurposeControl, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcApple,
+	{Crawler: "Applebot-Extended", Purpose: PurposeControl, Robots: RobotsObeys,
+		FetchedBy: "Applebot", Governs: "asks Apple not to use the pages Applebot fetched to train its foundation models",
+		Checked: "2026-11-26", Source: srcApple,
 		Note: "Apple: Applebot-Extended does not crawl; disallowing it keeps pages out of Apple's model training, not out of its search results."},
 	{Crawler: "PerplexityBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcPerplexity,
 		Note: "Perplexity: surfaces and links sites in its search results; not used to crawl content for foundation models."},
