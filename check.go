@@ -118,13 +118,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return bad("cannot read the robots.txt from standard input: %v.", err)
 		}
 	case strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://"):
-		ans, msg := checkFetch(p, *allowPrivate)
+		ans, o, f, msg := fetchRobotsArg(p, *allowPrivate)
 		if msg != "" {
 			return bad("%s", msg)
 		}
-		o := engine.OutcomeFor(engine.Answer{Status: ans.Status, Redirects: len(ans.Redirects)})
-		fetched = &checkFetchJSON{URL: ans.URL, FinalURL: ans.FinalURL, Status: ans.Status, Size: ans.Size, SizeKnown: ans.SizeKnown,
-			Truncated: ans.Truncated, Redirects: ans.Redirects, Effect: o.Effect.String(), Reason: o.Reason}
+		fetched = f
 		robotsName = ans.FinalURL
 		if o.Effect == engine.EffectConditional {
 			robots = ans.Body // fetchRobots kept only what Googlebot reads

@@ -20,6 +20,12 @@
 //	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
 //	go run . check -expect robots.expect.json -robots http://127.0.0.1:8000/ -fetch-allow-private
 //
+// It also says which AI crawlers may read a site, by purpose, with the
+// findings about them (audit.go; exit 0, 1 on a warning, 2 bad input):
+//
+//	go run . audit -robots robots.txt
+//	go run . audit -robots https://example.com/robots.txt -json
+//
 // A URL is fetched as /api/robots fetches it, and its HTTP status means what
 // it means to Google: 2xx the rules decide, 4xx every case allowed, 5xx
 // every case blocked; no HTTP answer (DNS, refused, timeout, a refused
@@ -77,6 +83,9 @@ func siteFS() fs.FS {
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "check" {
 		os.Exit(runCheck(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "audit" {
+		os.Exit(runAudit(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	dist := flag.String("dist", "", "write the offline builds into `DIR` (DIR/"+singleFileName+" and DIR/site/) and exit")

@@ -317,7 +317,7 @@ func (f *auditor) signals() {
 			continue
 		}
 		f.add(s.Line, SeverityInfo, "content-signal-note",
-			"declares ", signalText(s), " for ", groupName(f.r, s.Group),
+			"declares ", s.Declared(), " for ", groupName(f.r, s.Group),
 			"; Google ignores Content-Signal (Search Console reports it as not understood) and it keeps no crawler out — only Disallow rules do.")
 		for _, u := range s.Uses {
 			if u.Yes {

@@ -33,8 +33,9 @@ type ContentSignal struct {
 	Line int
 	// Group is the index into Robots.Groups of the group the line sits
 	// in, -1 before any user-agent line (it then speaks for every crawler).
-	Group int
-	Uses  []SignalUse // the well-formed uses, in line order
+	Group     int
+	GroupLine int         // the first user-agent line of that group, 0 for none
+	Uses      []SignalUse // the well-formed uses, in line order
 	// Problems are sentences for the parts that are not well formed, each
 	// with its fix.
 	Problems []string
@@ -67,6 +68,9 @@ func ContentSignals(r *Robots) []ContentSignal {
 		if isContentSignal(r, ln) {
 			s := readSignal(ln.Value(r.Body))
 			s.Line, s.Group = ln.Number, group
+			if group >= 0 {
+				s.GroupLine = r.Groups[group].Agents[0].Line
+			}
 			out = append(out, s)
 		}
 	}
@@ -145,8 +149,8 @@ func (l *linter) lintContentSignal(ln *Line) {
 	}
 }
 
-// signalText writes the uses as declared: "search=yes, ai-train=no".
-func signalText(s ContentSignal) string {
+// Declared writes the uses as declared: "search=yes, ai-train=no".
+func (s ContentSignal) Declared() string {
 	parts := make([]string, len(s.Uses))
 	for i, u := range s.Uses {
 		v := "no"
