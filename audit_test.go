@@ -116,12 +116,13 @@ func TestAuditURL(t *testing.T) {
 	}
 }
 
-// check reads a policy: one case per AI crawler of the purposes it names.
+// check reads a policy: one case per AI crawler of the purposes it names,
+// at the root and at each URL: 7 training and 9 search crawlers, twice.
 func TestCheckPolicy(t *testing.T) {
 	robots := writeFile(t, "robots.txt", "User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: CCBot\nUser-agent: Meta-ExternalAgent\nUser-agent: Amazonbot\nUser-agent: Bytespider\nUser-agent: MistralAI-Training\nDisallow: /\n")
 	policy := writeFile(t, "policy.json", `{"policy": {"ai-training": "blocked", "ai-search": "allowed"}, "urls": ["https://example.com/news/"]}`)
 	code, out, errOut := check(t, "", "-expect", policy, "-robots", robots)
-	if code != 0 || !strings.HasSuffix(out, "30 passed, 0 failed\n") {
+	if code != 0 || !strings.HasSuffix(out, "32 passed, 0 failed\n") {
 		t.Errorf("policy met: exit %d, stderr %q, output:\n%s", code, errOut, out)
 	}
 	code, out, _ = check(t, "User-agent: GPTBot\nDisallow: /\n", "-expect", policy, "-robots", "-")

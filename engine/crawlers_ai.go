@@ -89,7 +89,7 @@ const (
 	srcGoogle     = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers"
 	srcGoogleUser = "https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers"
 	srcApple      = "https://support.apple.com/en-us/119829"
-	srcPerplexity = "https://docs.perplexity.ai/guides/bots"
+	srcPerplexity = "https://docs.perplexity.ai/docs/resources/perplexity-crawlers"
 	srcMeta       = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers/"
 	srcAmazon     = "https://developer.amazon.com/amazonbot"
 	srcMistral    = "https://docs.mistral.ai/en/robots"
@@ -97,9 +97,11 @@ const (
 	srcCommon     = "https://commoncrawl.org/ccbot"
 )
 
-// aiRoles is the AI catalogue, by operator. Dates: the day the operator's
-// page (a stored copy) was read for this table; the catalogue entry itself
-// carries the longer quotes.
+// aiRoles is the AI catalogue, by operator. Checked is the day the
+// operator's page, or a verbatim capture of it, was read: 2026-11-26 for
+// this table; 2026-11-21 where the table relies on the reading that made
+// ../shared/crawlers/crawlers.json (its README lists the captures), which
+// the catalogue entry quotes at length.
 var aiRoles = []AIRole{
 	{Crawler: "GPTBot", Purpose: PurposeTraining, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcOpenAI,
 		Note: "OpenAI: disallowing GPTBot says the site's content should not be used to train its foundation models; each OpenAI setting is independent of the others."},
@@ -119,23 +121,23 @@ var aiRoles = []AIRole{
 		Note: "Anthropic's page names only ClaudeBot, Claude-User and Claude-SearchBot; no current Anthropic crawler sends Claude-Web. What it was for was never documented by Anthropic, so all three are named."},
 	{Crawler: "Google-Extended", Purpose: PurposeControl, Robots: RobotsObeys,
 		FetchedBy: "Googlebot (Smartphone / Desktop)", Governs: "asks Google not to use the pages to train Gemini models or to ground Gemini Apps and Vertex AI answers",
-		Checked: "2026-11-26", Source: srcGoogle,
+		Checked: "2026-11-21", Source: srcGoogle,
 		Note: "Google: a product token with no crawler of its own; it governs use for Gemini training and grounding, not inclusion in Google Search, and AI Overviews follow Googlebot's rules."},
-	{Crawler: "Google-CloudVertexBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcGoogle,
+	{Crawler: "Google-CloudVertexBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-21", Source: srcGoogle,
 		Note: "Google: crawls that site owners request for their own Vertex AI agents; no effect on Google Search."},
-	{Crawler: "Google-Agent", Purpose: PurposeAgent, Robots: RobotsIgnores, Checked: "2026-11-26", Source: srcGoogleUser,
+	{Crawler: "Google-Agent", Purpose: PurposeAgent, Robots: RobotsIgnores, Checked: "2026-11-21", Source: srcGoogleUser,
 		Note: "Google lists it among user-triggered fetchers, which generally ignore robots.txt: it has no token."},
-	{Crawler: "Gemini Notebook (formerly NotebookLM)", Purpose: PurposeUser, Robots: RobotsIgnores, Checked: "2026-11-26", Source: srcGoogleUser,
+	{Crawler: "Gemini Notebook (formerly NotebookLM)", Purpose: PurposeUser, Robots: RobotsIgnores, Checked: "2026-11-21", Source: srcGoogleUser,
 		Note: "Google lists it among user-triggered fetchers, which generally ignore robots.txt: it has no token."},
-	{Crawler: "Applebot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcApple,
+	{Crawler: "Applebot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-21", Source: srcApple,
 		Note: "Apple: crawls for Siri, Spotlight and Safari search; it follows the Googlebot group when no group names Applebot."},
 	{Crawler: "Applebot-Extended", Purpose: PurposeControl, Robots: RobotsObeys,
 		FetchedBy: "Applebot", Governs: "asks Apple not to use the pages Applebot fetched to train its foundation models",
-		Checked: "2026-11-26", Source: srcApple,
+		Checked: "2026-11-21", Source: srcApple,
 		Note: "Apple: Applebot-Extended does not crawl; disallowing it keeps pages out of Apple's model training, not out of its search results."},
-	{Crawler: "PerplexityBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcPerplexity,
+	{Crawler: "PerplexityBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-21", Source: srcPerplexity,
 		Note: "Perplexity: surfaces and links sites in its search results; not used to crawl content for foundation models."},
-	{Crawler: "Perplexity-User", Purpose: PurposeUser, Robots: RobotsMayIgnore, Checked: "2026-11-26", Source: srcPerplexity,
+	{Crawler: "Perplexity-User", Purpose: PurposeUser, Robots: RobotsMayIgnore, Checked: "2026-11-21", Source: srcPerplexity,
 		Note: "Perplexity: a user requested the fetch, so it generally ignores robots.txt."},
 	{Crawler: "Meta-ExternalAgent", Purpose: PurposeTraining, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcMeta,
 		Note: "Meta: crawls for uses such as training foundation AI models or indexing content for its products."},
@@ -145,15 +147,17 @@ var aiRoles = []AIRole{
 		Note: "Meta: fetches links at a user's request and may bypass robots.txt."},
 	{Crawler: "Amazonbot", Purpose: PurposeTraining, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcAmazon,
 		Note: "Amazon: improves its products and services and may be used to train Amazon AI models."},
-	{Crawler: "Amzn-User", Purpose: PurposeUser, Robots: RobotsMayIgnore, Checked: "2026-11-26", Source: srcAmazon,
+	{Crawler: "Amzn-SearchBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcAmazon,
+		Note: "Amazon: crawls for search in Alexa and Rufus, its AI shopping assistant; it does not crawl content for generative AI training."},
+	{Crawler: "Amzn-User", Purpose: PurposeUser, Robots: RobotsMayIgnore, Checked: "2026-11-21", Source: srcAmazon,
 		Note: "Amazon: its actions may be initiated by a user, so it may not follow all robots.txt directives; not used for training."},
-	{Crawler: "CCBot", Purpose: PurposeTraining, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcCommon,
+	{Crawler: "CCBot", Purpose: PurposeTraining, Robots: RobotsObeys, Checked: "2026-11-21", Source: srcCommon,
 		Note: "Common Crawl builds an open web archive and does not itself call it AI training; many model trainers use it, and Anthropic's older page said it honours disallows for CCBot."},
 	{Crawler: "Bytespider", Purpose: PurposeTraining, Robots: RobotsUnknown, Checked: "2026-11-26",
 		Note: "ByteDance publishes no page for it: the purpose is attributed by third parties, and whether it obeys robots.txt is unknown."},
 	{Crawler: "cohere-ai", Purpose: PurposeUser, Robots: RobotsUnknown, Checked: "2026-11-26",
 		Note: "Cohere publishes no page for it: the token and its purpose come from community lists only."},
-	{Crawler: "DuckAssistBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-26", Source: srcDuckDuckGo,
+	{Crawler: "DuckAssistBot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-21", Source: srcDuckDuckGo,
 		Note: "DuckDuckGo: crawls in real time for DuckAssist answers; not used to train AI models."},
 	{Crawler: "MistralAI-Training", Purpose: PurposeTraining, Robots: RobotsObeys, Checked: "2026-11-25", Source: srcMistral,
 		Note: "Mistral: builds datasets for training its generative models."},
