@@ -128,6 +128,10 @@ func (au Audit) Crawler(name string) (AuditCrawler, bool) {
 type auditor struct {
 	r  *Robots
 	au *Audit
+	// tokenRoot caches, per lower-cased retired token, the root verdict of
+	// the groups naming it: every line naming the token shares them, and a
+	// file may name it in thousands of groups.
+	tokenRoot map[string]bool
 }
 
 func (f *auditor) add(line int, sev Severity, code string, msg ...string) {
@@ -143,6 +147,13 @@ func (f *auditor) where(c AuditCrawler) string {
 		s += " (line " + strconv.Itoa(c.Line) + ")"
 	}
 	return s
+}
+
+// obeysGroup reports whether o includes group gi (o.Groups is in file
+// order, and a crawler may obey thousands of groups).
+func obeysGroup(o Obeys, gi int) bool {
+	_, found := slices.BinarySearch(o.Groups, gi)
+	return found
 }
 
 func (f *auditor) row(name string) AuditCrawler {
@@ -176,14 +187,22 @@ func (f *auditor) tokens() {
 // current crawlers the group was meant for, and what they obey instead.
 func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
 	operator := operatorName(c)
-	groupRoot := f.r.TestAs([]string{a.Token}, true, "/").Allowed
+	key := strings.ToLower(a.Token)
+	groupRoot, ok := f.tokenRoot[key]
+	if !ok {
+		groupRoot = f.r.TestAs([]string{a.Token}, true, "/").Allowed
+		if f.tokenRoot == nil {
+			f.tokenRoot = map[string]bool{}
+		}
+		f.tokenRoot[key] = groupRoot
+	}
 	var elsewhere []string
 	var add []string
 	sev := SeverityInfo
 	for _, name := range role.ReplacedBy {
 		row := f.row(name)
 		i := slices.IndexFunc(f.au.Crawlers, func(x AuditCrawler) bool { return x.Name == name })
-		if slices.Contains(f.au.Matrix.Obeys[i].Groups, gi) {
+		if obeysGroup(f.au.Matrix.Obeys[i], gi) {
 			continue
 		}
 		elsewhere = append(elsewhere, f.where(row))
@@ -328,7 +347,7 @@ func (f *auditor) signals() {
 				if !c.Allowed || len(c.Tokens) == 0 || !slices.Contains(signalPurposes(u.Use), c.Purpose) {
 					continue
 				}
-				if s.Group >= 0 && !slices.Contains(f.au.Matrix.Obeys[i].Groups, s.Group) {
+				if s.Group >= 0 && !obeysGroup(f.au.Matrix.Obeys[i], s.Group) {
 					continue
 				}
 				open = append(open, c.Name)

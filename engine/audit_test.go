@@ -187,3 +187,20 @@ func TestAuditAgreesWithMatrixOnCorpus(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAudit audits every corpus file once per iteration (parsed
+// beforehand), at the root and at two URLs.
+func BenchmarkAudit(b *testing.B) {
+	var parsed []*Robots
+	for _, body := range lintCorpus(b) {
+		parsed = append(parsed, Parse(body))
+	}
+	urls := []string{"https://example.com/a", "https://example.com/b/c"}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range parsed {
+			r.Audit(urls)
+		}
+	}
+	b.ReportMetric(float64(b.N*len(parsed))/b.Elapsed().Seconds(), "files/s")
+}

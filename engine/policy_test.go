@@ -187,3 +187,38 @@ func TestApplyPolicyOnCorpus(t *testing.T) {
 		t.Error("no crawler moved in 20 files: the test tests nothing")
 	}
 }
+
+// Any bytes: Audit answers without panicking, as the Matrix does, and
+// ApplyPolicy either meets the policy or says it could not.
+func FuzzAuditAndPolicy(f *testing.F) {
+	for _, b := range fuzzSeedBodies {
+		f.Add([]byte(b), uint8(0))
+	}
+	f.Add([]byte("User-agent: GPTBot\nUser-agent: anthropic-ai\nContent-Signal: ai-train=no,,x\nDisallow: /\nUser-agent: Foo\n"), uint8(3))
+	f.Add([]byte("\xEF\xBB\xBFUser-agent: Claude-Web\r\nAllow: /index.html"), uint8(1))
+	policies := [][]string{
+		{"ai-training", "blocked", "ai-search", "allowed"},
+		{"ai-training", "allowed", "ai-user", "allowed", "ai-control", "allowed"},
+		{"ai-search", "blocked", "OpenAI", "allowed"},
+		{"ai-training", "blocked", "ai-search", "blocked", "ai-user", "blocked", "ai-control", "blocked"},
+	}
+	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
+		r := Parse(body)
+		au := r.Audit([]string{"https://example.com/a"})
+		for _, d := range au.Findings {
+			if d.Line < 0 || d.Line > len(r.Lines) || !strings.HasSuffix(d.Message, ".") {
+				t.Fatalf("finding %+v", d)
+			}
+		}
+		p := mustPolicy(t, policies[int(which)%len(policies)]...)
+		ch, err := ApplyPolicy(r, p)
+		if err != nil {
+			return
+		}
+		for _, c := range p.Unmet(Parse([]byte(ch.Text)).Audit(nil)) {
+			if len(c.Tokens) > 0 {
+				t.Fatalf("%s is still %s at / in %q", c.Name, c.Root(), ch.Text)
+			}
+		}
+	})
+}
