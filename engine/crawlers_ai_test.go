@@ -69,3 +69,23 @@ func TestRetiredAITokens(t *testing.T) {
 		t.Error("ClaudeBot is read as retired")
 	}
 }
+
+// Each AI purpose with crawlers that have a token is a preset of the
+// matrix, holding exactly those crawlers.
+func TestPresetsByAIPurpose(t *testing.T) {
+	for _, purpose := range AIPurposes {
+		var want []string
+		for _, c := range Crawlers() {
+			if a, ok := FindAIRole(c.Name); ok && a.Purpose == purpose && !a.Retired() && len(c.Tokens) > 0 {
+				want = append(want, c.Name)
+			}
+		}
+		p, ok := FindPreset(string(purpose))
+		if ok != (len(want) > 0) || strings.Join(p.Crawlers, "|") != strings.Join(want, "|") {
+			t.Errorf("preset %s: %v, %v; want %v", purpose, p.Crawlers, ok, want)
+		}
+	}
+	if p, _ := FindPreset("ai-training"); !strings.Contains(strings.Join(p.Crawlers, "|"), "GPTBot|") || strings.Contains(strings.Join(p.Crawlers, "|"), "anthropic-ai") {
+		t.Errorf("AI training preset %v", p.Crawlers)
+	}
+}
