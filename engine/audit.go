@@ -196,46 +196,57 @@ func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
 		}
 		f.tokenRoot[key] = groupRoot
 	}
-	var elsewhere []string
-	var add []string
+	var elsewhere, add, unreachable []string
 	sev := SeverityInfo
 	for _, name := range role.ReplacedBy {
 		row := f.row(name)
 		i := slices.IndexFunc(f.au.Crawlers, func(x AuditCrawler) bool { return x.Name == name })
-		if obeysGroup(f.au.Matrix.Obeys[i], gi) {
-			continue
-		}
-		elsewhere = append(elsewhere, f.where(row))
-		add = append(add, "User-agent: "+row.Tokens[0])
-		if row.Allowed != groupRoot {
-			sev = SeverityWarning
+		switch {
+		case len(row.Tokens) == 0:
+			unreachable = append(unreachable, name)
+		case obeysGroup(f.au.Matrix.Obeys[i], gi):
+		default:
+			elsewhere = append(elsewhere, f.where(row))
+			add = append(add, "User-agent: "+row.Tokens[0])
+			if row.Allowed != groupRoot {
+				sev = SeverityWarning
+			}
 		}
 	}
-	head := quote(a.Token) + " is no longer sent by " + operator + "'s crawlers (its page names only " + listNames(currentCrawlers(operator)) + ")"
+	head := quote(a.Token) + " is no longer sent by " + operator + "'s crawlers"
+	var tail string
+	if len(unreachable) > 0 {
+		tail = "; " + listNames(unreachable) + " " + hasHave(len(unreachable)) + " no token and ignore" + verbS(len(unreachable)) + " robots.txt, so no line reaches " + itThem(len(unreachable))
+	}
 	if len(add) == 0 {
-		f.add(a.Line, SeverityInfo, "ai-retired-token", head, "; the crawlers it was meant for are named in this group already, so the line does nothing — remove it.")
+		if tail == "" {
+			tail = "; the crawlers it was meant for are named in this group already, so the line does nothing"
+		}
+		f.add(a.Line, SeverityInfo, "ai-retired-token", head, tail, " — remove the line.")
 		return
 	}
-	f.add(a.Line, sev, "ai-retired-token", head, "; ", strings.Join(elsewhere, "; "),
+	f.add(a.Line, sev, "ai-retired-token", head, tail, "; ", strings.Join(elsewhere, "; "),
 		" — add ", strings.Join(quoteAll(add), " and "), " to this group if its rules are meant for ", itThem(len(add)), ".")
+}
+
+func hasHave(n int) string {
+	if n == 1 {
+		return "has"
+	}
+	return "have"
+}
+
+// verbS is the -s of a verb whose subject is n things.
+func verbS(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
 }
 
 // operatorName is c's operator without the catalogue's "(attributed)".
 func operatorName(c Crawler) string {
 	return strings.TrimSuffix(c.Operator, " (attributed)")
-}
-
-// currentCrawlers names operator's current AI crawlers, control tokens
-// left out.
-func currentCrawlers(operator string) []string {
-	var out []string
-	for _, a := range aiRoles {
-		c, _ := FindCrawler(a.Crawler)
-		if !a.Retired() && a.Purpose != PurposeControl && c.Operator == operator {
-			out = append(out, c.Tokens[0])
-		}
-	}
-	return out
 }
 
 func quoteAll(s []string) []string {

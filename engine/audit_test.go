@@ -204,3 +204,31 @@ func BenchmarkAudit(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*len(parsed))/b.Elapsed().Seconds(), "files/s")
 }
+
+// A retired token whose successor has no token: nothing to add, the line
+// can go.
+func TestAuditRetiredTokenWithoutSuccessorToken(t *testing.T) {
+	au := Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: Google-NotebookLM\nDisallow: /\n")).Audit(nil)
+	var got []Diagnostic
+	for _, d := range au.Findings {
+		if d.Code == "ai-retired-token" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Line != 4 || got[0].Severity != SeverityInfo ||
+		got[0].Message != "`Google-NotebookLM` is no longer sent by Google's crawlers; Gemini Notebook (formerly NotebookLM) has no token and ignores robots.txt, so no line reaches it — remove the line." {
+		t.Errorf("findings %+v", got)
+	}
+}
+
+func TestAuditRetiredTokenBesideItsSuccessor(t *testing.T) {
+	au := Parse([]byte("User-agent: ClaudeBot\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	for _, d := range au.Findings {
+		if d.Code == "ai-retired-token" && (d.Line != 2 || d.Severity != SeverityInfo || !strings.HasSuffix(d.Message, "named in this group already, so the line does nothing — remove the line.")) {
+			t.Errorf("%v %s", d.Severity, d)
+		}
+	}
+	if got := findingsAt(au, "ai-retired-token"); !slices.Equal(got, []int{2}) {
+		t.Errorf("retired-token findings at %v, want line 2", got)
+	}
+}

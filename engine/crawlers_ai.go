@@ -127,6 +127,8 @@ var aiRoles = []AIRole{
 		Note: "Google: crawls that site owners request for their own Vertex AI agents; no effect on Google Search."},
 	{Crawler: "Google-Agent", Purpose: PurposeAgent, Robots: RobotsIgnores, Checked: "2026-11-21", Source: srcGoogleUser,
 		Note: "Google lists it among user-triggered fetchers, which generally ignore robots.txt: it has no token."},
+	{Crawler: "Google-NotebookLM (retired)", Purpose: PurposeUser, Robots: RobotsRetired, ReplacedBy: []string{"Gemini Notebook (formerly NotebookLM)"}, Checked: "2026-11-21", Source: srcGoogleUser,
+		Note: "Google: the former agent Google-NotebookLM was supported until August 2026; Gemini Notebook fetches without a token now."},
 	{Crawler: "Gemini Notebook (formerly NotebookLM)", Purpose: PurposeUser, Robots: RobotsIgnores, Checked: "2026-11-21", Source: srcGoogleUser,
 		Note: "Google lists it among user-triggered fetchers, which generally ignore robots.txt: it has no token."},
 	{Crawler: "Applebot", Purpose: PurposeSearch, Robots: RobotsObeys, Checked: "2026-11-21", Source: srcApple,

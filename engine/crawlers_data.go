@@ -806,6 +806,18 @@ var shared = []Crawler{
 // stored copies).
 var additions = []Crawler{
 	{
+		Name:             "Google-NotebookLM (retired)",
+		Operator:         "Google",
+		Purpose:          "user-triggered (AI: user-supplied sources; retired)",
+		Tokens:           []string{"Google-NotebookLM"},
+		ObeysGlobal:      false,
+		GlobalDocumented: false,
+		RobotsTxt:        "retired",
+		UAExample:        "",
+		Source:           "https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers",
+		Notes:            "Google's user-triggered fetchers page (as read for crawlers.json, 2026-11-21) says the former agent Google-NotebookLM was supported until August 2026; Gemini Notebook (formerly NotebookLM) now fetches as a user-triggered fetcher with no robots.txt token, and such fetchers 'generally ignore robots.txt rules'.",
+	},
+	{
 		Name:             "Claude-Web (retired)",
 		Operator:         "Anthropic (attributed)",
 		Purpose:          "AI (retired, undocumented)",

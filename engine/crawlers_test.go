@@ -45,11 +45,12 @@ func TestCatalogueMatchesSharedJSON(t *testing.T) {
 	// Crawlers the file lacks come after its own, each with its
 	// operator's page.
 	added := map[string]string{
-		"Claude-Web (retired)": "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler",
-		"MistralAI-User":       "https://docs.mistral.ai/en/robots",
-		"MistralAI-Index":      "https://docs.mistral.ai/en/robots",
-		"MistralAI-Training":   "https://docs.mistral.ai/en/robots",
-		"PetalBot":             "https://aspiegel.com/petalbot",
+		"Google-NotebookLM (retired)": "https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers",
+		"Claude-Web (retired)":        "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler",
+		"MistralAI-User":              "https://docs.mistral.ai/en/robots",
+		"MistralAI-Index":             "https://docs.mistral.ai/en/robots",
+		"MistralAI-Training":          "https://docs.mistral.ai/en/robots",
+		"PetalBot":                    "https://aspiegel.com/petalbot",
 	}
 	if len(got) != len(file)+len(added) {
 		t.Fatalf("the catalogue has %d crawlers, crawlers.json %d and %d additions: update crawlers_data.go from the file", len(got), len(file), len(added))
