@@ -196,15 +196,24 @@ func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
 		}
 		f.tokenRoot[key] = groupRoot
 	}
-	var elsewhere, add, unreachable []string
+	// Each crawler that took the token's place is named here already, has
+	// a group of its own, obeys another group (a line here would move it),
+	// or has no token at all.
+	var elsewhere, add, own, unreachable []string
 	sev := SeverityInfo
 	for _, name := range role.ReplacedBy {
 		row := f.row(name)
 		i := slices.IndexFunc(f.au.Crawlers, func(x AuditCrawler) bool { return x.Name == name })
+		o := f.au.Matrix.Obeys[i]
 		switch {
 		case len(row.Tokens) == 0:
 			unreachable = append(unreachable, name)
-		case obeysGroup(f.au.Matrix.Obeys[i], gi):
+		case obeysGroup(o, gi):
+		case o.Source == SourceSpecific && strings.EqualFold(o.Token, row.Tokens[0]):
+			if row.Allowed != groupRoot {
+				own = append(own, f.where(row))
+				sev = SeverityWarning
+			}
 		default:
 			elsewhere = append(elsewhere, f.where(row))
 			add = append(add, "User-agent: "+row.Tokens[0])
@@ -213,20 +222,33 @@ func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
 			}
 		}
 	}
-	head := quote(a.Token) + " is no longer sent by " + operator + "'s crawlers"
-	var tail string
+	msg := quote(a.Token) + " is no longer sent by " + operator + "'s crawlers"
 	if len(unreachable) > 0 {
-		tail = "; " + listNames(unreachable) + " " + hasHave(len(unreachable)) + " no token and ignore" + verbS(len(unreachable)) + " robots.txt, so no line reaches " + itThem(len(unreachable))
+		msg += "; " + listNames(unreachable) + " " + hasHave(len(unreachable)) + " no token and ignore" + verbS(len(unreachable)) + " robots.txt, so no line reaches " + itThem(len(unreachable))
 	}
-	if len(add) == 0 {
-		if tail == "" {
-			tail = "; the crawlers it was meant for are named in this group already, so the line does nothing"
+	var fixes []string
+	if len(own) > 0 {
+		msg += "; " + strings.Join(own, "; ")
+		fixes = append(fixes, "change "+itsTheir(len(own))+" own group if "+itThem(len(own))+" should get this group's answer")
+	}
+	if len(add) > 0 {
+		msg += "; " + strings.Join(elsewhere, "; ")
+		fixes = append(fixes, "add "+strings.Join(quoteAll(add), " and ")+" to this group if its rules are meant for "+itThem(len(add)))
+	}
+	if len(fixes) == 0 {
+		if len(unreachable) == 0 {
+			msg += "; the crawlers it was meant for are named here or get the same answer at / from groups of their own, so the line does nothing"
 		}
-		f.add(a.Line, SeverityInfo, "ai-retired-token", head, tail, " — remove the line.")
-		return
+		fixes = append(fixes, "remove the line")
 	}
-	f.add(a.Line, sev, "ai-retired-token", head, tail, "; ", strings.Join(elsewhere, "; "),
-		" — add ", strings.Join(quoteAll(add), " and "), " to this group if its rules are meant for ", itThem(len(add)), ".")
+	f.add(a.Line, sev, "ai-retired-token", msg, " — ", strings.Join(fixes, ", and "), ".")
+}
+
+func itsTheir(n int) string {
+	if n == 1 {
+		return "its"
+	}
+	return "their"
 }
 
 func hasHave(n int) string {

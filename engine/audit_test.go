@@ -222,9 +222,24 @@ func TestAuditRetiredTokenWithoutSuccessorToken(t *testing.T) {
 }
 
 func TestAuditRetiredTokenBesideItsSuccessor(t *testing.T) {
-	au := Parse([]byte("User-agent: ClaudeBot\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	// ClaudeBot's own group gives another answer: change that group.
+	au := Parse([]byte("User-agent: ClaudeBot\nAllow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
 	for _, d := range au.Findings {
-		if d.Code == "ai-retired-token" && (d.Line != 2 || d.Severity != SeverityInfo || !strings.HasSuffix(d.Message, "named in this group already, so the line does nothing — remove the line.")) {
+		if d.Code == "ai-retired-token" && (d.Line != 4 || d.Severity != SeverityWarning ||
+			d.Message != "`anthropic-ai` is no longer sent by Anthropic's crawlers; ClaudeBot obeys the group at line 1 (ClaudeBot) and is allowed at / (line 2) — change its own group if it should get this group's answer.") {
+			t.Errorf("%v %s", d.Severity, d)
+		}
+	}
+	// The same answer from its own group: the line does nothing.
+	au = Parse([]byte("User-agent: ClaudeBot\nDisallow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	for _, d := range au.Findings {
+		if d.Code == "ai-retired-token" && (d.Severity != SeverityInfo || !strings.HasSuffix(d.Message, "so the line does nothing — remove the line.")) {
+			t.Errorf("%v %s", d.Severity, d)
+		}
+	}
+	au = Parse([]byte("User-agent: ClaudeBot\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	for _, d := range au.Findings {
+		if d.Code == "ai-retired-token" && (d.Line != 2 || d.Severity != SeverityInfo || !strings.HasSuffix(d.Message, "named here or get the same answer at / from groups of their own, so the line does nothing — remove the line.")) {
 			t.Errorf("%v %s", d.Severity, d)
 		}
 	}
