@@ -174,6 +174,10 @@ func TestAuditAgreesWithMatrixOnCorpus(t *testing.T) {
 				t.Errorf("%s: %s root %v line %d obeys %d; the Matrix says %v line %d obeys %d",
 					name, c.Name, c.Allowed, c.Line, c.Obeys, root.Allowed, root.Line, obeys)
 			}
+			// And what one test of the crawler says, outside the Matrix.
+			if res := r.TestCrawler(mustFindCrawler(t, c.Name), "https://example.com/"); res.Allowed != c.Allowed || res.Line != c.Line {
+				t.Errorf("%s: %s root %v line %d; TestCrawler says %v line %d", name, c.Name, c.Allowed, c.Line, res.Allowed, res.Line)
+			}
 			for u := range urls {
 				if got, want := c.URLs[u], m.Cell(u+1, i); got != want {
 					t.Errorf("%s: %s %s: %+v, the Matrix says %+v", name, c.Name, urls[u], got, want)
