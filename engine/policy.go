@@ -217,8 +217,10 @@ func ApplyPolicy(r *Robots, p Policy) (PolicyChange, error) {
 	change.Text = ed2.text()
 	change.Edits = mergeEdits(ed.edits, ed2.edits, r, r1)
 	slices.Sort(change.Changed)
-	if still := p.Unmet(Parse([]byte(change.Text)).Audit(nil)); len(still) > len(change.Unreachable) {
-		return change, errors.New("the policy could not be written into this file: " + still[0].Name + " is still " + still[0].Root() + " at / — edit its group by hand")
+	for _, c := range p.Unmet(Parse([]byte(change.Text)).Audit(nil)) {
+		if len(c.Tokens) > 0 {
+			return change, errors.New("the policy could not be written into this file: " + c.Name + " is still " + c.Root() + " at / — edit its group by hand")
+		}
 	}
 	return change, nil
 }
