@@ -30,6 +30,7 @@ var commands = []command{
 	{"test", "test URLs against a robots.txt: verdict, deciding line, rule and why for each", runTest},
 	{"lint", "report what in a robots.txt deserves attention, as text, JSON, SARIF or GitHub annotations", runLint},
 	{"check", "test a robots.txt against an expectations file, for CI", runCheck},
+	{"audit", "say which AI crawlers may read a site, by purpose, and the lines that decide", runAudit},
 }
 
 // Exit statuses shared by the commands (check.go names its own the same).

@@ -28,6 +28,12 @@
 //	robots-tester test -robots robots.txt /cart /products/  # verdict, deciding line, rule, why
 //	robots-tester lint -robots robots.txt -format sarif     # or text, json, github
 //
+// It also says which AI crawlers may read a site, by purpose, with the
+// findings about them (audit.go; exit 0, 1 on a warning, 2 bad input):
+//
+//	robots-tester audit -robots robots.txt
+//	robots-tester audit -robots https://example.com/robots.txt -json
+//
 // A URL is fetched as /api/robots fetches it, and its HTTP status means what
 // it means to Google: 2xx the rules decide, 4xx every case allowed, 5xx
 // every case blocked; no HTTP answer (DNS, refused, timeout, a refused

@@ -530,10 +530,10 @@ var shared = []Crawler{
 		Tokens:           []string{"anthropic-ai"},
 		ObeysGlobal:      true,
 		GlobalDocumented: false,
-		RobotsTxt:        "unknown",
+		RobotsTxt:        "retired",
 		UAExample:        "anthropic-ai",
 		Source:           "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler",
-		Notes:            "UNCERTAIN: appears in community blocklists (ai-robots-txt/ai.robots.txt) and many real robots.txt files, but Anthropic's current help article names only ClaudeBot, Claude-User and Claude-SearchBot. Same for 'Claude-Web'. Treat as legacy/community-sourced tokens.",
+		Notes:            "UNCERTAIN: appears in community blocklists (ai-robots-txt/ai.robots.txt) and many real robots.txt files, but Anthropic's current help article names only ClaudeBot, Claude-User and Claude-SearchBot. Same for 'Claude-Web'. Treat as legacy/community-sourced tokens. Corrected 2026-11-26 (robots_txt 'unknown' to 'retired'): Anthropic's page, read again that day, still names only those three, so no current Anthropic crawler sends this token.",
 	},
 	{
 		Name:             "PerplexityBot",
@@ -802,8 +802,33 @@ var shared = []Crawler{
 }
 
 // additions are crawlers ../shared/crawlers/crawlers.json lacks, written
-// from their operators' pages (read 2026-11-25 through stored copies).
+// from their operators' pages (read 2026-11-25 and 2026-11-26 through
+// stored copies).
 var additions = []Crawler{
+	{
+		Name:             "Google-NotebookLM (retired)",
+		Operator:         "Google",
+		Purpose:          "user-triggered (AI: user-supplied sources; retired)",
+		Tokens:           []string{"Google-NotebookLM"},
+		ObeysGlobal:      false,
+		GlobalDocumented: false,
+		RobotsTxt:        "retired",
+		UAExample:        "",
+		Source:           "https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers",
+		Notes:            "Google's user-triggered fetchers page (as read for crawlers.json, 2026-11-21) says the former agent Google-NotebookLM was supported until August 2026; Gemini Notebook (formerly NotebookLM) now fetches as a user-triggered fetcher with no robots.txt token, and such fetchers 'generally ignore robots.txt rules'.",
+	},
+	{
+		Name:             "Claude-Web (retired)",
+		Operator:         "Anthropic (attributed)",
+		Purpose:          "AI (retired, undocumented)",
+		Tokens:           []string{"Claude-Web"},
+		ObeysGlobal:      true,
+		GlobalDocumented: false,
+		RobotsTxt:        "retired",
+		UAExample:        "",
+		Source:           "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler",
+		Notes:            "Read 2026-11-26: Anthropic's page names only ClaudeBot, Claude-User and Claude-SearchBot, so no current Anthropic crawler sends Claude-Web. The token is known from community blocklists (ai-robots-txt/ai.robots.txt) and many real robots.txt files (BBC's among them); Anthropic never documented what it was for.",
+	},
 	{
 		Name:             "MistralAI-User",
 		Operator:         "Mistral AI",

@@ -9,7 +9,19 @@ import (
 	"testing"
 )
 
-// The Go table must say what ../shared/crawlers/crawlers.json says.
+// corrections are the shared file's entries the catalogue corrects: per
+// crawler, the fields that differ and why. Each correction is also dated in
+// the entry's Notes ("Corrected 2026-11-26 …").
+var corrections = map[string]struct {
+	fields []string // the Crawler fields that differ from crawlers.json
+	reason string
+}{
+	"anthropic-ai (legacy/undocumented)": {[]string{"RobotsTxt", "Notes"},
+		"Anthropic's page names only ClaudeBot, Claude-User and Claude-SearchBot: no current crawler sends anthropic-ai, so it is retired, not unknown"},
+}
+
+// The Go table must say what ../shared/crawlers/crawlers.json says, but for
+// the listed corrections, each with its reason.
 func TestCatalogueMatchesSharedJSON(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(sharedDir(t, "crawlers"), "crawlers.json"))
 	if err != nil {
@@ -33,10 +45,12 @@ func TestCatalogueMatchesSharedJSON(t *testing.T) {
 	// Crawlers the file lacks come after its own, each with its
 	// operator's page.
 	added := map[string]string{
-		"MistralAI-User":     "https://docs.mistral.ai/en/robots",
-		"MistralAI-Index":    "https://docs.mistral.ai/en/robots",
-		"MistralAI-Training": "https://docs.mistral.ai/en/robots",
-		"PetalBot":           "https://aspiegel.com/petalbot",
+		"Google-NotebookLM (retired)": "https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers",
+		"Claude-Web (retired)":        "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler",
+		"MistralAI-User":              "https://docs.mistral.ai/en/robots",
+		"MistralAI-Index":             "https://docs.mistral.ai/en/robots",
+		"MistralAI-Training":          "https://docs.mistral.ai/en/robots",
+		"PetalBot":                    "https://aspiegel.com/petalbot",
 	}
 	if len(got) != len(file)+len(added) {
 		t.Fatalf("the catalogue has %d crawlers, crawlers.json %d and %d additions: update crawlers_data.go from the file", len(got), len(file), len(added))
@@ -71,13 +85,36 @@ func TestCatalogueMatchesSharedJSON(t *testing.T) {
 			want.UAExample = *f.UAExample
 		}
 		c := got[i]
-		if c.Name != want.Name || c.Operator != want.Operator || c.Purpose != want.Purpose ||
-			!slices.Equal(c.Tokens, want.Tokens) || c.ObeysGlobal != want.ObeysGlobal ||
-			c.GlobalDocumented != want.GlobalDocumented || c.RobotsTxt != want.RobotsTxt ||
-			c.UAExample != want.UAExample || c.Source != want.Source || c.Notes != want.Notes {
-			t.Errorf("crawler %d drifted from crawlers.json:\n got %#v\nwant %#v", i, c, want)
+		differ := crawlerFieldsDiffer(c, want)
+		fix, corrected := corrections[f.Name]
+		switch {
+		case corrected && !slices.Equal(differ, fix.fields):
+			t.Errorf("crawler %q is corrected in %v (%s), but differs from crawlers.json in %v", f.Name, fix.fields, fix.reason, differ)
+		case corrected && !strings.Contains(c.Notes, "Corrected 20"):
+			t.Errorf("crawler %q is corrected (%s), but its Notes do not date the correction", f.Name, fix.reason)
+		case !corrected && len(differ) > 0:
+			t.Errorf("crawler %d drifted from crawlers.json in %v with no listed correction:\n got %#v\nwant %#v", i, differ, c, want)
 		}
 	}
+}
+
+// crawlerFieldsDiffer names the fields in which a and b differ.
+func crawlerFieldsDiffer(a, b Crawler) []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		same bool
+	}{
+		{"Name", a.Name == b.Name}, {"Operator", a.Operator == b.Operator}, {"Purpose", a.Purpose == b.Purpose},
+		{"Tokens", slices.Equal(a.Tokens, b.Tokens)}, {"ObeysGlobal", a.ObeysGlobal == b.ObeysGlobal},
+		{"GlobalDocumented", a.GlobalDocumented == b.GlobalDocumented}, {"RobotsTxt", a.RobotsTxt == b.RobotsTxt},
+		{"UAExample", a.UAExample == b.UAExample}, {"Source", a.Source == b.Source}, {"Notes", a.Notes == b.Notes},
+	} {
+		if !f.same {
+			out = append(out, f.name)
+		}
+	}
+	return out
 }
 
 func TestCatalogueNamesAreUnique(t *testing.T) {

@@ -34,7 +34,18 @@
 // between two versions of a file, line by line and verdict by verdict
 // (diff.go); and expectations files pin verdicts down for the page and for
 // CI (expect.go, read and written by a small JSON reader of its own,
-// jsontext.go).
+// jsontext.go; a policy in one stands for a case per AI crawler,
+// expect_policy.go).
+//
+// Which AI crawlers may read a site: the catalogue's AI crawlers and
+// control tokens by purpose, each sourced and dated (crawlers_ai.go);
+// Audit, a Matrix over them summed up per purpose with the findings a
+// person would miss (audit.go); the Content-Signal lines a file declares
+// (contentsignal.go); and policies, with ApplyPolicy writing the smallest
+// change to a file that meets one (policy.go):
+//
+//	*Robots ──Audit(urls)──▶ rows per crawler + per purpose + findings
+//	*Robots + Policy ──ApplyPolicy──▶ new text ──Compare──▶ the verdicts that flip
 //
 // Beside it, importing it and never imported by it: package readers
 // (engine/readers) reads the same file as other crawlers' parsers do

@@ -27,7 +27,8 @@ import (
 // (TestVerbatim: the conformance suite passes agents such as "Foo Bar").
 // This format adds "crawler": a catalogue crawler's name, tested with its
 // fallback tokens and its stance on "*" (TestCrawler), as the matrix tests
-// a crawler column.
+// a crawler column. A "policy" stands for one such case per AI crawler it
+// speaks for (expect_policy.go).
 
 // Case is one expected verdict.
 type Case struct {
@@ -92,7 +93,8 @@ func ReadExpectations(name string, data []byte) (*Expectations, error) {
 		return nil, fail(root.off, 0, `the file must be a JSON object: {"cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}]}.`)
 	}
 	exp := &Expectations{}
-	var cases *jsonValue
+	var cases, policy, urls *jsonValue
+	var fromPolicy []Case
 	for i, m := range root.obj {
 		switch m.key {
 		case "robots", "robots_b64":
@@ -109,8 +111,29 @@ func ReadExpectations(name string, data []byte) (*Expectations, error) {
 			exp.Robots, exp.HasRobots = body, true
 		case "cases":
 			cases = &root.obj[i].val
+		case "policy":
+			policy = &root.obj[i].val
+		case "urls":
+			urls = &root.obj[i].val
 		}
 		// Other fields ("source" in the conformance files) are notes.
+	}
+	if policy != nil {
+		// A policy stands for cases of its own (expect_policy.go).
+		pol, off, msg := readPolicy(*policy)
+		var at []string
+		if msg == "" && urls != nil {
+			at, off, msg = readURLs(*urls)
+		}
+		if msg != "" {
+			return nil, fail(off, 0, msg)
+		}
+		line, _ := position(text, policy.off)
+		fromPolicy = policyCases(pol, at, line)
+		if cases == nil {
+			exp.Cases = fromPolicy
+			return exp, nil
+		}
 	}
 	if cases == nil {
 		return nil, fail(0, 0, `the file has no "cases": add "cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}].`)
@@ -131,6 +154,7 @@ func ReadExpectations(name string, data []byte) (*Expectations, error) {
 		c.Line = lines.at(v.off)
 		exp.Cases = append(exp.Cases, c)
 	}
+	exp.Cases = append(exp.Cases, fromPolicy...)
 	return exp, nil
 }
 

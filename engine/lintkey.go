@@ -35,6 +35,9 @@ func (l *linter) unknown(ln *Line) {
 	lower := LowerASCII(key)
 	if k, ok := ignoredKeys[lower]; ok {
 		l.add(ln.Number, 0, k.sev, "ignored-directive", k.what)
+		if lower == "content-signal" {
+			l.lintContentSignal(ln)
+		}
 		return
 	}
 	if l.html[ln.Number] || l.page {

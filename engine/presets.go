@@ -8,7 +8,7 @@ import "strings"
 
 // Preset is a named set of catalogue crawlers.
 type Preset struct {
-	ID    string // stable, for links: "google", "search", "ai", "all"
+	ID    string // stable, for links: "google", "search", "ai", "all", and an AIPurpose ("ai-training", …)
 	Label string // for a person: "Google's crawlers"
 	// Crawlers are catalogue names, in catalogue order.
 	Crawlers []string
@@ -48,13 +48,27 @@ func Presets() []Preset {
 		}},
 		{"all", "All crawlers", func(Crawler) bool { return true }},
 	}
-	out := make([]Preset, len(rules))
-	for i, p := range rules {
-		out[i] = Preset{ID: p.id, Label: p.label}
+	// One preset per AI purpose (crawlers_ai.go) that has crawlers with a
+	// token: "ai-training", "ai-search", …
+	for _, purpose := range AIPurposes {
+		rules = append(rules, struct {
+			id, label string
+			keep      func(Crawler) bool
+		}{string(purpose), "AI: " + purpose.Label(), func(c Crawler) bool {
+			a, ok := FindAIRole(c.Name)
+			return ok && live(c) && !a.Retired() && a.Purpose == purpose
+		}})
+	}
+	out := make([]Preset, 0, len(rules))
+	for _, p := range rules {
+		preset := Preset{ID: p.id, Label: p.label}
 		for _, c := range catalogue {
 			if p.keep(c) {
-				out[i].Crawlers = append(out[i].Crawlers, c.Name)
+				preset.Crawlers = append(preset.Crawlers, c.Name)
 			}
+		}
+		if len(preset.Crawlers) > 0 || p.id == "all" {
+			out = append(out, preset)
 		}
 	}
 	return out
