@@ -19,6 +19,7 @@ import (
 //	robots-parser  the npm package robots-parser 3.0.1 (Lighthouse, Crawlee) Robots.js 3.0.1: isAllowed and getMatchingLineNumber
 //	python         CPython's urllib.robotparser, can_fetch                 CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
 //	colly          github.com/temoto/robotstxt v1.1.2 (Colly's parser)     FromBytes + TestAgent, with the path Colly passes
+//	protego        Scrapy's Protego 0.2.1, as Scrapy calls it                protego.py (Debian python3-protego 0.2.1), Debian's Python 3.11.2
 //	bing           Bing's published robots.txt rules                      documented behaviour, no public code
 //	yandex         Yandex's published robots.txt rules                    documented behaviour, no public code
 //	rfc9309        RFC 9309 read strictly                                 the RFC's text and ABNF
@@ -55,6 +56,9 @@ var readerTable = []ReaderInfo{
 	{ID: "colly", Name: "Colly (temoto/robotstxt)",
 		Exact:  "the Go module github.com/temoto/robotstxt v1.1.2 (FromBytes, TestAgent), given the path Colly passes",
 		Source: "https://github.com/temoto/robotstxt/tree/v1.1.2"},
+	{ID: "protego", Name: "Protego (Scrapy)",
+		Exact:  "Protego 0.2.1, Scrapy's robots.txt parser, as Scrapy's ProtegoRobotParser calls it (Protego.parse, can_fetch)",
+		Source: "https://github.com/scrapy/protego/tree/0.2.1 (protego.py)"},
 	{ID: "bing", Name: "Bing", Documented: true,
 		Exact:  "Bing's published robots.txt rules",
 		Source: "https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question"},
@@ -131,6 +135,8 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 		return parsePython(body), nil
 	case "colly":
 		return parseColly(body), nil
+	case "protego":
+		return parseProtego(body), nil
 	case "bing":
 		return parseDocumented(body, bingRules), nil
 	case "yandex":
