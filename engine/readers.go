@@ -20,6 +20,7 @@ import (
 //	python         CPython's urllib.robotparser, can_fetch                 CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
 //	colly          github.com/temoto/robotstxt v1.1.2 (Colly's parser)     FromBytes + TestAgent, with the path Colly passes
 //	protego        Scrapy's Protego 0.2.1, as Scrapy calls it                protego.py (Debian python3-protego 0.2.1), Debian's Python 3.11.2
+//	ruby-webrobots Ruby's webrobots 0.1.2 (Mechanize's parser)              webrobots.rb, robotstxt.rb (Debian ruby-webrobots 0.1.2), Ruby 3.1.2
 //	bing           Bing's published robots.txt rules                      documented behaviour, no public code
 //	yandex         Yandex's published robots.txt rules                    documented behaviour, no public code
 //	rfc9309        RFC 9309 read strictly                                 the RFC's text and ABNF
@@ -59,6 +60,9 @@ var readerTable = []ReaderInfo{
 	{ID: "protego", Name: "Protego (Scrapy)",
 		Exact:  "Protego 0.2.1, Scrapy's robots.txt parser, as Scrapy's ProtegoRobotParser calls it (Protego.parse, can_fetch)",
 		Source: "https://github.com/scrapy/protego/tree/0.2.1 (protego.py)"},
+	{ID: "ruby-webrobots", Name: "webrobots (Ruby, Mechanize)",
+		Exact:  "the Ruby gem webrobots 0.1.2, what Mechanize obeys (WebRobots#allowed?)",
+		Source: "https://github.com/knu/webrobots/tree/v0.1.2 (lib/webrobots.rb, lib/webrobots/robotstxt.ry)"},
 	{ID: "bing", Name: "Bing", Documented: true,
 		Exact:  "Bing's published robots.txt rules",
 		Source: "https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question"},
@@ -137,6 +141,8 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 		return parseColly(body), nil
 	case "protego":
 		return parseProtego(body), nil
+	case "ruby-webrobots":
+		return parseWebrobots(body), nil
 	case "bing":
 		return parseDocumented(body, bingRules), nil
 	case "yandex":
