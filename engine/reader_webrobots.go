@@ -602,7 +602,7 @@ func wrRequestURI(url string) (string, bool) {
 
 // wrQuery is URI::Generic#query=: tabs and line breaks dropped, a '%'
 // before two characters that are not hex digits raises, and controls,
-// space, '"', '\'', '<', '>' and '`' become %XX.
+// space, '"', '\”, '<', '>' and '`' become %XX.
 func wrQuery(q string) (string, bool) {
 	q = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(q)
 	var b strings.Builder

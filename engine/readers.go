@@ -20,6 +20,7 @@ import (
 //	python         CPython's urllib.robotparser, can_fetch                 CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
 //	colly          github.com/temoto/robotstxt v1.1.2 (Colly's parser)     FromBytes + TestAgent, with the path Colly passes
 //	protego        Scrapy's Protego 0.2.1, as Scrapy calls it                protego.py (Debian python3-protego 0.2.1), Debian's Python 3.11.2
+//	perl-robotrules Perl's WWW::RobotRules 6.02 (LWP::RobotUA's parser)      RobotRules.pm (Debian libwww-robotrules-perl 6.02) with URI 5.17, Perl 5.36
 //	ruby-webrobots Ruby's webrobots 0.1.2 (Mechanize's parser)              webrobots.rb, robotstxt.rb (Debian ruby-webrobots 0.1.2), Ruby 3.1.2
 //	bing           Bing's published robots.txt rules                      documented behaviour, no public code
 //	yandex         Yandex's published robots.txt rules                    documented behaviour, no public code
@@ -60,6 +61,9 @@ var readerTable = []ReaderInfo{
 	{ID: "protego", Name: "Protego (Scrapy)",
 		Exact:  "Protego 0.2.1, Scrapy's robots.txt parser, as Scrapy's ProtegoRobotParser calls it (Protego.parse, can_fetch)",
 		Source: "https://github.com/scrapy/protego/tree/0.2.1 (protego.py)"},
+	{ID: "perl-robotrules", Name: "WWW::RobotRules (Perl, LWP)",
+		Exact:  "the Perl module WWW::RobotRules 6.02 with URI 5.17, as LWP::RobotUA drives it (parse, allowed)",
+		Source: "https://metacpan.org/release/GAAS/WWW-RobotRules-6.02/source/lib/WWW/RobotRules.pm"},
 	{ID: "ruby-webrobots", Name: "webrobots (Ruby, Mechanize)",
 		Exact:  "the Ruby gem webrobots 0.1.2, what Mechanize obeys (WebRobots#allowed?)",
 		Source: "https://github.com/knu/webrobots/tree/v0.1.2 (lib/webrobots.rb, lib/webrobots/robotstxt.ry)"},
@@ -141,6 +145,8 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 		return parseColly(body), nil
 	case "protego":
 		return parseProtego(body), nil
+	case "perl-robotrules":
+		return parsePerl(body), nil
 	case "ruby-webrobots":
 		return parseWebrobots(body), nil
 	case "bing":

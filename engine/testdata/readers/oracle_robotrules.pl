@@ -21,6 +21,7 @@ my @out;
 for my $file (@$batch) {
     my $body = decode_base64($file->{body});
     my @answers;
+    my %parsed;
     for my $t (@{$file->{tests}}) {
         my ($agent, $url) = @$t;
         utf8::encode($agent);
@@ -33,8 +34,15 @@ for my $file (@$batch) {
                 my $robots = URI->new($url)->clone;
                 $robots->path("robots.txt");
                 $robots->query(undef);
-                $rules->parse($robots, $body);
-                $allowed = $rules->allowed($url);
+                # The rules parsed from this robots.txt URL for this agent
+                # are kept, as RobotUA keeps them; a parse depends on
+                # nothing else.
+                my $key = "$agent\0$robots";
+                unless ($parsed{$key}) {
+                    $rules->parse($robots, $body);
+                    $parsed{$key} = $rules;
+                }
+                $allowed = $parsed{$key}->allowed($url);
             }
             $allowed ? "allow" : "block";
         };

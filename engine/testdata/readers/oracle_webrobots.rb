@@ -12,8 +12,12 @@ require 'webrobots'
 out = []
 JSON.parse($stdin.read).each do |file|
   body = Base64.decode64(file['body']).force_encoding(Encoding::ASCII_8BIT)
+  # One WebRobots per agent, as a crawler keeps one: it caches the parsed
+  # file by site, and every site gets the same body, so this answers as a
+  # new WebRobots per test would (a file that raises is read again).
+  by_agent = {}
   answers = file['tests'].map do |agent, url|
-    robots = WebRobots.new(agent, http_get: ->(_uri) { body.dup }, crawl_delay: :ignore)
+    robots = (by_agent[agent] ||= WebRobots.new(agent, http_get: ->(_uri) { body.dup }, crawl_delay: :ignore))
     begin
       [robots.allowed?(url) ? 'allow' : 'block', 0]
     rescue StandardError
