@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -117,14 +119,63 @@ func compareLibReaders(t *testing.T, files []diffFile, answers [][][]answer, wha
 }
 
 // TestReadersLibsLiveRandom: the 5,500 random files × 20 agent/URL pairs
-// of TestReadersLiveRandom, 110,000 cases per reader.
+// of TestReadersLiveRandom, 110,000 cases per reader, and 2,500 files ×
+// 20 pairs that the libraries' grammars accept (libRandomFiles).
 func TestReadersLibsLiveRandom(t *testing.T) {
-	n := 5500
+	n, clean := 5500, 2500
 	if testing.Short() {
-		n = 500
+		n, clean = 500, 250
 	}
 	files := randomDiffFiles(n, 20)
 	compareLibReaders(t, files, libAnswers(t, files), fmt.Sprintf("%d random files", n))
+	files = libRandomFiles(clean, 20)
+	compareLibReaders(t, files, libAnswers(t, files), fmt.Sprintf("%d well-formed random files", clean))
+}
+
+// libRandomFiles makes files of well-formed lines: records of user-agent
+// lines then rules, blank lines between them, with comments, Crawl-delay
+// and Sitemap lines here and there, and mostly LF line ends. The random
+// files of randomDiffFiles are mostly refused whole by webrobots' grammar,
+// which then allows everything; these test how each library matches.
+func libRandomFiles(n, tests int) []diffFile {
+	g := readerGen{rand.New(rand.NewSource(diffSeed + 7))}
+	files := make([]diffFile, n)
+	for i := range files {
+		var b strings.Builder
+		eol := g.pick("\n", "\n", "\n", "\r\n")
+		for r := 1 + g.rnd.Intn(4); r > 0; r-- {
+			for a := 1 + g.rnd.Intn(2); a > 0; a-- {
+				b.WriteString(g.pick("User-agent: ", "User-Agent: ", "user-agent:") + g.pick(diffAgentValues...) + eol)
+			}
+			for k := g.rnd.Intn(6); k > 0; k-- {
+				switch {
+				case g.chance(8):
+					b.WriteString("# " + g.pick("note", "Disallow: /x") + eol)
+				case g.chance(5):
+					b.WriteString(g.pick("Crawl-delay: 5", "Sitemap: http://example.com/s.xml", "Host: example.com") + eol)
+				default:
+					b.WriteString(g.pick("Disallow: ", "Allow: ", "Disallow:", "disallow: ") + g.pick(diffPatterns...))
+					if g.chance(10) {
+						b.WriteString(" # why")
+					}
+					b.WriteString(eol)
+				}
+			}
+			b.WriteString(eol)
+		}
+		f := diffFile{body: []byte(b.String()), name: fmt.Sprintf("well-formed random file %d", i)}
+		for j := 0; j < tests; j++ {
+			u := g.url()
+			if g.chance(70) {
+				p := strings.TrimSuffix(g.pick(diffPatterns...), "$")
+				p = strings.ReplaceAll(p, "*", g.pick("", "x", "a/b.pdf"))
+				u = "http://example.com/" + strings.TrimPrefix(p, "/") + g.pick("", "", "x", "/", ".pdf", "?q=1")
+			}
+			f.Tests = append(f.Tests, [2]string{g.pick(diffTestAgents...), u})
+		}
+		files[i] = f.prepared()
+	}
+	return files
 }
 
 // TestReadersLibsLiveCorpus: every real file of ../shared/corpus/real.
@@ -141,4 +192,39 @@ func TestReadersLibsLiveCorpus(t *testing.T) {
 func TestReadersLibsLiveEdges(t *testing.T) {
 	files := append(edgeDiffFiles(), libEdgeFiles()...)
 	compareLibReaders(t, files, libAnswers(t, files), fmt.Sprintf("%d edge-case files", len(files)))
+}
+
+// libGoldenFiles are the golden set's own files for these libraries: the
+// edge cases, then the first 50 well-formed random files.
+func libGoldenFiles() []diffFile { return append(libEdgeFiles(), libRandomFiles(50, 20)...) }
+
+// addLibGolden records the libraries' answers in gs: over its files, then
+// libGoldenFiles.
+func addLibGolden(t *testing.T, gs *golden) {
+	gs.LibFiles = libGoldenFiles()
+	answers := libAnswers(t, append(slices.Clip(gs.Files), gs.LibFiles...))
+	gs.Protego, gs.Perl, gs.Webrobots = answers[0], answers[1], answers[2]
+}
+
+// compareLibGolden checks the readers against the libraries' recorded
+// answers (TestReadersGolden).
+func compareLibGolden(t *testing.T, gs golden) {
+	t.Helper()
+	if gs.Protego == nil || gs.Perl == nil || gs.Webrobots == nil || len(gs.LibFiles) != len(libGoldenFiles()) {
+		t.Fatalf("the golden set lacks the answers of protego, WWW::RobotRules or webrobots, or their %d own files: record them with go test ./engine -run TestReadersLibsLiveGolden -update-readers-golden", len(libGoldenFiles()))
+	}
+	compareLibReaders(t, append(slices.Clip(gs.Files), gs.LibFiles...), [][][]answer{gs.Protego, gs.Perl, gs.Webrobots}, "the golden set")
+}
+
+// TestReadersLibsLiveGolden, with -update-readers-golden, adds the
+// libraries' answers to the golden set as it stands, leaving the other
+// readers' answers as they were recorded (TestReadersLiveRandom records
+// everything at once).
+func TestReadersLibsLiveGolden(t *testing.T) {
+	if !*updateReadersGolden {
+		t.Skip("records the golden set with -update-readers-golden")
+	}
+	gs := readGolden(t)
+	addLibGolden(t, &gs)
+	encodeGolden(t, gs)
 }
