@@ -139,11 +139,14 @@ type perlRule struct {
 }
 
 // rules is WWW::RobotRules::parse for a robot named me, reading the file
-// against the robots.txt URL base; named says whether a record named it.
-func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool, recordLine int) {
+// against the robots.txt URL base; named says whether a record named it,
+// and records are the lines that started the records read (the user-agent
+// line naming the robot, or each "*" record's).
+func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool, records []int, value string) {
 	var isMe, isAnon, seenDisallow, haveUA bool
 	var mine, anon []perlRule
-	anonLine := 0
+	var anonLines []int
+	recordLine := 0
 	for _, ln := range f.texts {
 		line := ln.text
 		if strings.HasPrefix(perlTrimLeft(line), "#") {
@@ -161,8 +164,8 @@ func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool,
 			isAnon, seenDisallow = false, false
 			continue
 		}
-		if value, ok := perlField(line, "User-Agent"); ok {
-			ua := perlTrimRight(value)
+		if v, ok := perlField(line, "User-Agent"); ok {
+			ua := perlTrimRight(v)
 			haveUA = true
 			if seenDisallow {
 				seenDisallow = false
@@ -174,26 +177,26 @@ func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool,
 			switch {
 			case isMe:
 			case ua == "*":
-				isAnon = true
-				if anonLine == 0 {
-					anonLine = number
+				if !isAnon {
+					anonLines = append(anonLines, number)
 				}
+				isAnon = true
 			case strings.Contains(lowerASCII(me), lowerASCII(ua)):
-				isMe, recordLine = true, number
+				isMe, recordLine, value = true, number, ua
 			}
 			continue
 		}
-		value, ok := perlField(line, "Disallow")
+		v, ok := perlField(line, "Disallow")
 		if !ok {
 			continue
 		}
 		if !haveUA {
-			isAnon = true
-			if anonLine == 0 {
-				anonLine = number
+			if !isAnon {
+				anonLines = append(anonLines, number)
 			}
+			isAnon = true
 		}
-		disallow := perlTrimRight(value)
+		disallow := perlTrimRight(v)
 		seenDisallow = true
 		if disallow != "" {
 			u, ok := perlNewAbs(disallow, base)
@@ -212,9 +215,26 @@ func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool,
 		}
 	}
 	if isMe {
-		return mine, true, recordLine
+		return mine, true, []int{recordLine}, value
 	}
-	return anon, false, anonLine
+	return anon, false, anonLines, "*"
+}
+
+// perlRobotsBase is a robots.txt URL for reading which records apply: the
+// records do not depend on it.
+const perlRobotsBase = perlURI("http://example.com/robots.txt")
+
+// groupsFor is the records allowed reads for agent, for ObeysWith.
+func (f *perlFile) groupsFor(agent string) (o Obeys, how, refused string) {
+	me, _ := perlAgentName(agent)
+	_, named, records, value := f.rules(me, perlRobotsBase)
+	switch {
+	case named:
+		o = Obeys{Source: SourceSpecific, Token: value, Lines: records}
+	case len(records) > 0:
+		o = Obeys{Source: SourceGlobal, Lines: records}
+	}
+	return o, "WWW::RobotRules reads the first record whose user-agent value is found inside the robot's name (its first word before '/', lower-cased), else every * record", ""
 }
 
 func (f *perlFile) Test(agent, url string) ReaderResult {
@@ -227,16 +247,13 @@ func (f *perlFile) Test(agent, url string) ReaderResult {
 	// LWP::RobotUA's robots.txt URL: the URL with path "robots.txt" and
 	// no query.
 	base := perlNew(string(u.withPath("robots.txt").withoutQuery()))
-	me, ok := perlAgentName(agent)
-	if !ok {
-		me = ""
-	}
-	rules, named, line := f.rules(me, base)
+	me, _ := perlAgentName(agent)
+	rules, named, records, _ := f.rules(me, base)
 	path := u.pathQuery()
 	group := "the * records"
 	if named {
-		group = "the record of line " + strconv.Itoa(line) + ", whose user-agent is found in the robot's name " + strconv.Quote(me)
-	} else if line == 0 {
+		group = "the record of line " + strconv.Itoa(records[0]) + ", whose user-agent is found in the robot's name " + strconv.Quote(me)
+	} else if len(records) == 0 {
 		group = "no record (none names " + strconv.Quote(me) + " and there is no * record)"
 	}
 	lead := "WWW::RobotRules reads " + group + " and compares its Disallow paths, in order, with the start of " + quoteValue(path)

@@ -90,6 +90,7 @@ type protegoFile struct {
 type protegoSet struct {
 	agent string // the user-agent value, lower-cased
 	line  int    // the first user-agent line naming it
+	lines []int  // every user-agent line naming it
 	rules []protegoRule
 }
 
@@ -181,6 +182,9 @@ func parseProtego(body []byte) *protegoFile {
 				}
 				if !slices.Contains(current, set) {
 					current = append(current, set)
+				}
+				if !slices.Contains(set.lines, number) {
+					set.lines = append(set.lines, number)
 				}
 			}
 		case key == "allow" || slices.Contains(protegoDisallow, key):
@@ -378,4 +382,20 @@ func (f *protegoFile) Test(agent, url string) ReaderResult {
 	res.Allowed = true
 	res.Why = lead + ": none matches, so it allows."
 	return res
+}
+
+// groupsFor is the set can_fetch applies to agent, for ObeysWith.
+func (f *protegoFile) groupsFor(agent string) (o Obeys, how, refused string) {
+	if f.fail != "" {
+		return o, "", "Protego fails: " + f.fail + "."
+	}
+	how = "Protego scores each user-agent value found inside the agent by its length (* scores 1) and takes the highest, merging every group that names it"
+	switch set := f.set(decodeUTF8(agent)); {
+	case set == nil:
+	case set.agent == "*":
+		o = Obeys{Source: SourceGlobal, Lines: set.lines}
+	default:
+		o = Obeys{Source: SourceSpecific, Token: set.agent, Lines: set.lines}
+	}
+	return o, how, ""
 }

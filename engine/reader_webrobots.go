@@ -644,7 +644,7 @@ func (f *webrobotsFile) Test(agent, url string) ReaderResult {
 		res.Allowed, res.Why = true, "webrobots reads no rules, as "+f.allowAll+" (a syntax error), so it allows everything."
 		return res
 	}
-	rec, named, raised := f.record(agent)
+	rec, value, raised := f.record(agent)
 	if raised {
 		res.Failed, res.Why = true, "webrobots fails: matching a non-ASCII user-agent value against the non-ASCII agent "+strconv.Quote(agent)+" raises Encoding::CompatibilityError."
 		return res
@@ -652,6 +652,10 @@ func (f *webrobotsFile) Test(agent, url string) ReaderResult {
 	if rec == nil {
 		res.Allowed, res.Why = true, "webrobots finds no record for "+strconv.Quote(agent)+" (it looks for a user-agent value inside the agent, ignoring case) and no * record, so it allows."
 		return res
+	}
+	named := "User-agent: *"
+	if value != "*" {
+		named = "its user-agent " + strconv.Quote(value) + " is found in the agent"
 	}
 	lead := "webrobots uses the record of line " + strconv.Itoa(rec.line) + " (" + named + ") and tries its rules longest first on " + quoteValue(path)
 	t := wrTransform(path)
@@ -680,8 +684,9 @@ func (f *webrobotsFile) Test(agent, url string) ReaderResult {
 // record is RobotsTxt#find_record after RobotsTxt.new: RobotsTxt.new
 // keeps the records whose values apply to agent, trying every record
 // without "*"; find_record takes the first kept, else the first "*" record
-// that applies. raised: Ruby raises on the way.
-func (f *webrobotsFile) record(agent string) (rec *wrRecord, named string, raised bool) {
+// that applies. value is the user-agent value that applied; raised: Ruby
+// raises on the way.
+func (f *webrobotsFile) record(agent string) (rec *wrRecord, value string, raised bool) {
 	for _, star := range []bool{false, true} {
 		for i := range f.records {
 			r := &f.records[i]
@@ -693,20 +698,39 @@ func (f *webrobotsFile) record(agent string) (rec *wrRecord, named string, raise
 				return nil, "", true
 			}
 			if m && rec == nil {
-				rec, named = r, "its user-agent "+strconv.Quote(v)+" is found in the agent"
-				if v == "*" {
-					named = "User-agent: *"
-				}
+				rec, value = r, v
 			}
 			if rec != nil && star {
-				return rec, named, false
+				return rec, value, false
 			}
 		}
 		if rec != nil {
-			return rec, named, false
+			return rec, value, false
 		}
 	}
 	return nil, "", false
+}
+
+// groupsFor is the record allowed? applies to agent, for ObeysWith.
+func (f *webrobotsFile) groupsFor(agent string) (o Obeys, how, refused string) {
+	switch {
+	case f.fail != "":
+		return o, "", "webrobots fails: " + f.fail + "."
+	case f.allowAll != "":
+		return o, "webrobots reads no rules, as " + f.allowAll + " (a syntax error)", ""
+	}
+	how = "webrobots takes the first record with a user-agent value found inside the agent, ignoring case, else the first * record"
+	rec, value, raised := f.record(decodeUTF8(agent))
+	switch {
+	case raised:
+		return o, "", "webrobots fails: matching a non-ASCII user-agent value against the non-ASCII agent " + strconv.Quote(agent) + " raises Encoding::CompatibilityError."
+	case rec == nil:
+	case value == "*":
+		o = Obeys{Source: SourceGlobal, Lines: []int{rec.line}}
+	default:
+		o = Obeys{Source: SourceSpecific, Token: value, Lines: []int{rec.line}}
+	}
+	return o, how, ""
 }
 
 // raises: RobotsTxt.new raises for agent, matching the records without

@@ -11,7 +11,7 @@ import (
 )
 
 func TestReadersAreListedAndDescribed(t *testing.T) {
-	want := []string{"google", "robots-parser", "python", "colly", "bing", "yandex", "rfc9309"}
+	want := []string{"google", "robots-parser", "python", "colly", "protego", "perl-robotrules", "ruby-webrobots", "bing", "yandex", "rfc9309"}
 	if got := Readers(); !slices.Equal(got, want) {
 		t.Fatalf("Readers() = %q, want %q", got, want)
 	}
@@ -185,7 +185,9 @@ func TestCompareReadersPutsDisagreementsFirst(t *testing.T) {
 	if len(rows) != 3 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() || !rows[2].Agree() {
 		t.Fatalf("rows %+v: want the PDF (where Python disagrees) first", rows)
 	}
-	if len(rows[0].Disagreements) != 1 || !strings.HasPrefix(rows[0].Disagreements[0], "Python's reader has no wildcards: line 3 `/*.pdf$`") {
+	// Python and WWW::RobotRules read the '*' literally, each in its own words.
+	if len(rows[0].Disagreements) != 2 || !strings.HasPrefix(rows[0].Disagreements[0], "Python's reader has no wildcards: line 3 `/*.pdf$`") ||
+		!strings.Contains(rows[0].Disagreements[1], "WWW::RobotRules") {
 		t.Errorf("disagreements %q", rows[0].Disagreements)
 	}
 	if rows[1].URL != "https://example.com/" {
@@ -272,7 +274,7 @@ func TestDisagreementFromTheFilesShape(t *testing.T) {
 	body := []byte("User-agent: *\n\nDisallow: /\n")
 	r := Parse(body)
 	rows := CompareReaders(ParseAll(body, r), nil, "foo", []string{"https://example.com/x"}, Portability(r))
-	if len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "Python's reader ends a group at a blank line") {
+	if len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "Python's reader, WWW::RobotRules and webrobots end a group at a blank line") {
 		t.Errorf("disagreements %q", rows[0].Disagreements)
 	}
 }
