@@ -144,13 +144,25 @@ func TestEveryCrawlerHasAReader(t *testing.T) {
 			t.Errorf("%s: the RFC 9309 reading is only ever assumed", c.Name)
 		}
 	}
-	for name, want := range map[string]string{"Googlebot": "google", "Googlebot Image": "google", "Bingbot": "bing", "YandexBot": "yandex", "GPTBot": "rfc9309"} {
+	for name, want := range map[string]string{"Googlebot": "google", "Googlebot Image": "google", "Bingbot": "bing", "YandexBot": "yandex", "GPTBot": "rfc9309",
+		"DuckDuckBot": "perl-robotrules"} {
 		c, ok := FindCrawler(name)
 		if !ok {
 			t.Fatalf("no crawler %q", name)
 		}
 		if got := ReaderOf(c); got.Reader != want || got.Assumed != (want == "rfc9309") {
 			t.Errorf("%s: reader %q assumed %v, want %q", name, got.Reader, got.Assumed, want)
+		}
+	}
+	// DuckDuckGo names WWW::RobotRules for DuckDuckBot only; a Scrapy or a
+	// Mechanize user agent names its library.
+	if c, _ := FindCrawler("DuckAssistBot"); ReaderOf(c).Reader != "perl-robotrules" || !ReaderOf(c).Assumed {
+		t.Errorf("DuckAssistBot: %+v, want perl-robotrules, assumed from DuckDuckBot", ReaderOf(c))
+	}
+	for ua, want := range map[string]string{"Scrapy/2.11.2 (+https://scrapy.org)": "protego", "Mechanize/2.10 Ruby/3.1.2p20 (http://github.com/sparklemotion/mechanize/)": "ruby-webrobots"} {
+		c := Crawler{Name: "Somebot", Operator: "Someone", Tokens: []string{"Somebot"}, ObeysGlobal: true, RobotsTxt: "obeys", UAExample: ua, Source: "https://example.com/bot"}
+		if got := ReaderOf(c); got.Reader != want || got.Assumed || !strings.HasPrefix(got.Source, c.Source) {
+			t.Errorf("a crawler sending %q: %+v, want %s, not assumed", ua, got, want)
 		}
 	}
 }
