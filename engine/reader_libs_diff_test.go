@@ -187,6 +187,23 @@ func TestReadersLibsLiveCorpus(t *testing.T) {
 	compareLibReaders(t, files, libAnswers(t, files), fmt.Sprintf("the %d corpus files", len(files)))
 }
 
+// TestReadersLibsLiveCorpusURLs: the 20 real files that
+// ../shared/corpus/urls has URL lists for, each list with its file's
+// sample agents, Googlebot and an agent no group names.
+func TestReadersLibsLiveCorpusURLs(t *testing.T) {
+	var files []diffFile
+	for _, l := range corpusLists(t) {
+		f := diffFile{body: l.body, name: l.file + " with its URL list"}
+		for _, a := range l.agents {
+			for _, u := range l.urls {
+				f.Tests = append(f.Tests, [2]string{a, u})
+			}
+		}
+		files = append(files, f.prepared())
+	}
+	compareLibReaders(t, files, libAnswers(t, files), fmt.Sprintf("the %d corpus files with URL lists", len(files)))
+}
+
 // TestReadersLibsLiveEdges: the edge cases of every reader, and these
 // libraries' own.
 func TestReadersLibsLiveEdges(t *testing.T) {
