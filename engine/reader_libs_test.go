@@ -84,4 +84,3 @@ func TestLibReadersExplainDisagreementsOnRealFiles(t *testing.T) {
 	}
 	t.Logf("URLs of the real files read otherwise than Google: %v", differ)
 }
-
