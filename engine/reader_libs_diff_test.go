@@ -189,13 +189,18 @@ func TestReadersLibsLiveCorpus(t *testing.T) {
 
 // TestReadersLibsLiveCorpusURLs: the 20 real files that
 // ../shared/corpus/urls has URL lists for, each list with its file's
-// sample agents, Googlebot and an agent no group names.
+// sample agents, Googlebot and an agent no group names. The lists hold
+// paths; these libraries take absolute URLs, so each is put on
+// https://example.com.
 func TestReadersLibsLiveCorpusURLs(t *testing.T) {
 	var files []diffFile
 	for _, l := range corpusLists(t) {
 		f := diffFile{body: l.body, name: l.file + " with its URL list"}
 		for _, a := range l.agents {
 			for _, u := range l.urls {
+				if strings.HasPrefix(u, "/") {
+					u = "https://example.com" + u
+				}
 				f.Tests = append(f.Tests, [2]string{a, u})
 			}
 		}
