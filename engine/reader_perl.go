@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"net/netip"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -284,18 +282,71 @@ const (
 	perlUric4Usr = "!$'()*,;:._~%-+=&ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 )
 
-var (
-	perlSchemeRe = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9.+\-]*:`)
-	// ^((?:$scheme_re:)?)(?://([^/?\#]*))?(.*)$
-	perlAuthorityRe = regexp.MustCompile(`(?s)^((?:[a-zA-Z][a-zA-Z0-9.+\-]*:)?)(?://([^/?#]*))?(.*)$`)
-	// ^((?:[^:/?\#]+:)?(?://[^/?\#]*)?)([^?\#]*)(.*)$ and the same with
-	// [^\#]* for path_query.
-	perlPathRe      = regexp.MustCompile(`(?s)^((?:[^:/?#]+:)?(?://[^/?#]*)?)([^?#]*)(.*)$`)
-	perlPathQueryRe = regexp.MustCompile(`(?s)^((?:[^:/?#]+:)?(?://[^/?#]*)?)([^#]*)(.*)$`)
-	// _fix_uric_escape_for_host_part's ^((?:$scheme_re:)?)//([^/?\#]+)(.*)$
-	perlHostPartRe = regexp.MustCompile(`(?s)^((?:[a-zA-Z][a-zA-Z0-9.+\-]*:)?)//([^/?#]+)(.*)$`)
-	perlPortRe     = regexp.MustCompile(`:[0-9]+$`)
-)
+// perlSchemeEnd is the length of the $scheme_re ':' the string starts
+// with ([a-zA-Z][a-zA-Z0-9.+\-]*:), 0 when it has none.
+func perlSchemeEnd(s string) int {
+	if s == "" || !('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
+		return 0
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return i + 1
+		case 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '+' || c == '-':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// perlSplit cuts s as URI's regular expressions do:
+// ^((?:$scheme_re:)?)(?://([^/?\#]*))?(.*)$, giving the scheme part, the
+// authority (ok false when there is no "//") and the rest.
+func perlSplit(s string) (scheme, auth string, ok bool, rest string) {
+	n := perlSchemeEnd(s)
+	scheme, rest = s[:n], s[n:]
+	if !strings.HasPrefix(rest, "//") {
+		return scheme, "", false, rest
+	}
+	end := len(rest)
+	if i := strings.IndexAny(rest[2:], "/?#"); i >= 0 {
+		end = 2 + i
+	}
+	return scheme, rest[2:end], true, rest[end:]
+}
+
+// perlPathSplit cuts s as the path and path_query methods do:
+// ^((?:[^:/?\#]+:)?(?://[^/?\#]*)?)([^?\#]*)(.*)$ (stop "?#"), or with
+// [^\#]* (stop "#").
+func perlPathSplit(s, stop string) (head, path, rest string) {
+	n := 0
+	if i := strings.IndexAny(s, ":/?#"); i > 0 && s[i] == ':' {
+		n = i + 1
+	}
+	if strings.HasPrefix(s[n:], "//") {
+		n += 2
+		if i := strings.IndexAny(s[n:], "/?#"); i >= 0 {
+			n += i
+		} else {
+			n = len(s)
+		}
+	}
+	end := len(s)
+	if i := strings.IndexAny(s[n:], stop); i >= 0 {
+		end = n + i
+	}
+	return s[:n], s[n:end], s[end:]
+}
+
+// perlCutPort removes a final ':' and digits (/:\d+$/) and returns both.
+func perlCutPort(s string) (host, port string) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 || i == len(s)-1 || strings.Trim(s[i+1:], "0123456789") != "" {
+		return s, ""
+	}
+	return s[:i], s[i:]
+}
 
 // perlEscape is s/([^$set])/escape_char($1)/eg on octets.
 func perlEscape(s, set string) string {
@@ -332,39 +383,32 @@ func perlFixHostEscapes(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}
-	m := perlHostPartRe.FindStringSubmatch(s)
-	if m == nil {
+	_, orig, ok, _ := perlSplit(s)
+	if !ok || orig == "" {
 		return s
 	}
-	orig := m[2]
 	user, host := "", orig
 	if i := strings.LastIndexByte(orig, '@'); i >= 0 {
 		user, host = orig[:i+1], orig[i+1:]
 	}
-	port := ""
-	if loc := perlPortRe.FindStringIndex(host); loc != nil {
-		host, port = host[:loc[0]], host[loc[0]:]
-	}
+	host, port := perlCutPort(host)
 	host = strings.NewReplacer("%5B", "[", "%5b", "[", "%5D", "]", "%5d", "]").Replace(host)
 	return strings.Replace(s, orig, user+host+port, 1)
 }
 
 // scheme is URI::scheme: lower-cased, "" for none.
 func (u perlURI) scheme() string {
-	m := perlSchemeRe.FindString(string(u))
-	if m == "" {
+	n := perlSchemeEnd(string(u))
+	if n == 0 {
 		return ""
 	}
-	return lowerASCII(m[:len(m)-1])
+	return lowerASCII(string(u)[:n-1])
 }
 
 // authority is URI::_generic::authority; ok is false when there is none.
 func (u perlURI) authority() (string, bool) {
-	m := perlAuthorityRe.FindStringSubmatchIndex(string(u))
-	if m[4] < 0 {
-		return "", false
-	}
-	return string(u)[m[4]:m[5]], true
+	_, auth, ok, _ := perlSplit(string(u))
+	return auth, ok
 }
 
 // host is URI::_server::host: the authority without user info, port and
@@ -377,9 +421,7 @@ func (u perlURI) host() string {
 	if i := strings.LastIndexByte(h, '@'); i >= 0 {
 		h = h[i+1:]
 	}
-	if loc := perlPortRe.FindStringIndex(h); loc != nil {
-		h = h[:loc[0]]
-	}
+	h, _ = perlCutPort(h)
 	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
 		h = h[1 : len(h)-1]
 	}
@@ -404,11 +446,13 @@ func (u perlURI) port() string {
 }
 
 func (u perlURI) path() string {
-	return perlPathRe.FindStringSubmatch(string(u))[2]
+	_, path, _ := perlPathSplit(string(u), "?#")
+	return path
 }
 
 func (u perlURI) pathQuery() string {
-	return perlPathQueryRe.FindStringSubmatch(string(u))[2]
+	_, path, _ := perlPathSplit(string(u), "#")
+	return path
 }
 
 // query is URI::_query::query: ok is false when there is no '?'.
@@ -435,12 +479,12 @@ func (u perlURI) fragment() (string, bool) {
 // withPath is the path setter: p escaped (all of $uric but '?'), with a
 // '/' before it when there is an authority.
 func (u perlURI) withPath(p string) perlURI {
-	m := perlPathRe.FindStringSubmatch(string(u))
+	head, _, rest := perlPathSplit(string(u), "?#")
 	p = perlEscape(p, strings.Replace(perlUric, "?", "", 1))
-	if strings.Contains(m[1], "/") && p != "" && !strings.ContainsAny(p[:1], "/?#") {
+	if strings.Contains(head, "/") && p != "" && !strings.ContainsAny(p[:1], "/?#") {
 		p = "/" + p
 	}
-	return perlURI(m[1] + p + m[3])
+	return perlURI(head + p + rest)
 }
 
 // withoutQuery is query(undef).
@@ -477,8 +521,7 @@ func (u perlURI) withFragment(f string) perlURI {
 
 // withAuthority is the authority setter; ok is false for undef.
 func (u perlURI) withAuthority(auth string, ok bool) perlURI {
-	m := perlAuthorityRe.FindStringSubmatch(string(u))
-	s, rest := m[1], m[3]
+	s, _, _, rest := perlSplit(string(u))
 	if ok {
 		auth = perlEscape(auth, strings.NewReplacer("/", "", "?", "").Replace(perlUric)+"[]")
 		if at := strings.LastIndexByte(auth, '@'); at < len(auth)-1 {
@@ -509,8 +552,8 @@ func perlRawIPv6(host string) bool {
 	if strings.Count(host, ":") < 2 {
 		return false
 	}
-	a, err := netip.ParseAddr(host)
-	return err == nil && a.Is6() && a.Zone() == ""
+	_, ok := parseIPv6(host)
+	return ok
 }
 
 // perlNewAbs is URI->new_abs(value, base); ok is false where Perl dies

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -550,54 +549,178 @@ func wrMatchAt(pat, s string) bool {
 	return true
 }
 
-// wrURI is the part of RFC3986_Parser's RFC3986_URI that gives a host:
-// scheme "://" authority, path-abempty, query, fragment (uri 0.11.0,
-// rfc3986_parser.rb). Its IPv6 alternatives are kept as written there
-// ("\h{1,4}?::" needs a digit before "::").
-var wrURI = func() *regexp.Regexp {
-	h16 := `[0-9A-Fa-f]{1,4}`
-	dec := `(?:[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5]|[0-9])`
-	ipv4 := dec + `\.` + dec + `\.` + dec + `\.` + dec
-	ls32 := `(?:` + h16 + `:` + h16 + `|` + ipv4 + `)`
-	ipv6 := `(?:(?:` + h16 + `:){6}` + ls32 +
-		`|::(?:` + h16 + `:){5}` + ls32 +
-		`|` + h16 + `::(?:` + h16 + `:){4}` + ls32 +
-		`|(?:(?:` + h16 + `:)?` + h16 + `)?::(?:` + h16 + `:){3}` + ls32 +
-		`|(?:(?:` + h16 + `:){0,2}` + h16 + `)?::(?:` + h16 + `:){2}` + ls32 +
-		`|(?:(?:` + h16 + `:){0,3}` + h16 + `)?::` + h16 + `:` + ls32 +
-		`|(?:(?:` + h16 + `:){0,4}` + h16 + `)?::` + ls32 +
-		`|(?:(?:` + h16 + `:){0,5}` + h16 + `)?::` + h16 +
-		`|(?:(?:` + h16 + `:){0,6}` + h16 + `)?::)`
-	pct := `%[0-9A-Fa-f]{2}`
-	host := `(\[(?:` + ipv6 + `|v[0-9A-Fa-f]+\.[!$&-.0-;=A-Z_a-z~]+)\]|` + ipv4 + `|(?:` + pct + `|[!$&-.0-9;=A-Z_a-z~])+)`
-	segment := `(?:` + pct + `|[!$&-.0-;=@-Z_a-z~])*`
-	return regexp.MustCompile(`\A[A-Za-z][+\-.0-9A-Za-z]*://(?:(?:` + pct + `|[!$&-.0-;=A-Z_a-z~])*@)?` + host + `?(?::[0-9]*)?` +
-		`((?:/` + segment + `)*)(?:(\?)([^#]*))?(?:#(?:` + pct + `|[!$&-.0-;=@-Z_a-z~/?])*)?\z`)
-}()
-
 // wrRequestURI is split_uri's request_uri; ok is false where allowed?
-// raises (not ASCII, not an absolute http(s) URL with a host).
+// raises: not ASCII, or not an absolute http(s) URL with a host as
+// RFC3986_Parser's RFC3986_URI reads it (uri 0.11.0, rfc3986_parser.rb):
+// scheme "://" authority path-abempty ["?" query] ["#" fragment].
 func wrRequestURI(url string) (string, bool) {
-	scheme, _, _ := strings.Cut(url, ":")
-	if !isASCII(url) || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+	scheme, rest, _ := strings.Cut(url, ":")
+	if !isASCII(url) || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") || !strings.HasPrefix(rest, "//") {
 		return "", false
 	}
-	m := wrURI.FindStringSubmatchIndex(url)
-	if m == nil || m[2] < 0 {
+	rest = rest[2:]
+	end := len(rest)
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		end = i
+	}
+	if !wrAuthority(rest[:end]) {
 		return "", false
 	}
-	uri := url[m[4]:m[5]]
-	if m[6] >= 0 {
-		q, ok := wrQuery(url[m[8]:m[9]])
+	rest = rest[end:]
+	end = len(rest)
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		end = i
+	}
+	path, rest := rest[:end], rest[end:]
+	// path-abempty: segments of pchar after each '/'.
+	if !wrChars(path, wrPchar+"/") {
+		return "", false
+	}
+	uri := path
+	if strings.HasPrefix(rest, "?") {
+		query, fragment, hasFragment := strings.Cut(rest[1:], "#")
+		q, ok := wrQuery(query)
 		if !ok {
 			return "", false
 		}
 		uri += "?" + q
+		rest = ""
+		if hasFragment {
+			rest = "#" + fragment
+		}
+	}
+	if rest != "" && !wrChars(rest[1:], wrPchar+"/?") {
+		return "", false
 	}
 	if !strings.HasPrefix(uri, "/") {
 		uri = "/" + uri
 	}
 	return uri, true
+}
+
+// The RFC 3986 character classes of rfc3986_parser.rb, besides %XX:
+// [!$&-.0-;=@-Z_a-z~] for a path segment, [!$&-.0-9;=A-Z_a-z~] for a
+// reg-name, and with ':' for user info.
+const (
+	wrRegName  = "!$&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+	wrUserinfo = wrRegName + ":"
+	wrPchar    = wrUserinfo + "@"
+)
+
+// wrChars: s is %XX escapes and characters of set.
+func wrChars(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' {
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return false
+			}
+			i += 2
+			continue
+		}
+		if strings.IndexByte(set, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// wrAuthority: [userinfo "@"] host [":" port], with a host, as
+// RFC3986_URI reads it (a URL whose host is empty has none: allowed?
+// raises).
+func wrAuthority(a string) bool {
+	if i := strings.IndexByte(a, '@'); i >= 0 {
+		if !wrChars(a[:i], wrUserinfo) {
+			return false
+		}
+		a = a[i+1:]
+	}
+	host, port := a, ""
+	if strings.HasPrefix(a, "[") {
+		i := strings.IndexByte(a, ']')
+		if i < 0 || !wrIPLiteral(a[1:i]) {
+			return false
+		}
+		host, port = a[:i+1], a[i+1:]
+	} else if i := strings.IndexByte(a, ':'); i >= 0 {
+		host, port = a[:i], a[i:]
+	}
+	if port != "" && (port[0] != ':' || strings.Trim(port[1:], "0123456789") != "") {
+		return false
+	}
+	return host != "" && (host[0] == '[' || wrChars(host, wrRegName))
+}
+
+// wrIPLiteral is the inside of RFC3986_URI's IP-literal: an IPvFuture, or
+// an IPv6 address as its nine alternatives spell it. One differs from RFC
+// 3986: "\h{1,4}?::" is a lazy match of one to four digits, not an
+// optional one, so "::" then six pieces (as "::1:2:3:4:5:6") is refused.
+func wrIPLiteral(s string) bool {
+	if strings.HasPrefix(s, "v") {
+		hex, rest, ok := strings.Cut(s[1:], ".")
+		return ok && hex != "" && strings.Trim(hex, "0123456789abcdefABCDEF") == "" && rest != "" && wrChars(rest, wrUserinfo) && !strings.Contains(rest, "%")
+	}
+	left, right, double := strings.Cut(s, "::")
+	if !double {
+		pieces := strings.Split(s, ":")
+		return len(pieces) == 7 && wrH16s(pieces[:6]) && wrIPv4(pieces[6]) || len(pieces) == 8 && wrH16s(pieces)
+	}
+	nl := 0
+	if left != "" {
+		l := strings.Split(left, ":")
+		if !wrH16s(l) {
+			return false
+		}
+		nl = len(l)
+	}
+	if right == "" {
+		return nl <= 7
+	}
+	r := strings.Split(right, ":")
+	units := len(r)
+	if last := r[len(r)-1]; wrIPv4(last) {
+		if !wrH16s(r[:len(r)-1]) {
+			return false
+		}
+		units++
+	} else if !wrH16s(r) {
+		return false
+	}
+	switch h := units - 2; {
+	case units == 1 && !wrIPv4(r[0]):
+		return nl <= 6
+	case h == 5:
+		return nl == 0
+	case h == 4:
+		return nl == 1
+	case h >= 0 && h <= 3:
+		return nl <= 5-h
+	}
+	return false
+}
+
+// wrH16s: each piece is one to four hex digits.
+func wrH16s(pieces []string) bool {
+	for _, p := range pieces {
+		if p == "" || len(p) > 4 || strings.Trim(p, "0123456789abcdefABCDEF") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// wrIPv4 is RFC3986_URI's IPv4address: four dec-octets, no leading zero.
+func wrIPv4(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) != 4 {
+		return false
+	}
+	for _, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || p == "" || len(p) > 3 || p[0] == '0' && len(p) > 1 || n > 255 || p[0] == '+' || p[0] == '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // wrQuery is URI::Generic#query=: tabs and line breaks dropped, a '%'
