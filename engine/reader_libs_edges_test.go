@@ -74,11 +74,36 @@ var libEdgeTests = [][2]string{
 	{"foo", "HTTP://EXAMPLE.COM/a"}, {"", "http://example.com/a"}, {"*", "http://example.com/a"},
 }
 
+// libEdgeURLs are URLs whose parse the libraries judge (webrobots' RFC
+// 3986 parser with its IPv6 alternatives and its query check, Perl's URI
+// escaping), tested on libEdgeURLBody.
+var libEdgeURLs = []string{
+	"http://[::1]/a", "http://[::1:2:3:4:5:6]/a", "http://[1::2:3:4:5:6]/a", "http://[1::2:3:4:5:6:7]/a", "http://[::2:3:4:5:6:7:8]/a",
+	"http://[1:2:3:4:5:6:7:8]/a", "http://[1:2:3:4:5:6:1.2.3.4]/a", "http://[::1.2.3.4]/a", "http://[::ffff:1.2.3.04]/a", "http://[1:2:3:4:5::]/a",
+	"http://[1:2:3:4:5:6:7::]/a", "http://[1:2:3:4:5:6:7:8:9]/a", "http://[v1.x]/a", "http://[V1.x]/a", "http://[v1.]/a", "http://[vg.x]/a",
+	"http://[12345::]/a", "http://[::1]:80/a", "http://[::1]x/a", "http://1.2.3.4/a", "http://01.2.3.4/a", "http://256.1.1.1/a",
+	"http://a/a?%zz", "http://a/a?%z1", "http://a/a?%", "http://a/a?x y", "http://a/a?\"'<>`", "http://a/a?#f", "http://a/a#f g", "http://a/a#%zz",
+	"http://a/a%zz", "http://a/a%2", "http://a/a[b]", "http://a/a|b", "http://a:b@c/a", "http://a@b@c/a", "http://@a/a", "http://a:/a",
+	"http://a:8a/a", "http://:80/a", "http:///a", "http://a%41/a", "http://a_b/a", "https://a/a", "HTTPS://A/a", "ws://a/a", "http://a/a b",
+	"http://a/%61", "http://a/a?b=%2F", "http://a/robots.txt", "http://a/robots.txt?", "http://a/robots.txt#x", "http://a:81/a", "http://a:0080/a",
+}
+
+const libEdgeURLBody = "User-agent: *\nDisallow: /a\nDisallow: /%61x\nDisallow: ./b\nDisallow: ../../c\nDisallow: d/../e\nDisallow: <URL:/f>\n" +
+	"Disallow: \"/g\"\nDisallow: //a:80/h\nDisallow: http://A/i\nDisallow: http://a:080/j\nDisallow: ?k\nDisallow: ;m\n" +
+	"Disallow: https://a/n\nDisallow: /o p\nDisallow: /q\"r\n"
+
 func libEdgeFiles() []diffFile {
 	var files []diffFile
 	for i, body := range libEdgeBodies {
 		tests := append([][2]string(nil), libEdgeTests...)
 		files = append(files, diffFile{body: []byte(body), name: "library edge file " + strconv.Itoa(i), Tests: tests}.prepared())
 	}
-	return files
+	var tests [][2]string
+	for _, u := range libEdgeURLs {
+		tests = append(tests, [2]string{"foo", u})
+	}
+	for _, p := range []string{"/b", "/c", "/e", "/f", "/g", "/h", "/i", "/j", "/robots.txt?k", "/robots.txt", "/;m", "/n", "/o%20p", "/q%22r", "/ax"} {
+		tests = append(tests, [2]string{"foo", "http://a" + p}, [2]string{"foo", "https://a" + p}, [2]string{"foo", "http://a:80" + p})
+	}
+	return append(files, diffFile{body: []byte(libEdgeURLBody), name: "library URL edge file", Tests: tests}.prepared())
 }
