@@ -32,9 +32,13 @@ import (
 //     value; comments and Sitemap lines between). Rule lines after a blank
 //     line with no user-agent line are dropped, except before the first
 //     record. Any other line (a space before a key, a key with no colon,
-//     "Disallow:" as the very end of the file, a value followed by a
-//     comment that was preceded by nothing but spaces) is a syntax error:
-//     everything is allowed.
+//     a user-agent line right after rules, "Disallow:" as the very end of
+//     the file, an empty value followed by a comment, "Disallow: # none")
+//     is a syntax error: everything is allowed. (When the error is the
+//     first token of a line, Racc has already closed the file as read so
+//     far, matching its records against the agent, which may raise.)
+//   - Sitemap lines count as comments; Crawl-delay and other keys never
+//     change a verdict.
 //   - The records naming the agent come first, in file order, then those
 //     with "User-agent: *"; the first that applies is used. A user-agent
 //     value applies when it is found inside the agent, ignoring case as

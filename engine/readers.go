@@ -14,20 +14,20 @@ import (
 // The reader IDs are stable, like lint.go's codes: an ID never changes
 // meaning, a new reader gets a new ID.
 //
-//	id             reads the file as                                      exact to
-//	google         Google's parser (the rest of this package)             github.com/google/robotstxt, conformance suite
-//	robots-parser  the npm package robots-parser 3.0.1 (Lighthouse, Crawlee) Robots.js 3.0.1: isAllowed and getMatchingLineNumber
-//	python         CPython's urllib.robotparser, can_fetch                 CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
-//	colly          github.com/temoto/robotstxt v1.1.2 (Colly's parser)     FromBytes + TestAgent, with the path Colly passes
-//	protego        Scrapy's Protego 0.2.1, as Scrapy calls it                protego.py (Debian python3-protego 0.2.1), Debian's Python 3.11.2
-//	perl-robotrules Perl's WWW::RobotRules 6.02 (LWP::RobotUA's parser)      RobotRules.pm (Debian libwww-robotrules-perl 6.02) with URI 5.17, Perl 5.36
-//	ruby-webrobots Ruby's webrobots 0.1.2 (Mechanize's parser)              webrobots.rb, robotstxt.rb (Debian ruby-webrobots 0.1.2), Ruby 3.1.2
-//	bing           Bing's published robots.txt rules                      documented behaviour, no public code
-//	yandex         Yandex's published robots.txt rules                    documented behaviour, no public code
-//	rfc9309        RFC 9309 read strictly                                 the RFC's text and ABNF
+//	id               reads the file as                                        exact to
+//	google           Google's parser (the rest of this package)               github.com/google/robotstxt, conformance suite
+//	robots-parser    the npm package robots-parser 3.0.1 (Lighthouse, Crawlee) Robots.js 3.0.1: isAllowed and getMatchingLineNumber
+//	python           CPython's urllib.robotparser, can_fetch                  CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
+//	colly            github.com/temoto/robotstxt v1.1.2 (Colly's parser)      FromBytes + TestAgent, with the path Colly passes
+//	protego          Scrapy's Protego 0.2.1, as Scrapy calls it               protego.py (Debian python3-protego 0.2.1+dfsg-1) on Debian's Python 3.11.2
+//	perl-robotrules  Perl's WWW::RobotRules 6.02, as LWP::RobotUA drives it    RobotRules.pm (Debian libwww-robotrules-perl 6.02-1) with URI 5.17, Perl 5.36
+//	ruby-webrobots   Ruby's webrobots 0.1.2 (what Mechanize obeys)            webrobots.rb, robotstxt.rb (Debian ruby-webrobots 0.1.2-1.1), Ruby 3.1.2
+//	bing             Bing's published robots.txt rules                        documented behaviour, no public code
+//	yandex           Yandex's published robots.txt rules                      documented behaviour, no public code
+//	rfc9309          RFC 9309 read strictly                                   the RFC's text and ABNF
 //
 // Every implementation reader is checked against the real library by the
-// differential tests (reader_diff_test.go); the documented readers by tests
+// differential tests (reader_diff_test.go, reader_libs_diff_test.go); the documented readers by tests
 // that quote the documentation's own examples.
 
 // ReaderInfo describes one reader.
