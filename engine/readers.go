@@ -27,8 +27,8 @@ import (
 //	rfc9309          RFC 9309 read strictly                                   the RFC's text and ABNF
 //
 // Every implementation reader is checked against the real library by the
-// differential tests (reader_diff_test.go, reader_libs_diff_test.go); the documented readers by tests
-// that quote the documentation's own examples.
+// differential tests (reader_diff_test.go, reader_libs_diff_test.go); the
+// documented readers by tests that quote the documentation's own examples.
 
 // ReaderInfo describes one reader.
 type ReaderInfo struct {
