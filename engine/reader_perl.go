@@ -3,6 +3,7 @@ package engine
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The perl-robotrules reader: Perl's WWW::RobotRules, what LWP::RobotUA
@@ -41,37 +42,68 @@ import (
 //     escapes them) blocks.
 
 type perlFile struct {
-	body  []byte
-	lines lineIndex
-	// lines of the body after CRLF became LF, split at LF and CR, with
-	// the offset of each in body.
-	texts []perlLine
+	lines []perlLine // the blank, User-Agent and Disallow lines, in order
+	// read remembers rules' answers by robot name and robots.txt URL:
+	// a crawler asks with one name and one site, URL after URL.
+	mu   sync.Mutex
+	read map[string]perlRead
 }
 
+// perlLine is a line as WWW::RobotRules::parse sees it: blank ('B'), a
+// User-Agent ('U') or a Disallow ('D') with its value; every other line
+// changes nothing and is not kept.
 type perlLine struct {
-	text string
-	at   int
+	kind   byte
+	value  string
+	number int
+}
+
+// perlRead is what parse keeps for one robot and robots.txt URL.
+type perlRead struct {
+	rules   []perlRule
+	named   bool   // a record named the robot
+	records []int  // the lines that started the records read
+	value   string // the user-agent value that named it, "*" otherwise
 }
 
 func (f *perlFile) Reader() string { return "perl-robotrules" }
 
 func parsePerl(body []byte) *perlFile {
 	s := string(body)
-	f := &perlFile{body: body, lines: newLineIndex(s)}
+	ix := newLineIndex(s)
+	f := &perlFile{read: map[string]perlRead{}}
 	// s/\015\012/\012/g, then split(/[\012\015]/): trailing empty lines go.
+	var texts []perlLine
 	start := 0
 	for i := 0; i <= len(s); i++ {
 		if i < len(s) && s[i] != '\n' && s[i] != '\r' {
 			continue
 		}
-		f.texts = append(f.texts, perlLine{s[start:i], start})
+		texts = append(texts, perlLine{value: s[start:i], number: ix.line(start)})
 		if i+1 < len(s) && s[i] == '\r' && s[i+1] == '\n' {
 			i++
 		}
 		start = i + 1
 	}
-	for len(f.texts) > 0 && f.texts[len(f.texts)-1].text == "" {
-		f.texts = f.texts[:len(f.texts)-1]
+	for len(texts) > 0 && texts[len(texts)-1].value == "" {
+		texts = texts[:len(texts)-1]
+	}
+	for _, ln := range texts {
+		line := ln.value
+		if strings.HasPrefix(perlTrimLeft(line), "#") {
+			continue
+		}
+		// s/\s*\#.*//: the spaces before the first '#', and the rest.
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = perlTrimRight(line[:i])
+		}
+		if perlTrimLeft(line) == "" {
+			f.lines = append(f.lines, perlLine{'B', "", ln.number})
+		} else if v, ok := perlField(line, "User-Agent"); ok {
+			f.lines = append(f.lines, perlLine{'U', perlTrimRight(v), ln.number})
+		} else if v, ok := perlField(line, "Disallow"); ok {
+			f.lines = append(f.lines, perlLine{'D', perlTrimRight(v), ln.number})
+		}
 	}
 	return f
 }
@@ -137,38 +169,46 @@ type perlRule struct {
 }
 
 // rules is WWW::RobotRules::parse for a robot named me, reading the file
-// against the robots.txt URL base; named says whether a record named it,
-// and records are the lines that started the records read (the user-agent
-// line naming the robot, or each "*" record's).
-func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool, records []int, value string) {
+// against the robots.txt URL base, remembered.
+func (f *perlFile) rules(me string, base perlURI) perlRead {
+	key := me + "\x00" + string(base)
+	f.mu.Lock()
+	r, ok := f.read[key]
+	f.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = f.parse(me, base)
+	f.mu.Lock()
+	if len(f.read) >= 64 {
+		clear(f.read)
+	}
+	f.read[key] = r
+	f.mu.Unlock()
+	return r
+}
+
+func (f *perlFile) parse(me string, base perlURI) perlRead {
 	var isMe, isAnon, seenDisallow, haveUA bool
 	var mine, anon []perlRule
 	var anonLines []int
-	recordLine := 0
-	for _, ln := range f.texts {
-		line := ln.text
-		if strings.HasPrefix(perlTrimLeft(line), "#") {
-			continue
-		}
-		// s/\s*\#.*//: the spaces before the first '#', and the rest.
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = perlTrimRight(line[:i])
-		}
-		number := f.lines.line(ln.at)
-		if perlTrimLeft(line) == "" {
+	recordLine, value := 0, ""
+	for _, ln := range f.lines {
+		number := ln.number
+		switch ln.kind {
+		case 'B':
 			if isMe {
-				break
+				return perlRead{mine, true, []int{recordLine}, value}
 			}
 			isAnon, seenDisallow = false, false
 			continue
-		}
-		if v, ok := perlField(line, "User-Agent"); ok {
-			ua := perlTrimRight(v)
+		case 'U':
+			ua := ln.value
 			haveUA = true
 			if seenDisallow {
 				seenDisallow = false
 				if isMe {
-					break
+					return perlRead{mine, true, []int{recordLine}, value}
 				}
 				isAnon = false
 			}
@@ -184,17 +224,13 @@ func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool,
 			}
 			continue
 		}
-		v, ok := perlField(line, "Disallow")
-		if !ok {
-			continue
-		}
 		if !haveUA {
 			if !isAnon {
 				anonLines = append(anonLines, number)
 			}
 			isAnon = true
 		}
-		disallow := perlTrimRight(v)
+		disallow := ln.value
 		seenDisallow = true
 		if disallow != "" {
 			u, ok := perlNewAbs(disallow, base)
@@ -213,9 +249,9 @@ func (f *perlFile) rules(me string, base perlURI) (rules []perlRule, named bool,
 		}
 	}
 	if isMe {
-		return mine, true, []int{recordLine}, value
+		return perlRead{mine, true, []int{recordLine}, value}
 	}
-	return anon, false, anonLines, "*"
+	return perlRead{anon, false, anonLines, "*"}
 }
 
 // perlRobotsBase is a robots.txt URL for reading which records apply: the
@@ -225,12 +261,11 @@ const perlRobotsBase = perlURI("http://example.com/robots.txt")
 // groupsFor is the records allowed reads for agent, for ObeysWith.
 func (f *perlFile) groupsFor(agent string) (o Obeys, how, refused string) {
 	me, _ := perlAgentName(agent)
-	_, named, records, value := f.rules(me, perlRobotsBase)
-	switch {
-	case named:
-		o = Obeys{Source: SourceSpecific, Token: value, Lines: records}
-	case len(records) > 0:
-		o = Obeys{Source: SourceGlobal, Lines: records}
+	switch r := f.rules(me, perlRobotsBase); {
+	case r.named:
+		o = Obeys{Source: SourceSpecific, Token: r.value, Lines: r.records}
+	case len(r.records) > 0:
+		o = Obeys{Source: SourceGlobal, Lines: r.records}
 	}
 	return o, "WWW::RobotRules reads the first record whose user-agent value is found inside the robot's name (its first word before '/', lower-cased), else every * record", ""
 }
@@ -246,16 +281,16 @@ func (f *perlFile) Test(agent, url string) ReaderResult {
 	// no query.
 	base := perlNew(string(u.withPath("robots.txt").withoutQuery()))
 	me, _ := perlAgentName(agent)
-	rules, named, records, _ := f.rules(me, base)
+	read := f.rules(me, base)
 	path := u.pathQuery()
 	group := "the * records"
-	if named {
-		group = "the record of line " + strconv.Itoa(records[0]) + ", whose user-agent is found in the robot's name " + strconv.Quote(me)
-	} else if len(records) == 0 {
+	if read.named {
+		group = "the record of line " + strconv.Itoa(read.records[0]) + ", whose user-agent is found in the robot's name " + strconv.Quote(me)
+	} else if len(read.records) == 0 {
 		group = "no record (none names " + strconv.Quote(me) + " and there is no * record)"
 	}
 	lead := "WWW::RobotRules reads " + group + " and compares its Disallow paths, in order, with the start of " + quoteValue(path)
-	for _, r := range rules {
+	for _, r := range read.rules {
 		if r.path == "" {
 			res.Allowed, res.Line = true, r.line
 			res.Why = lead + ": line " + strconv.Itoa(r.line) + " is an empty Disallow, which allows everything from there — allowed."
