@@ -55,7 +55,8 @@ import (
 // Debian's Python 3.11.2 differs from the CPython 3.11.7 the python reader
 // follows in two places of urlsplit: "rtsps" has no ';' params, and a
 // bracketed host is checked after the last '@' with nothing before '[' and
-// only a port after ']' (the CVE-2024-11168 fix, _check_bracketed_netloc).
+// only a port after ']' (_check_bracketed_netloc, the fix of
+// CVE-2025-0938, gh-105704).
 
 // pyDebian3112 is Debian's Python 3.11.2 urllib.parse.
 var pyDebian3112 = pyURLFlavour{
