@@ -139,11 +139,14 @@ node:
 	echo "Node.js is missing: install it (Debian: sudo apt-get install -y nodejs); the wasm-side tests need it."; \
 	if [ "$${CI:-}" = true ]; then exit 1; fi
 
-# The real libraries the readers are checked against (engine/readers/reader_diff_test.go):
-# robots-parser 3.0.1 from npm into engine/readers/testdata/readers/node_modules
-# (git-ignored; the version is pinned by package-lock.json), and python3 for
-# urllib.robotparser. Outside CI a missing tool only skips the live
-# differential (the golden set still runs); with CI=true it stops the run.
+# The real libraries the readers are checked against (engine/readers/reader_diff_test.go,
+# engine/readers/reader_libs_diff_test.go): robots-parser 3.0.1 from npm into
+# engine/readers/testdata/readers/node_modules (git-ignored; the version is pinned by
+# package-lock.json), python3 for urllib.robotparser, and the Debian packages
+# python3-protego (Debian's /usr/bin/python3), libwww-robotrules-perl and
+# ruby-webrobots, which this target only checks for (.ci/run installs them).
+# Outside CI a missing tool only skips the live differential (the golden set
+# still runs); with CI=true it stops the run.
 # The same for the SARIF reader lint's SARIF is validated by
 # (engine/report/sarif_schema_test.go): the SARIF 2.1.0 schema and ajv.
 ORACLES := engine/readers/testdata/readers
@@ -163,6 +166,14 @@ oracles: node
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 			apt-get update && apt-get install -y --no-install-recommends python3; then exit 0; fi; \
 		echo "python3 is missing: install it (Debian: sudo apt-get install python3); the reader differential needs it."; \
+		if [ "$${CI:-}" = true ]; then exit 1; fi; \
+	fi
+	@missing=""; \
+	/usr/bin/python3 -c 'import protego' 2>/dev/null || missing="$$missing python3-protego"; \
+	perl -MWWW::RobotRules -MJSON::PP -e 1 2>/dev/null || missing="$$missing libwww-robotrules-perl"; \
+	ruby -rwebrobots -rjson -e 1 2>/dev/null || missing="$$missing ruby-webrobots"; \
+	if [ -n "$$missing" ]; then \
+		echo "missing Debian packages:$$missing (sudo apt-get install -y$$missing); the live differential of protego, perl-robotrules and ruby-webrobots skips without them (the golden set still runs)."; \
 		if [ "$${CI:-}" = true ]; then exit 1; fi; \
 	fi
 

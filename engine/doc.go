@@ -49,7 +49,8 @@
 //
 // Beside it, importing it and never imported by it: package readers
 // (engine/readers) reads the same file as other crawlers' parsers do
-// (robots-parser, Python, Colly, Bing, Yandex, RFC 9309) and finds the
+// (robots-parser, Python, Colly, Protego, WWW::RobotRules, webrobots, Bing,
+// Yandex, RFC 9309) and finds the
 // lines they read differently; package sitemap (engine/sitemap) reads the
 // URL lists a file's Sitemap: lines name. What they share with Google's
 // reading (the ASCII, URL and host steps, SplitLines, Thousands) is

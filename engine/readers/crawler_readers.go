@@ -8,8 +8,9 @@ import (
 
 // Which reader each crawler of the catalogue runs. The catalogue itself is
 // crawlers_data.go; this file only reads it, so a crawler added there gets
-// a reading here by its operator, and otherwise the RFC 9309 reading,
-// marked as assumed.
+// a reading here by its operator, or by the library its user agent or its
+// operator's page names (libraryReadings), and otherwise the RFC 9309
+// reading, marked as assumed.
 
 // CrawlerReading is the reader a crawler is known (or assumed) to run.
 type CrawlerReading struct {
@@ -30,6 +31,23 @@ const (
 	rfcSource          = "https://www.rfc-editor.org/rfc/rfc9309 — the operator publishes no parser, so the standard's reading is assumed"
 )
 
+// libraryReadings: the library a crawler reads robots.txt with, when its
+// user agent (UAExample) or its operator's page (quoted in Notes) names it.
+// A Scrapy spider sends "Scrapy/2.x (+https://scrapy.org)" unless its
+// author sets another, and Scrapy reads robots.txt with Protego; Ruby's
+// Mechanize sends "Mechanize/2.x Ruby/3.x" and obeys webrobots; Perl's
+// LWP::RobotUA obeys WWW::RobotRules.
+var libraryReadings = []struct{ mention, reader, source, note string }{
+	{"Scrapy", "protego", "https://docs.scrapy.org/en/latest/topics/downloader-middleware.html#robotstxt-parser (Protego, Scrapy's default robots.txt parser since 2.0)",
+		"A Scrapy crawler: Scrapy reads robots.txt with Protego."},
+	{"WWW::RobotRules", "perl-robotrules", "https://metacpan.org/pod/WWW::RobotRules",
+		"Its operator says it follows WWW::RobotRules, the Perl module."},
+	{"LWP::RobotUA", "perl-robotrules", "https://metacpan.org/pod/LWP::RobotUA (it obeys WWW::RobotRules)",
+		"Its operator says it runs LWP::RobotUA, which obeys WWW::RobotRules."},
+	{"Mechanize/", "ruby-webrobots", "https://github.com/sparklemotion/mechanize (it obeys robots.txt with webrobots)",
+		"A Ruby Mechanize crawler: Mechanize reads robots.txt with webrobots."},
+}
+
 // ReaderOf says which reader crawler c runs.
 func ReaderOf(c engine.Crawler) CrawlerReading {
 	ignores := strings.HasPrefix(c.RobotsTxt, "ignores") || strings.HasPrefix(c.RobotsTxt, "generally ignores")
@@ -48,6 +66,21 @@ func ReaderOf(c engine.Crawler) CrawlerReading {
 	case c.Operator == "Yandex":
 		return CrawlerReading{Reader: "yandex", Source: yandexSource,
 			Note: "Yandex documents how its robots read robots.txt."}
+	}
+	for _, l := range libraryReadings {
+		if strings.Contains(c.UAExample+" "+c.Notes, l.mention) {
+			return CrawlerReading{Reader: l.reader, Source: c.Source + " — " + l.source, Note: l.note}
+		}
+	}
+	for _, c2 := range engine.Crawlers() {
+		// Another crawler of the operator's whose library is named: its
+		// reading is the best guess, as for Microsoft's crawlers.
+		for _, l := range libraryReadings {
+			if c2.Operator == c.Operator && c2.Name != c.Name && strings.Contains(c2.UAExample+" "+c2.Notes, l.mention) {
+				return CrawlerReading{Reader: l.reader, Assumed: true, Source: c2.Source + " — " + l.source,
+					Note: "Its operator names the library only for " + c2.Name + ", whose reading is assumed."}
+			}
+		}
 	}
 	return CrawlerReading{Reader: "rfc9309", Assumed: true, Source: rfcSource,
 		Note: "Its operator publishes no parser, so RFC 9309's reading is assumed."}

@@ -31,7 +31,7 @@ import (
 //	readers-non-ascii           warning   a rule with non-ASCII characters
 //	readers-escaped-unreserved  warning   a rule with %XX of a letter, digit or -._~, which some readers decode
 //	readers-agent-version       warning   a user-agent value with a version or more words ("foo/1.0")
-//	readers-blank-line          warning   a blank line inside a group (Python ends the group there)
+//	readers-blank-line          warning   a blank line inside a group (Python, Perl and Ruby's readers end the group there)
 //	readers-allow-order         warning   an Allow after a shorter Disallow that covers it (first-match readers)
 //	readers-bom                 warning   a byte-order mark before the first line
 //	readers-crawl-delay         warning   a Crawl-delay some reader refuses, failing the whole file
@@ -168,11 +168,16 @@ func (p *portability) wants(code string) bool { return p.counts[code] < maxPorta
 
 // add records a finding when readers differ on the probes.
 func (p *portability) add(line int, code, what, why string, probes ...probe) {
+	p.addExcept(line, code, what, why, nil, probes...)
+}
+
+// addExcept is add, naming none of the readers in except.
+func (p *portability) addExcept(line int, code, what, why string, except []string, probes ...probe) {
 	if p.counts[code] >= maxPortabilityProbes {
 		return
 	}
 	p.counts[code]++
-	readers := differ(probes...)
+	readers := slices.DeleteFunc(differ(probes...), func(id string) bool { return slices.Contains(except, id) })
 	if len(readers) == 0 {
 		return
 	}
@@ -319,14 +324,23 @@ func (p *portability) rule(ln *engine.Line, raw, value, code, why string, urls .
 		return
 	}
 	body := "User-agent: *\nDisallow: " + value + "\n"
+	var except []string
 	if ln.Kind == engine.KindAllow {
 		body = "User-agent: *\nAllow: " + value + "\nDisallow: /\n"
+		except = noAllowReaders()
 	}
 	probes := make([]probe, len(urls))
 	for i, u := range urls {
 		probes[i] = probe{body, "foo", u}
 	}
-	p.add(ln.Number, code, quoteValue(strings.TrimSpace(raw)), why, probes...)
+	p.addExcept(ln.Number, code, quoteValue(strings.TrimSpace(raw)), why, except, probes...)
+}
+
+// noAllowReaders are the readers with no Allow at all (WWW::RobotRules):
+// they differ on every Allow line whatever it says, so the findings about
+// an Allow's value or place do not name them.
+func noAllowReaders() []string {
+	return differ(probe{"User-agent: *\nAllow: /a\nDisallow: /\n", "foo", "https://example.com/a"})
 }
 
 // hasEscapedUnreserved: %XX of ALPHA, DIGIT, '-', '.', '_' or '~'.
@@ -352,7 +366,7 @@ func (p *portability) groups() {
 		for n := first + 1; n < last; n++ {
 			if r.Lines[n-1].Kind == engine.KindEmpty && r.Lines[n-1].Start == r.Lines[n-1].End {
 				p.add(n, "readers-blank-line", "This blank line inside the group of line "+strconv.Itoa(first),
-					"Python's reader ends a group at a blank line, dropping the group or the rules after it — remove the blank line.",
+					"Python's reader, WWW::RobotRules and webrobots end a group at a blank line, dropping the group or the rules after it — remove the blank line.",
 					probe{"User-agent: *\n\nDisallow: /\n", "foo", "https://example.com/x"},
 					probe{"User-agent: *\nDisallow: /a\n\nDisallow: /\n", "foo", "https://example.com/x"})
 				break
@@ -377,8 +391,8 @@ func (p *portability) groups() {
 			for _, m := range res.Matches {
 				if m.Group == gi && !m.Allow && m.Line < a.Line && m.Priority < len(a.Pattern) {
 					d := r.RuleText(m.Line)
-					p.add(a.Line, "readers-allow-order", quoteValue("Allow: "+a.Value),
-						"it comes after line "+strconv.Itoa(m.Line)+" "+quoteValue(d)+", and a reader that takes the first matching rule stops there — put the Allow before the Disallow.",
+					p.addExcept(a.Line, "readers-allow-order", quoteValue("Allow: "+a.Value),
+						"it comes after line "+strconv.Itoa(m.Line)+" "+quoteValue(d)+", and a reader that takes the first matching rule stops there — put the Allow before the Disallow.", noAllowReaders(),
 						probe{"User-agent: *\n" + d + "\nAllow: " + a.Value + "\n", "foo", exampleURL(a.Value)})
 					break
 				}

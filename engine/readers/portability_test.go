@@ -21,21 +21,21 @@ type portabilityCase struct {
 }
 
 var portabilityCases = []portabilityCase{
-	{"User-agent: *\nDisallow: /*.pdf$\n", 2, "readers-wildcard", []string{"python"}},
-	{"User-agent: *\nDisallow: /a*b\n", 2, "readers-wildcard", []string{"python", "colly"}},
-	{"User-agent: *\nDissallow: /a\n", 2, "readers-typo", []string{"robots-parser", "python", "colly", "bing", "yandex", "rfc9309"}},
-	{"User-agent: *\nDisallowed: /a\n", 2, "readers-typo", []string{"robots-parser", "python", "colly", "bing", "yandex", "rfc9309"}},
-	{"User-agent: *\nDisallow /a\n", 2, "readers-missing-colon", []string{"robots-parser", "python", "bing", "yandex", "rfc9309"}},
+	{"User-agent: *\nDisallow: /*.pdf$\n", 2, "readers-wildcard", []string{"python", "perl-robotrules"}},
+	{"User-agent: *\nDisallow: /a*b\n", 2, "readers-wildcard", []string{"python", "colly", "perl-robotrules"}},
+	{"User-agent: *\nDissallow: /a\n", 2, "readers-typo", []string{"robots-parser", "python", "colly", "perl-robotrules", "ruby-webrobots", "bing", "yandex", "rfc9309"}},
+	{"User-agent: *\nDisallowed: /a\n", 2, "readers-typo", []string{"robots-parser", "python", "colly", "protego", "perl-robotrules", "ruby-webrobots", "bing", "yandex", "rfc9309"}},
+	{"User-agent: *\nDisallow /a\n", 2, "readers-missing-colon", []string{"robots-parser", "python", "protego", "perl-robotrules", "ruby-webrobots", "bing", "yandex", "rfc9309"}},
 	{"Disallow: /a\nUser-agent: *\nDisallow: /b\n", 1, "readers-orphan-rule", []string{"colly"}},
-	{"User-agent: *\nDisallow: /café\n", 2, "readers-non-ascii", []string{"colly"}},
-	{"User-agent: *\nDisallow: /%7Euser\n", 2, "readers-escaped-unreserved", []string{"python", "bing", "yandex", "rfc9309"}},
-	{"User-agent: foo/1.0\nDisallow: /\n", 1, "readers-agent-version", []string{"python", "colly", "bing", "yandex", "rfc9309"}},
-	{"User-agent: *\n\nDisallow: /\n", 2, "readers-blank-line", []string{"python"}},
+	{"User-agent: *\nDisallow: /café\n", 2, "readers-non-ascii", []string{"colly", "ruby-webrobots"}},
+	{"User-agent: *\nDisallow: /%7Euser\n", 2, "readers-escaped-unreserved", []string{"python", "protego", "ruby-webrobots", "bing", "yandex", "rfc9309"}},
+	{"User-agent: foo/1.0\nDisallow: /\n", 1, "readers-agent-version", []string{"python", "colly", "protego", "perl-robotrules", "ruby-webrobots", "bing", "yandex", "rfc9309"}},
+	{"User-agent: *\n\nDisallow: /\n", 2, "readers-blank-line", []string{"python", "perl-robotrules", "ruby-webrobots"}},
 	{"User-agent: *\nDisallow: /\nAllow: /public\n", 3, "readers-allow-order", []string{"python"}},
-	{"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n", 1, "readers-bom", []string{"python", "bing", "yandex", "rfc9309"}},
+	{"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n", 1, "readers-bom", []string{"python", "protego", "ruby-webrobots", "bing", "yandex", "rfc9309"}},
 	{"User-agent: *\nCrawl-delay: soon\nDisallow: /a\n", 2, "readers-crawl-delay", []string{"colly"}},
 	{"User-agent: *\nDisallow: /a b\n", 2, "readers-value-space", []string{"colly"}},
-	{"User-agent: *\nDisallow: *.pdf\n", 2, "readers-pattern-start", []string{"python", "bing", "yandex", "rfc9309"}},
+	{"User-agent: *\nDisallow: *.pdf\n", 2, "readers-pattern-start", []string{"python", "perl-robotrules", "bing", "yandex", "rfc9309"}},
 	{"User-agent: Yandex\nClean-param: ref /some_dir/\n", 2, "readers-clean-param", []string{"yandex"}},
 }
 

@@ -500,25 +500,45 @@ type golden struct {
 	RP     [][]answer `json:"robots_parser"`
 	Python [][]answer `json:"python"`
 	Colly  [][]answer `json:"colly"`
+	// The libraries of reader_libs_diff_test.go, over Files then LibFiles.
+	LibFiles  []diffFile `json:"library_files,omitempty"`
+	Protego   [][]answer `json:"protego,omitempty"`
+	Perl      [][]answer `json:"perl_robotrules,omitempty"`
+	Webrobots [][]answer `json:"ruby_webrobots,omitempty"`
 }
 
 func writeGolden(t *testing.T, files []diffFile, rp, py, colly [][]answer) {
+	gs := golden{Files: files, RP: rp, Python: py, Colly: colly}
+	addLibGolden(t, &gs)
+	encodeGolden(t, gs)
+}
+
+func encodeGolden(t *testing.T, gs golden) {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err := json.NewEncoder(zw).Encode(golden{files, rp, py, colly}); err != nil {
+	if err := json.NewEncoder(zw).Encode(gs); err != nil {
 		t.Fatal(err)
 	}
 	zw.Close()
 	if err := os.WriteFile(readersGolden, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wrote %s: %d files, %d bytes", readersGolden, len(files), buf.Len())
+	t.Logf("wrote %s: %d files, %d bytes", readersGolden, len(gs.Files)+len(gs.LibFiles), buf.Len())
 }
 
 // TestReadersGolden checks the readers against the answers recorded from
 // the real libraries (the first goldenFiles random files, then the edge
 // cases, with their tests, as the generators made them when recorded).
 func TestReadersGolden(t *testing.T) {
+	gs := readGolden(t)
+	if want := goldenFiles + len(edgeDiffFiles()); len(gs.Files) != want {
+		t.Fatalf("the golden set has %d files, want %d (%d random, the rest edge cases)", len(gs.Files), want, goldenFiles)
+	}
+	compareReaders(t, gs.Files, gs.RP, gs.Python, gs.Colly, "the golden set")
+	compareLibGolden(t, gs)
+}
+
+func readGolden(t *testing.T) golden {
 	data, err := os.ReadFile(readersGolden)
 	if err != nil {
 		t.Fatalf("%v: record it with go test ./engine/readers -run TestReadersLiveRandom -update-readers-golden", err)
@@ -538,8 +558,12 @@ func TestReadersGolden(t *testing.T) {
 		}
 		gs.Files[i].name = fmt.Sprintf("golden file %d", i)
 	}
-	if want := goldenFiles + len(edgeDiffFiles()); len(gs.Files) != want {
-		t.Fatalf("the golden set has %d files, want %d (%d random, the rest edge cases)", len(gs.Files), want, goldenFiles)
+	for i := range gs.LibFiles {
+		gs.LibFiles[i].body, err = base64.StdEncoding.DecodeString(gs.LibFiles[i].Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs.LibFiles[i].name = fmt.Sprintf("golden library file %d", i)
 	}
-	compareReaders(t, gs.Files, gs.RP, gs.Python, gs.Colly, "the golden set")
+	return gs
 }

@@ -37,6 +37,13 @@ func (o ReaderObeys) Label() string {
 	return o.Obeys.Label()
 }
 
+// groupReader is a reader that says itself which groups it applies to an
+// agent (protego, perl-robotrules, ruby-webrobots): the Obeys, how it
+// chooses them, or why it refuses the file and so fetches nothing.
+type groupReader interface {
+	groupsFor(agent string) (o engine.Obeys, how, refused string)
+}
+
 // ObeysWith is the groups reader f applies to crawler c, as
 // TestCrawlerWith decides with them.
 func ObeysWith(f ReaderFile, c engine.Crawler) ReaderObeys {
@@ -84,6 +91,16 @@ func ObeysWith(f ReaderFile, c engine.Crawler) ReaderObeys {
 			o.Obeys = engine.Obeys{Source: engine.SourceSpecific, Token: named, Lines: []int{e.line}}
 		}
 		how = "Python's reader takes the first group with a user-agent value found inside the agent's name (lower-cased, cut at '/'), else the first * group; later * groups are dropped"
+	case groupReader:
+		obeys, why, refused := r.groupsFor(agent)
+		if refused != "" {
+			o.Refused, o.Why = true, refused
+			return o
+		}
+		if agent == "" {
+			break
+		}
+		o.Obeys, how = obeys, why
 	case *collyFile:
 		if r.fail != "" {
 			o.Refused, o.Why = true, "temoto/robotstxt refuses the file ("+r.fail+"), so Colly fetches nothing from the site."

@@ -28,9 +28,15 @@ func TestObeysWithEachReader(t *testing.T) {
 		"robots-parser": {"gptbot (lines 4, 8)", "* (lines 1, 14)", "* (lines 1, 14)", "* (lines 1, 14)", "none"},
 		"python":        {"GPTBot (line 4)", "* (line 1)", "Yandex (line 11)", "* (line 1)", "none"},
 		"colly":         {"gptbot (lines 4, 8)", "* (lines 1, 14)", "yandex (line 11)", "* (lines 1, 14)", "none"},
-		"bing":          {"GPTBot (lines 4, 8)", "* (lines 1, 14)", "* (lines 1, 14)", "none", "none"},
-		"yandex":        {"GPTBot (lines 4, 8)", "* (lines 1, 14)", "Yandex (line 11)", "none", "none"},
-		"rfc9309":       {"GPTBot (lines 4, 8)", "* (lines 1, 14)", "* (lines 1, 14)", "none", "none"},
+		// Protego merges the groups of a value and scores it by length;
+		// WWW::RobotRules reads the first record whose value is inside the
+		// robot's name, else every * record; webrobots the first * record.
+		"protego":         {"gptbot (lines 4, 8)", "* (lines 1, 14)", "yandex (line 11)", "* (lines 1, 14)", "none"},
+		"perl-robotrules": {"GPTBot (line 4)", "* (lines 1, 14)", "Yandex (line 11)", "* (lines 1, 14)", "none"},
+		"ruby-webrobots":  {"GPTBot (line 4)", "* (line 1)", "Yandex (line 11)", "* (line 1)", "none"},
+		"bing":            {"GPTBot (lines 4, 8)", "* (lines 1, 14)", "* (lines 1, 14)", "none", "none"},
+		"yandex":          {"GPTBot (lines 4, 8)", "* (lines 1, 14)", "Yandex (line 11)", "none", "none"},
+		"rfc9309":         {"GPTBot (lines 4, 8)", "* (lines 1, 14)", "* (lines 1, 14)", "none", "none"},
 	}
 	for _, id := range Readers() {
 		f, err := ParseWith(id, body)

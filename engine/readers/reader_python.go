@@ -476,7 +476,27 @@ func pyIn(list []string, s string) bool {
 
 // pyURLParse is urlparse (urlsplit, then the params of the last segment).
 // err is ValueError's message when urlsplit raises.
-func pyURLParse(url string) (pyURL, string) {
+func pyURLParse(url string) (pyURL, string) { return pyURLParseAs(url, pyCPython3117) }
+
+// pyURLFlavour is what differs between the urllib.parse builds the readers
+// follow: CPython 3.11.7's, and Debian's 3.11.2 with its security patches
+// (reader_protego.go).
+type pyURLFlavour struct {
+	usesParams []string
+	// bracketed checks a netloc holding both '[' and ']'.
+	bracketed func(netloc string) string
+}
+
+var pyCPython3117 = pyURLFlavour{usesParams: pyUsesParams, bracketed: func(netloc string) string {
+	host := netloc[strings.IndexByte(netloc, '[')+1:]
+	if i := strings.IndexByte(host, ']'); i >= 0 {
+		host = host[:i]
+	}
+	return pyBracketedHost(host)
+}}
+
+// pyURLParseAs is pyURLParse as the flavour f of urllib.parse has it.
+func pyURLParseAs(url string, f pyURLFlavour) (pyURL, string) {
 	var u pyURL
 	url = strings.TrimLeftFunc(url, func(r rune) bool { return r <= ' ' })
 	if strings.ContainsAny(url, "\t\r\n") {
@@ -506,11 +526,7 @@ func pyURLParse(url string) (pyURL, string) {
 			return u, "Invalid IPv6 URL"
 		}
 		if open {
-			host := u.netloc[strings.IndexByte(u.netloc, '[')+1:]
-			if i := strings.IndexByte(host, ']'); i >= 0 {
-				host = host[:i]
-			}
-			if err := pyBracketedHost(host); err != "" {
+			if err := f.bracketed(u.netloc); err != "" {
 				return u, err
 			}
 		}
@@ -525,7 +541,7 @@ func pyURLParse(url string) (pyURL, string) {
 		return u, err
 	}
 	u.path = url
-	if pyIn(pyUsesParams, u.scheme) && strings.IndexByte(url, ';') >= 0 {
+	if pyIn(f.usesParams, u.scheme) && strings.IndexByte(url, ';') >= 0 {
 		i := strings.IndexByte(url, ';')
 		if slash := strings.LastIndexByte(url, '/'); slash >= 0 {
 			i = strings.IndexByte(url[slash:], ';')

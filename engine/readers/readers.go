@@ -16,18 +16,21 @@ import (
 // The reader IDs are stable, like lint.go's codes: an ID never changes
 // meaning, a new reader gets a new ID.
 //
-//	id             reads the file as                                      exact to
-//	google         Google's parser (package engine)                       github.com/google/robotstxt, conformance suite
-//	robots-parser  the npm package robots-parser 3.0.1 (Lighthouse, Crawlee) Robots.js 3.0.1: isAllowed and getMatchingLineNumber
-//	python         CPython's urllib.robotparser, can_fetch                 CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
-//	colly          github.com/temoto/robotstxt v1.1.2 (Colly's parser)     FromBytes + TestAgent, with the path Colly passes
-//	bing           Bing's published robots.txt rules                      documented behaviour, no public code
-//	yandex         Yandex's published robots.txt rules                    documented behaviour, no public code
-//	rfc9309        RFC 9309 read strictly                                 the RFC's text and ABNF
+//	id               reads the file as                                        exact to
+//	google           Google's parser (package engine)                         github.com/google/robotstxt, conformance suite
+//	robots-parser    the npm package robots-parser 3.0.1 (Lighthouse, Crawlee) Robots.js 3.0.1: isAllowed and getMatchingLineNumber
+//	python           CPython's urllib.robotparser, can_fetch                  CPython 3.11.7 (Lib/urllib/robotparser.py, parse.py)
+//	colly            github.com/temoto/robotstxt v1.1.2 (Colly's parser)      FromBytes + TestAgent, with the path Colly passes
+//	protego          Scrapy's Protego 0.2.1, as Scrapy calls it               protego.py (Debian python3-protego 0.2.1+dfsg-1) on Debian's Python 3.11.2
+//	perl-robotrules  Perl's WWW::RobotRules 6.02, as LWP::RobotUA drives it    RobotRules.pm (Debian libwww-robotrules-perl 6.02-1) with URI 5.17, Perl 5.36
+//	ruby-webrobots   Ruby's webrobots 0.1.2 (what Mechanize obeys)            webrobots.rb, robotstxt.rb (Debian ruby-webrobots 0.1.2-1.1), Ruby 3.1.2
+//	bing             Bing's published robots.txt rules                        documented behaviour, no public code
+//	yandex           Yandex's published robots.txt rules                      documented behaviour, no public code
+//	rfc9309          RFC 9309 read strictly                                   the RFC's text and ABNF
 //
 // Every implementation reader is checked against the real library by the
-// differential tests (reader_diff_test.go); the documented readers by tests
-// that quote the documentation's own examples.
+// differential tests (reader_diff_test.go, reader_libs_diff_test.go); the
+// documented readers by tests that quote the documentation's own examples.
 
 // ReaderInfo describes one reader.
 type ReaderInfo struct {
@@ -57,6 +60,15 @@ var readerTable = []ReaderInfo{
 	{ID: "colly", Name: "Colly (temoto/robotstxt)",
 		Exact:  "the Go module github.com/temoto/robotstxt v1.1.2 (FromBytes, TestAgent), given the path Colly passes",
 		Source: "https://github.com/temoto/robotstxt/tree/v1.1.2"},
+	{ID: "protego", Name: "Protego (Scrapy)",
+		Exact:  "Protego 0.2.1, Scrapy's robots.txt parser, as Scrapy's ProtegoRobotParser calls it (Protego.parse, can_fetch)",
+		Source: "https://github.com/scrapy/protego/tree/0.2.1 (protego.py)"},
+	{ID: "perl-robotrules", Name: "WWW::RobotRules (Perl, LWP)",
+		Exact:  "the Perl module WWW::RobotRules 6.02 with URI 5.17, as LWP::RobotUA drives it (parse, allowed)",
+		Source: "https://metacpan.org/release/GAAS/WWW-RobotRules-6.02/source/lib/WWW/RobotRules.pm"},
+	{ID: "ruby-webrobots", Name: "webrobots (Ruby, Mechanize)",
+		Exact:  "the Ruby gem webrobots 0.1.2, what Mechanize obeys (WebRobots#allowed?)",
+		Source: "https://github.com/knu/webrobots/tree/v0.1.2 (lib/webrobots.rb, lib/webrobots/robotstxt.ry)"},
 	{ID: "bing", Name: "Bing", Documented: true,
 		Exact:  "Bing's published robots.txt rules",
 		Source: "https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question"},
@@ -133,6 +145,12 @@ func ParseWith(reader string, body []byte) (ReaderFile, error) {
 		return parsePython(body), nil
 	case "colly":
 		return parseColly(body), nil
+	case "protego":
+		return parseProtego(body), nil
+	case "perl-robotrules":
+		return parsePerl(body), nil
+	case "ruby-webrobots":
+		return parseWebrobots(body), nil
 	case "bing":
 		return parseDocumented(body, bingRules), nil
 	case "yandex":

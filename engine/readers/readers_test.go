@@ -15,7 +15,7 @@ import (
 )
 
 func TestReadersAreListedAndDescribed(t *testing.T) {
-	want := []string{"google", "robots-parser", "python", "colly", "bing", "yandex", "rfc9309"}
+	want := []string{"google", "robots-parser", "python", "colly", "protego", "perl-robotrules", "ruby-webrobots", "bing", "yandex", "rfc9309"}
 	if got := Readers(); !slices.Equal(got, want) {
 		t.Fatalf("Readers() = %q, want %q", got, want)
 	}
@@ -148,13 +148,25 @@ func TestEveryCrawlerHasAReader(t *testing.T) {
 			t.Errorf("%s: the RFC 9309 reading is only ever assumed", c.Name)
 		}
 	}
-	for name, want := range map[string]string{"Googlebot": "google", "Googlebot Image": "google", "Bingbot": "bing", "YandexBot": "yandex", "GPTBot": "rfc9309"} {
+	for name, want := range map[string]string{"Googlebot": "google", "Googlebot Image": "google", "Bingbot": "bing", "YandexBot": "yandex", "GPTBot": "rfc9309",
+		"DuckDuckBot": "perl-robotrules"} {
 		c, ok := engine.FindCrawler(name)
 		if !ok {
 			t.Fatalf("no crawler %q", name)
 		}
 		if got := ReaderOf(c); got.Reader != want || got.Assumed != (want == "rfc9309") {
 			t.Errorf("%s: reader %q assumed %v, want %q", name, got.Reader, got.Assumed, want)
+		}
+	}
+	// DuckDuckGo names WWW::RobotRules for DuckDuckBot only; a Scrapy or a
+	// Mechanize user agent names its library.
+	if c, _ := engine.FindCrawler("DuckAssistBot"); ReaderOf(c).Reader != "perl-robotrules" || !ReaderOf(c).Assumed {
+		t.Errorf("DuckAssistBot: %+v, want perl-robotrules, assumed from DuckDuckBot", ReaderOf(c))
+	}
+	for ua, want := range map[string]string{"Scrapy/2.11.2 (+https://scrapy.org)": "protego", "Mechanize/2.10 Ruby/3.1.2p20 (http://github.com/sparklemotion/mechanize/)": "ruby-webrobots"} {
+		c := engine.Crawler{Name: "Somebot", Operator: "Someone", Tokens: []string{"Somebot"}, ObeysGlobal: true, RobotsTxt: "obeys", UAExample: ua, Source: "https://example.com/bot"}
+		if got := ReaderOf(c); got.Reader != want || got.Assumed || !strings.HasPrefix(got.Source, c.Source) {
+			t.Errorf("a crawler sending %q: %+v, want %s, not assumed", ua, got, want)
 		}
 	}
 }
@@ -189,7 +201,9 @@ func TestCompareReadersPutsDisagreementsFirst(t *testing.T) {
 	if len(rows) != 3 || rows[0].URL != "https://example.com/a.pdf" || rows[0].Agree() || !rows[1].Agree() || !rows[2].Agree() {
 		t.Fatalf("rows %+v: want the PDF (where Python disagrees) first", rows)
 	}
-	if len(rows[0].Disagreements) != 1 || !strings.HasPrefix(rows[0].Disagreements[0], "Python's reader has no wildcards: line 3 `/*.pdf$`") {
+	// Python and WWW::RobotRules read the '*' literally, each in its own words.
+	if len(rows[0].Disagreements) != 2 || !strings.HasPrefix(rows[0].Disagreements[0], "Python's reader has no wildcards: line 3 `/*.pdf$`") ||
+		!strings.Contains(rows[0].Disagreements[1], "WWW::RobotRules") {
 		t.Errorf("disagreements %q", rows[0].Disagreements)
 	}
 	if rows[1].URL != "https://example.com/" {
@@ -276,7 +290,7 @@ func TestDisagreementFromTheFilesShape(t *testing.T) {
 	body := []byte("User-agent: *\n\nDisallow: /\n")
 	r := engine.Parse(body)
 	rows := CompareReaders(ParseAll(body, r), nil, "foo", []string{"https://example.com/x"}, Portability(r))
-	if len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "Python's reader ends a group at a blank line") {
+	if len(rows[0].Disagreements) != 1 || !strings.Contains(rows[0].Disagreements[0], "Python's reader, WWW::RobotRules and webrobots end a group at a blank line") {
 		t.Errorf("disagreements %q", rows[0].Disagreements)
 	}
 }

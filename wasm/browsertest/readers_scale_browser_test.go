@@ -168,7 +168,7 @@ func testReadersLongList(t *testing.T, script, by string, n int) {
 	if agree := js[string](a, `document.querySelector("#readers-table tr.reader-row.selected").dataset.agree`); agree != "true" {
 		t.Errorf("the last row (%d) disagrees: disagreements must come first", last)
 	}
-	waitFor(a, "the why panel of the last row", `document.querySelectorAll("#readers-why .reader-verdicts li").length`, func(n int) bool { return n == 7 })
+	waitFor(a, "the why panel of the last row", `document.querySelectorAll("#readers-why .reader-verdicts li").length`, func(n int) bool { return n == len(readers.Readers()) })
 	js[bool](a, `document.querySelector("#readers-table").focus(), document.querySelector("#readers-table").dispatchEvent(new KeyboardEvent("keydown", {key: "Home", bubbles: true})), true`)
 	first := waitFor(a, "the first row selected", `(() => { const tr = document.querySelector("#readers-table tr.reader-row.selected"); return tr ? tr.dataset.pos + " " + tr.dataset.agree : ""; })()`,
 		func(s string) bool { return s != "" && s[0] == '0' })
