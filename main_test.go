@@ -42,7 +42,7 @@ func TestUnknownCommandsAndStrayArguments(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"audti"}, `"audti" is not a command; the commands are serve, test, lint, check.`},
+		{[]string{"audti"}, `"audti" is not a command; the commands are serve, test, lint, check, audit.`},
 		{[]string{"robots.txt"}, `"robots.txt" is not a command`},
 		{[]string{"help", "audti"}, `"audti" is not a command`},
 		{[]string{"serve", "extra"}, `serve: unexpected argument "extra"`},
