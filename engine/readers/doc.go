@@ -16,8 +16,10 @@
 // (reader_robotsparser.go; Node's own Bidi rule for host labels in
 // reader_robotsparser_bidi.go), CPython's urllib.robotparser
 // (reader_python.go; its NFKC check reads pynfkc.go's table),
-// temoto/robotstxt as Colly runs it (reader_colly.go), each exact to its
-// real code (their languages' text rules in reader_text.go, and
+// temoto/robotstxt as Colly runs it (reader_colly.go), Scrapy's Protego
+// (reader_protego.go), Perl's WWW::RobotRules with its URI module
+// (reader_perl.go) and Ruby's webrobots (reader_webrobots.go), each exact
+// to its real code (their languages' text rules in reader_text.go, and
 // lower-casing by each runtime's own Unicode tables in reader_case.go and
 // reader_case_tables.go), and the documented rule sets of Bing, Yandex and
 // RFC 9309 (reader_documented.go and one file per rule set); Google's
