@@ -312,7 +312,7 @@ func TestAtLeast(t *testing.T) {
 func TestRulesNameTheEngineCodes(t *testing.T) {
 	table := map[string]string{}
 	row := regexp.MustCompile(`^//\t([a-z0-9-]+) +((?:error|warning|info)[^ ]*(?:, (?:error|warning|info))?) `)
-	for _, name := range []string{"../lint.go", "../portability.go"} {
+	for _, name := range []string{"../lint.go", "../readers/portability.go"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -57,6 +57,8 @@ var rules = []Rule{
 		"A value without its key (a wrapped line, a sitemap URL without Sitemap:) is ignored. Put the key in front of it."},
 	{"unknown-directive", errorLevel, "A key Google does not know.",
 		"Google ignores lines with keys it does not know; often the key is a misspelling of one it does. Use a known key, or remove the line."},
+	{"content-signal-syntax", warningLevel, "A Content-Signal line that is not well formed.",
+		"Content-Signal declares, per use (search, ai-input, ai-train), yes or no, as comma-separated use=yes|no pairs (contentsignals.org); a malformed pair declares nothing. Google ignores the line either way. Write it as Content-Signal: search=yes, ai-train=no."},
 	{"ignored-directive", warningLevel, "A directive Google ignores.",
 		"Crawl-delay, Noindex, Host and similar keys mean something to some crawlers but nothing to Google. Keep them only for the crawlers that read them."},
 	{"key-suffix", errorLevel, "A key read by its prefix.",
