@@ -46,6 +46,7 @@ import (
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 	"robotstester/wasm/toolbar"
+	"robotstester/wasm/widget"
 	"robotstester/wasm/workers"
 )
 
@@ -78,6 +79,7 @@ func main() {
 	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand}
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine
+	widget.Revealed = editor.SyncScroll
 	site.ChooseResultRow = results.ChooseRow
 	_, store.Page.PreviousDraft = storage.PreviousDraft()
 	page := newPage()

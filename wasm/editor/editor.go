@@ -153,7 +153,7 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 			GutterHits.markStale()
 		}),
 		event.Paste(pasteRobots),
-		event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
+		event.Scroll(func(ev *vecty.Event) { SyncScroll(ev.Target) }),
 		vecty.Property("value", a.Text),
 	))
 }
@@ -217,7 +217,7 @@ type Markers struct {
 }
 
 // markersShown is the Markers in the page, rendered again when a scroll
-// moves the window (syncScroll).
+// moves the window (SyncScroll).
 var markersShown *Markers
 
 func (m *Markers) Mount() { markersShown = m }
@@ -291,9 +291,10 @@ func gutterNumbers(n int) string {
 	return b.String()
 }
 
-// syncScroll moves the gutter and highlight layers with the textarea (or
-// the viewer, whose lines in view it writes).
-func syncScroll(area js.Value) {
+// SyncScroll moves the gutter and highlight layers with the textarea (or
+// the viewer, whose lines in view it writes): on its scroll events, and
+// when a line is revealed (widget.Revealed).
+func SyncScroll(area js.Value) {
 	if bigMode() {
 		Viewer.scrolled(area)
 	}

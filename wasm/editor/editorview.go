@@ -242,7 +242,7 @@ func (c *BigView) Render() vecty.ComponentOrHTML {
 			vecty.Attribute("role", "region"),
 			vecty.Attribute("aria-label", "robots.txt, read-only: too long to edit here, "+model.Number(len(v.starts))+" lines"),
 			vecty.Attribute("aria-describedby", "editor-help"),
-			event.Scroll(func(ev *vecty.Event) { syncScroll(ev.Target) }),
+			event.Scroll(func(ev *vecty.Event) { SyncScroll(ev.Target) }),
 			event.KeyDown(viewKey),
 		),
 		elem.Div(

@@ -277,7 +277,7 @@ func (g *gutterView) focused(line int) {
 	g.focusLine = line
 	widget.RevealLine(line)
 	if area := js.Global().Get("document").Call("getElementById", "robots"); area.Truthy() {
-		syncScroll(area)
+		SyncScroll(area)
 	}
 }
 

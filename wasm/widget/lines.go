@@ -33,6 +33,12 @@ func CountLines(text string) int {
 	return n
 }
 
+// Revealed, when set (main sets the editor's scroll handler), is told at
+// once of a scroll RevealLine made, so that what moves with the editor's
+// scroll (the viewer's lines, the gutter) follows now rather than at a
+// scroll event, which a busy page may deliver late.
+var Revealed func(area js.Value)
+
 // RevealLine scrolls the editor so line is in view, unless it already is.
 func RevealLine(line int) {
 	area := js.Global().Get("document").Call("getElementById", "robots")
@@ -43,5 +49,8 @@ func RevealLine(line int) {
 	top, height := area.Get("scrollTop").Int(), area.Get("clientHeight").Int()
 	if y < top || y+LinePx > top+height {
 		area.Set("scrollTop", max(0, y-height/3))
+		if Revealed != nil {
+			Revealed(area)
+		}
 	}
 }
