@@ -5,15 +5,18 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"robotstester/internal/fetch"
 )
 
 // Connection limits: every open connection holds a file descriptor and a
 // goroutine, so the server keeps at most maxConns open, and at most
 // maxConnsPerClient from one address (an IPv6 /64 counts as one, as in
-// clientKey). Idle keep-alive connections give way: when a new connection
-// would pass a cap, the longest idle one under that cap is closed to make
-// room (a client whose idle connection is closed opens another, as
-// browsers do), and only when none is idle is the new one closed at once.
+// fetch.AddrClient). Idle keep-alive connections give way: when a new
+// connection would pass a cap, the longest idle one under that cap is
+// closed to make room (a client whose idle connection is closed opens
+// another, as browsers do), and only when none is idle is the new one
+// closed at once.
 // Busy connections end by themselves within the server's timeouts
 // (newServer). Issue 20: 20,000 idle connections locked every new client
 // out for two minutes. golang.org/x/net/netutil.LimitListener caps the
@@ -51,7 +54,7 @@ func (l *connLimiter) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		key := addrClient(c.RemoteAddr().String())
+		key := fetch.AddrClient(c.RemoteAddr().String())
 		if lc := l.admit(c, key); lc != nil {
 			return lc, nil
 		}

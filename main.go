@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"robotstester/internal/commands"
 )
 
 // The binary's commands. main only picks one: the word after the program
@@ -14,31 +16,13 @@ import (
 // word is an error, never a server start (issue 24).
 //
 // Every command exits 0 when all is well, 1 when it found what it looks
-// for (a blocked URL, a failing case, a finding at the -fail-on level) and
-// 2 when it could not answer (bad input, no HTTP answer).
+// for and 2 when it could not answer (commands.ExitOK, ExitFound, ExitBad).
 
-// command is one word the binary takes.
-type command struct {
-	name    string
-	summary string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
-
-// commands are listed in the usage in this order.
-var commands = []command{
-	{"serve", "serve the tester's page (the command when none is given)", runServe},
-	{"test", "test URLs against a robots.txt: verdict, deciding line, rule and why for each", runTest},
-	{"lint", "report what in a robots.txt deserves attention, as text, JSON, SARIF or GitHub annotations", runLint},
-	{"check", "test a robots.txt against an expectations file, for CI", runCheck},
-	{"audit", "say which AI crawlers may read a site, by purpose, and the lines that decide", runAudit},
-}
-
-// Exit statuses shared by the commands (check.go names its own the same).
-const (
-	exitOK    = 0
-	exitFound = 1
-	exitBad   = 2
-)
+// table is every command, in the order the usage lists them: the server,
+// then those of internal/commands.
+var table = append([]commands.Command{
+	{Name: "serve", Summary: "serve the tester's page (the command when none is given)", Run: runServe},
+}, commands.All...)
 
 func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -53,35 +37,35 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case isHelp(name) || name == "help" && len(args) == 1:
 		usage(stdout)
-		return exitOK
+		return commands.ExitOK
 	case name == "help": // help COMMAND is COMMAND -h
 		name, args = args[1], []string{args[1], "-h"}
 	}
 	if c, ok := findCommand(name); ok {
-		return c.run(args[1:], stdin, stdout, stderr)
+		return c.Run(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "robots-tester: %q is not a command; the commands are %s.\n\n", name, commandNames())
 	usage(stderr)
-	return exitBad
+	return commands.ExitBad
 }
 
 func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help"
 }
 
-func findCommand(name string) (command, bool) {
-	for _, c := range commands {
-		if c.name == name {
+func findCommand(name string) (commands.Command, bool) {
+	for _, c := range table {
+		if c.Name == name {
 			return c, true
 		}
 	}
-	return command{}, false
+	return commands.Command{}, false
 }
 
 func commandNames() string {
-	names := make([]string, len(commands))
-	for i, c := range commands {
-		names[i] = c.name
+	names := make([]string, len(table))
+	for i, c := range table {
+		names[i] = c.Name
 	}
 	return strings.Join(names, ", ")
 }
@@ -90,8 +74,8 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: robots-tester [command] [flags]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-6s %s\n", c.name, c.summary)
+	for _, c := range table {
+		fmt.Fprintf(w, "  %-6s %s\n", c.Name, c.Summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "robots-tester COMMAND -h lists a command's flags.")

@@ -28,9 +28,9 @@ func TestHelpExitsZero(t *testing.T) {
 		}
 	}
 	_, out, _ := run(t, "", "-h")
-	for _, c := range commands {
-		if !strings.Contains(out, "  "+c.name+" ") {
-			t.Errorf("the usage does not list %s:\n%s", c.name, out)
+	for _, c := range table {
+		if !strings.Contains(out, "  "+c.Name+" ") {
+			t.Errorf("the usage does not list %s:\n%s", c.Name, out)
 		}
 	}
 }

@@ -5,16 +5,16 @@
 //
 //	make run                      # builds web/app.wasm, then go run .
 //	go run . -addr 127.0.0.1:9000 # another address
-//	go run . -fetch=false         # no live fetching: /api/* answers 404 (fetch.go)
+//	go run . -fetch=false         # no live fetching: /api/* answers 404 (internal/fetch)
 //	go run . -fetch-allow-private # live fetching may reach loopback and private addresses (intranets, tests)
-//	go run . -addr 127.0.0.1:8080 -hosts robots.example.com  # behind a reverse proxy for that name (hostguard.go)
+//	go run . -addr 127.0.0.1:8080 -hosts robots.example.com  # behind a reverse proxy for that name (internal/fetch/hostguard.go)
 //	go run . -max-conns 900 -max-conns-per-client 64         # connection caps (connlimit.go)
 //
 // What make runs to build the page (packing app.wasm, the Brotli forms, the
 // offline builds) is not a flag of this binary: see go run ./wasm/build -h.
 //
 // The same binary checks a robots.txt against expected verdicts, for CI
-// (check.go; exit 0 all pass, 1 some fail, 2 bad input):
+// (internal/commands/check.go; exit 0 all pass, 1 some fail, 2 bad input):
 //
 //	go run . check -expect robots.expect.json -robots robots.txt
 //	go run . check -expect robots.expect.json -robots - < robots.txt
@@ -22,14 +22,16 @@
 //	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
 //	go run . check -expect robots.expect.json -robots http://127.0.0.1:8000/ -fetch-allow-private
 //
-// It also answers for URLs and lints a robots.txt (testcmd.go, lintcmd.go;
-// main.go picks the command, and no command, or a flag first, is the server):
+// It also answers for URLs and lints a robots.txt (internal/commands:
+// testcmd.go, lintcmd.go; main.go picks the command, and no command, or a
+// flag first, is the server):
 //
 //	robots-tester test -robots robots.txt /cart /products/  # verdict, deciding line, rule, why
 //	robots-tester lint -robots robots.txt -format sarif     # or text, json, github
 //
 // It also says which AI crawlers may read a site, by purpose, with the
-// findings about them (audit.go; exit 0, 1 on a warning, 2 bad input):
+// findings about them (internal/commands/audit.go; exit 0, 1 on a warning,
+// 2 bad input):
 //
 //	robots-tester audit -robots robots.txt
 //	robots-tester audit -robots https://example.com/robots.txt -json
@@ -41,7 +43,7 @@
 //
 // Live fetching (on by default) answers GET /api/robots?url=SITE, the
 // robots.txt that governs SITE as Googlebot gets it, and GET
-// /api/sitemap?url=SITEMAP, the URLs a sitemap lists (fetch.go, sitemap.go).
+// /api/sitemap?url=SITEMAP, the URLs a sitemap lists (internal/fetch).
 package main
 
 import (
@@ -70,6 +72,8 @@ import (
 	"syscall"
 	"time"
 
+	"robotstester/internal/commands"
+	"robotstester/internal/fetch"
 	"robotstester/internal/webfiles"
 )
 
@@ -105,11 +109,11 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
-		return helpOrBad(err)
+		return commands.HelpOrBad(err)
 	}
 	if flags.NArg() > 0 {
 		fmt.Fprintf(stderr, "serve: unexpected argument %q: the server takes only flags; robots-tester -h lists the commands.\n", flags.Arg(0))
-		return exitBad
+		return commands.ExitBad
 	}
 	log.SetFlags(0)
 
@@ -120,7 +124,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 		log.Fatalf("cannot listen on %s: %v; pick another address with -addr host:port", *addr, err)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit) // fetchmemory.go
+		debug.SetMemoryLimit(fetch.MemoryLimit)
 	}
 	var names []string
 	for _, n := range strings.Split(*hosts, ",") {
@@ -128,7 +132,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 			names = append(names, n)
 		}
 	}
-	api := hostGuard(newFetchAPI(fetchOptions{Enabled: *fetchOn, AllowPrivate: *fetchPrivate}), listensOnLoopback(ln.Addr()), names)
+	api := fetch.HostGuard(fetch.NewAPI(fetch.Options{Enabled: *fetchOn, AllowPrivate: *fetchPrivate}), fetch.ListensOnLoopback(ln.Addr()), names)
 	srv := newServer(*addr, withAPI(newHandler(siteFS()), api))
 	limited := newConnLimiter(ln, max(*maxConns, 1), max(*maxConnsPerClient, 1))
 	srv.ConnState = limited.track
@@ -136,7 +140,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	if err := serve(ctx, srv, limited); err != nil {
 		log.Fatal(err)
 	}
-	return exitOK
+	return commands.ExitOK
 }
 
 // openURL is the address to print for a person: a wildcard listen address is
@@ -278,6 +282,23 @@ const missingWasmPage = `<!doctype html>
 start it again after the build; ` + "`make run`" + ` does both.</p>
 </html>
 `
+
+// withAPI sends /api/… to api (live fetching, internal/fetch) and
+// everything else to site, and puts securityHeaders on the API's answers as
+// site puts them on its own. It is no ServeMux, which would redirect
+// unclean paths that site answers 404.
+func withAPI(site, api http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			for k, v := range securityHeaders {
+				w.Header().Set(k, v)
+			}
+			api.ServeHTTP(w, r)
+			return
+		}
+		site.ServeHTTP(w, r)
+	})
+}
 
 // newHandler serves site: GET and HEAD only, Brotli or gzip when the client
 // accepts it, revalidation by ETag and Last-Modified, and a 404 for anything

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"robotstester/internal/fetch"
 )
 
 // testSite is a small site with the shape of web/, plus files that must
@@ -240,6 +242,30 @@ func TestCacheControl(t *testing.T) {
 	for _, p := range []string{"/", "/index.html", "/app.wasm", "/wasm_exec.js", "/loader.js", "/style.css"} {
 		if got := get(t, h, "GET", p, nil).Header().Get("Cache-Control"); got != "no-cache" {
 			t.Errorf("GET %s: Cache-Control %q, want no-cache (unversioned names are revalidated by ETag)", p, got)
+		}
+	}
+}
+
+// withAPI sends /api/ to live fetching, here turned off (-fetch=false),
+// and the rest to the site, unclean paths included; the API's answers
+// carry the security headers too.
+func TestAPIRouting(t *testing.T) {
+	h := withAPI(compressedHandler(testSite()), fetch.NewAPI(fetch.Options{Enabled: false}))
+	if rec := get(t, h, "GET", "/", nil); rec.Code != 200 {
+		t.Errorf("the page: %d, want 200 with fetching off", rec.Code)
+	}
+	if rec := get(t, h, "GET", "/a/../index.html", nil); rec.Code != http.StatusNotFound {
+		t.Errorf("an unclean path: %d, want the site's own 404, not a redirect", rec.Code)
+	}
+	for _, req := range []struct{ method, path string }{{"GET", "/api/robots?url=x"}, {"POST", "/api/robots?url=x"}, {"GET", "/api/other"}} {
+		rec := get(t, h, req.method, req.path, nil)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `"code":"disabled"`) && !strings.Contains(rec.Body.String(), `"code":"not-found"`) {
+			t.Errorf("%s %s: HTTP %d %s; want the API's own 404", req.method, req.path, rec.Code, rec.Body)
+		}
+		for k, want := range securityHeaders {
+			if got := rec.Header().Get(k); got != want {
+				t.Errorf("%s %s: %s %q, want %q", req.method, req.path, k, got, want)
+			}
 		}
 	}
 }

@@ -7,16 +7,17 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"robotstester/internal/fetch"
 )
 
 // Regression tests for issue 20's attacks on the server itself, on
-// loopback: many ranges, a foreign Host (DNS rebinding), idle connections
-// that locked new clients out, and a rate limiter that slowed with the
-// clients it tracked.
+// loopback: many ranges, a foreign Host (DNS rebinding) and idle
+// connections that locked new clients out. The rate limiter's are in
+// internal/fetch (fetchlimit_test.go).
 
 func TestRangesAtMostOne(t *testing.T) {
 	site := testSite()
@@ -37,7 +38,7 @@ func TestRangesAtMostOne(t *testing.T) {
 
 func TestHostGuard(t *testing.T) {
 	site := testSite()
-	api := newFetchAPI(fetchOptions{Enabled: true})
+	api := fetch.NewAPI(fetch.Options{Enabled: true})
 	ask := func(h http.Handler, host, path string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Host = host
@@ -45,7 +46,7 @@ func TestHostGuard(t *testing.T) {
 		h.ServeHTTP(rec, req)
 		return rec
 	}
-	onLoopback := withAPI(compressedHandler(site), hostGuard(api, true, nil))
+	onLoopback := withAPI(compressedHandler(site), fetch.HostGuard(api, true, nil))
 	for _, host := range []string{"rebind.example", "rebind.example:8080", "127.0.0.1.nip.io", "localhost.example", "10.0.0.1", "", "[::1%25lo]:80"} {
 		rec := ask(onLoopback, host, "/api/robots")
 		if rec.Code != http.StatusMisdirectedRequest || !strings.Contains(rec.Body.String(), `"code":"host"`) ||
@@ -57,29 +58,29 @@ func TestHostGuard(t *testing.T) {
 		}
 	}
 	for _, host := range []string{"localhost", "localhost:8080", "LOCALHOST.:9", "tester.localhost:1", "127.0.0.1:8080", "127.1.2.3", "[::1]:8080", "[::ffff:127.0.0.1]:80"} {
-		if rec := ask(onLoopback, host, "/api/robots"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), codeBadURL) {
+		if rec := ask(onLoopback, host, "/api/robots"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"code":"bad-url"`) {
 			t.Errorf("Host %q on loopback: /api/robots HTTP %d %s; want the API's own answer (400, no url)", host, rec.Code, rec.Body)
 		}
 	}
-	deployed := withAPI(compressedHandler(site), hostGuard(api, true, []string{"Robots.Example.com"}))
+	deployed := withAPI(compressedHandler(site), fetch.HostGuard(api, true, []string{"Robots.Example.com"}))
 	if rec := ask(deployed, "robots.example.com:443", "/api/robots"); rec.Code != http.StatusBadRequest {
 		t.Errorf("a -hosts name: HTTP %d %s; want the API's own answer", rec.Code, rec.Body)
 	}
 	if rec := ask(deployed, "other.example.com", "/api/robots"); rec.Code != http.StatusMisdirectedRequest || !strings.Contains(rec.Body.String(), "Robots.Example.com") {
 		t.Errorf("another name: HTTP %d %s; want 421 naming the answered hosts", rec.Code, rec.Body)
 	}
-	public := withAPI(compressedHandler(site), hostGuard(api, false, []string{"robots.example.com"}))
+	public := withAPI(compressedHandler(site), fetch.HostGuard(api, false, []string{"robots.example.com"}))
 	if rec := ask(public, "localhost", "/api/robots"); rec.Code != http.StatusMisdirectedRequest {
 		t.Errorf("on a public address with -hosts, Host localhost: HTTP %d; want 421", rec.Code)
 	}
-	open := withAPI(compressedHandler(site), hostGuard(api, false, nil))
+	open := withAPI(compressedHandler(site), fetch.HostGuard(api, false, nil))
 	if rec := ask(open, "anything.example", "/api/robots"); rec.Code != http.StatusBadRequest {
 		t.Errorf("on 0.0.0.0 without -hosts: HTTP %d; want every Host answered", rec.Code)
 	}
 	for addr, want := range map[string]bool{"127.0.0.1:8080": true, "[::1]:80": true, "0.0.0.0:80": false, "[::]:80": false, "192.0.2.1:80": false} {
 		a, _ := net.ResolveTCPAddr("tcp", addr)
-		if got := listensOnLoopback(a); got != want {
-			t.Errorf("listensOnLoopback(%s) = %v", addr, got)
+		if got := fetch.ListensOnLoopback(a); got != want {
+			t.Errorf("fetch.ListensOnLoopback(%s) = %v", addr, got)
 		}
 	}
 }
@@ -219,56 +220,5 @@ func TestConnCapPerClient(t *testing.T) {
 	cl.mu.Unlock()
 	if n != 2 {
 		t.Errorf("127.0.0.1 holds %d connections; want 2", n)
-	}
-}
-
-// The limiter's table stays bounded however many addresses ask, and a
-// request looks at a few entries, not all (BenchmarkLimiterAcquire shows
-// the cost flat from a thousand clients to a full table).
-func TestLimiterTableBounded(t *testing.T) {
-	now := time.Unix(1_700_000_000, 0)
-	l := newLimiter(limitOptions{Now: func() time.Time { return now }, GlobalPerMinute: 1 << 30})
-	for i := range 3 * maxClients {
-		release, code, _, _ := l.acquire("client-" + strconv.Itoa(i))
-		if release == nil {
-			t.Fatalf("client %d refused: %s", i, code)
-		}
-		release()
-		if i%1000 == 0 {
-			now = now.Add(time.Second)
-		}
-	}
-	if n := len(l.clients); n > maxClients {
-		t.Errorf("%d clients tracked; want at most %d", n, maxClients)
-	}
-	// A full table of clients all running: a newcomer is turned away with
-	// a sentence, not admitted past the bound.
-	l = newLimiter(limitOptions{Now: func() time.Time { return now }, GlobalConcurrent: 1 << 30, GlobalPerMinute: 1 << 30})
-	for i := range maxClients {
-		if release, code, _, _ := l.acquire("busy-" + strconv.Itoa(i)); release == nil {
-			t.Fatalf("client %d refused: %s", i, code)
-		}
-	}
-	if release, code, msg, _ := l.acquire("newcomer"); release != nil || code != codeBusy || !strings.Contains(msg, "tracking as many clients") {
-		t.Errorf("a newcomer to a full table of busy clients: code %q %q; want busy", code, msg)
-	}
-}
-
-func BenchmarkLimiterAcquire(b *testing.B) {
-	for _, tracked := range []int{1000, maxClients} {
-		b.Run("clients="+strconv.Itoa(tracked), func(b *testing.B) {
-			now := time.Unix(1_700_000_000, 0)
-			l := newLimiter(limitOptions{Now: func() time.Time { return now }, GlobalPerMinute: 1 << 30, PerClientPerMinute: 1 << 30})
-			for i := range tracked {
-				release, _, _, _ := l.acquire("c" + strconv.Itoa(i))
-				release()
-			}
-			i := 0
-			for b.Loop() {
-				release, _, _, _ := l.acquire("c" + strconv.Itoa(i%tracked))
-				release()
-				i++
-			}
-		})
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"encoding/json"
@@ -78,9 +78,9 @@ type auditFindingJSON struct {
 	Message  string `json:"message"`
 }
 
-// runAudit runs `audit` with args (those after the word audit) and returns
+// RunAudit runs `audit` with args (those after the word audit) and returns
 // the exit status.
-func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func RunAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	robotsPath := fs.String("robots", "", "the robots.txt to audit: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would")
@@ -96,7 +96,7 @@ func runAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return helpOrBad(err)
+		return HelpOrBad(err)
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "audit: "+format+"\n", a...)
@@ -178,8 +178,8 @@ func writeAuditJSON(w io.Writer, au engine.Audit, fetched *checkFetchJSON) error
 		}
 		out.Crawlers = append(out.Crawlers, row)
 	}
-	for _, p := range au.Purposes {
-		out.Purposes = append(out.Purposes, auditPurposeJSON{Purpose: string(p.Purpose), Blocked: nonNil(p.Blocked), Allowed: nonNil(p.Allowed)})
+	for _, p := range au.Purposes { // an empty list is written [], not null
+		out.Purposes = append(out.Purposes, auditPurposeJSON{Purpose: string(p.Purpose), Blocked: append([]string{}, p.Blocked...), Allowed: append([]string{}, p.Allowed...)})
 	}
 	for _, s := range au.Signals {
 		sig := auditSignalJSON{Line: s.Line, Group: s.GroupLine, Uses: map[string]bool{}}

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 func audit(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = runAudit(args, strings.NewReader(stdin), &out, &errOut)
+	code = RunAudit(args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

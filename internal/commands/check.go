@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"robotstester/engine"
+	"robotstester/internal/fetch"
 )
 
 // The check command puts a robots.txt under test in CI: it reads an
@@ -23,11 +24,11 @@ import (
 //	go run . check -expect robots.expect.json -json
 //	go run . check -expect robots.expect.json -robots https://example.com/robots.txt
 //
-// A URL is fetched as the server's /api/robots fetches it (fetchRobots in
-// fetch.go: same SSRF policy, at most 5 redirects, the first 500 KiB), and
-// the HTTP answer means what it means to Google (engine.OutcomeFor): a 2xx
-// lets the rules decide, a 4xx allows every case and a 5xx blocks every
-// case, whatever the file says. Loopback and private addresses are refused
+// A URL is fetched as the server's /api/robots fetches it (fetch.API.Robots
+// in internal/fetch: same SSRF policy, at most 5 redirects, the first 500
+// KiB), and the HTTP answer means what it means to Google
+// (engine.OutcomeFor): a 2xx lets the rules decide, a 4xx allows every case
+// and a 5xx blocks every case, whatever the file says. Loopback and private addresses are refused
 // unless -fetch-allow-private is given.
 //
 // Exit status: 0 when every case passes, 1 when any fails, 2 when the input
@@ -71,9 +72,9 @@ type checkFetchJSON struct {
 	Reason    string   `json:"reason"`
 }
 
-// runCheck runs `check` with args (those after the word check) and returns
+// RunCheck runs `check` with args (those after the word check) and returns
 // the exit status.
-func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func RunCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	expectPath := fs.String("expect", "", "the expectations `FILE` (JSON; Google's conformance files are valid)")
@@ -85,7 +86,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return helpOrBad(err)
+		return HelpOrBad(err)
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "check: "+format+"\n", a...)
@@ -121,8 +122,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c := engine.FetchLimit(body)
 		if c.Truncated {
 			what := strconv.FormatInt(size, 10) + " bytes"
-			if size > robotsCountLimit {
-				what = "more than " + strconv.Itoa(robotsCountLimit) + " bytes"
+			if size > fetch.RobotsCountLimit {
+				what = "more than " + strconv.Itoa(fetch.RobotsCountLimit) + " bytes"
 			}
 			fmt.Fprintf(stderr, "check: %s is %s; Googlebot reads only the first %d (up to line %d), and so does this check.\n", name, what, c.Limit, c.Line)
 		}
@@ -231,23 +232,23 @@ func ruleText(r engine.CaseResult) string {
 }
 
 // checkFetch fetches the robots.txt for -robots URL with the server's fetch
-// (fetchRobots) and its SSRF policy. msg is set, and the check stops with
+// (fetch.API.Robots) and its SSRF policy. msg is set, and the check stops with
 // exit 2, when there is no HTTP answer to judge by.
-func checkFetch(raw string, allowPrivate bool) (ans fetchAnswer, msg string) {
-	a := newFetchAPI(fetchOptions{Enabled: true, AllowPrivate: allowPrivate})
-	ans, refused := a.fetchRobots(context.Background(), raw)
+func checkFetch(raw string, allowPrivate bool) (ans fetch.Answer, msg string) {
+	a := fetch.NewAPI(fetch.Options{Enabled: true, AllowPrivate: allowPrivate})
+	ans, refused := a.Robots(context.Background(), raw)
 	code, text := ans.Code, ans.Error
 	if refused != nil {
 		code, text = refused.Code, refused.Error
 	}
 	switch code {
-	case codeOK:
+	case fetch.CodeOK:
 		if 300 <= ans.Status && ans.Status <= 399 {
 			// Go's client returns a 3xx it cannot follow (no Location).
 			return ans, fmt.Sprintf("-robots %s: %s answered %d with no redirect to follow; Google reads robots.txt only at the end of a redirect chain: serve it with 200.", raw, ans.FinalURL, ans.Status)
 		}
 		return ans, ""
-	case codeTooManyRedirects:
+	case fetch.CodeTooManyRedirects:
 		return ans, "" // an HTTP answer: Google reads the file as missing (OutcomeFor)
 	}
 	return ans, fmt.Sprintf("-robots %s: no HTTP answer to judge by (%s). %s", raw, code, text)

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ func writeFile(t *testing.T, name, body string) string {
 func check(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = runCheck(args, strings.NewReader(stdin), &out, &errOut)
+	code = RunCheck(args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

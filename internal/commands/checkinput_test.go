@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/internal/fetch"
 )
 
 // Regression tests for issue 20's attacks on the check command's input:
@@ -30,12 +31,12 @@ func TestCheckReadsAtMostWhatItNeeds(t *testing.T) {
 	cases := writeFile(t, "cases.json", `{"cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}]}`)
 	in := &endless{}
 	var out, errOut bytes.Buffer
-	code := runCheck([]string{"-expect", cases, "-robots", "-"}, in, &out, &errOut)
+	code := RunCheck([]string{"-expect", cases, "-robots", "-"}, in, &out, &errOut)
 	if code != checkPassed || !strings.Contains(errOut.String(), "standard input is more than 10485760 bytes; Googlebot reads only the first 512000") {
 		t.Errorf("endless standard input: exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 	}
-	if in.read > robotsCountLimit+64<<10 {
-		t.Errorf("read %d bytes of an endless stream; want at most about %d", in.read, robotsCountLimit)
+	if in.read > fetch.RobotsCountLimit+64<<10 {
+		t.Errorf("read %d bytes of an endless stream; want at most about %d", in.read, fetch.RobotsCountLimit)
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		code, _, errOut := check(t, "", "-expect", cases, "-robots", "/dev/zero")

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"flag"
@@ -30,7 +30,9 @@ var lintLevels = map[string]engine.Severity{
 	"note":    engine.SeverityInfo,
 }
 
-func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// RunLint runs `lint` with args (those after the word lint) and returns
+// its exit status.
+func RunLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	robotsPath := fs.String("robots", "", "the robots.txt to lint: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would")
@@ -44,11 +46,11 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return helpOrBad(err)
+		return HelpOrBad(err)
 	}
 	bad := func(msg string) int {
 		fmt.Fprintln(stderr, "lint: "+msg)
-		return exitBad
+		return ExitBad
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -99,9 +101,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, lintSummary(rep, in.Name))
 	}
 	if rep.AtLeast(level) {
-		return exitFound
+		return ExitFound
 	}
-	return exitOK
+	return ExitOK
 }
 
 // lintSummary counts the findings: "robots.txt: 2 warnings, 1 note.".

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/internal/fetch"
 )
 
 // The robots.txt a command reads (-robots), the same way for check, test
@@ -55,7 +56,7 @@ func readRobots(arg string, allowPrivate bool, stdin io.Reader) (robotsInput, er
 			Truncated: ans.Truncated, Redirects: ans.Redirects, Effect: o.Effect.String(), Reason: o.Reason}
 		in.Name = ans.FinalURL
 		if o.Effect == engine.EffectConditional {
-			in.Body = ans.Body // fetchRobots kept only what Googlebot reads
+			in.Body = ans.Body // Robots kept only what Googlebot reads
 		}
 	default:
 		in.Name = arg
@@ -82,7 +83,7 @@ func readHead(r io.Reader) (head []byte, size int64, err error) {
 	if err != nil || len(head) <= engine.GooglebotFetchLimit {
 		return head, int64(len(head)), err
 	}
-	n, err := io.Copy(io.Discard, io.LimitReader(r, robotsCountLimit-int64(len(head))+1))
+	n, err := io.Copy(io.Discard, io.LimitReader(r, fetch.RobotsCountLimit-int64(len(head))+1))
 	return head, int64(len(head)) + n, err
 }
 
@@ -127,15 +128,6 @@ func (in robotsInput) answerVerdict(allowed bool) string {
 func (in robotsInput) answerLine(what string) string {
 	_, allowed := in.answerDecides()
 	return upperFirst(in.Fetch.Effect) + ": " + in.Fetch.Reason + " Every " + what + " tested against it is " + verdict(allowed) + " by that answer, not by rules."
-}
-
-// helpOrBad is a command's exit status when its flags do not parse: 0 for
-// -h (the flag package has printed the usage), 2 for anything else.
-func helpOrBad(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	return exitBad
 }
 
 // parseInterspersed parses args with fs, flags and arguments in any order

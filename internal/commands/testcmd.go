@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"bufio"
@@ -91,7 +91,9 @@ func (t *urlTester) test(url string) testRow {
 	return row
 }
 
-func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// RunTest runs `test` with args (those after the word test) and returns
+// its exit status.
+func RunTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	robotsPath := fs.String("robots", "", "the robots.txt: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would")
@@ -108,11 +110,11 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	urls, err := parseInterspersed(fs, args)
 	if err != nil {
-		return helpOrBad(err)
+		return HelpOrBad(err)
 	}
 	bad := func(msg string) int {
 		fmt.Fprintln(stderr, "test: "+msg)
-		return exitBad
+		return ExitBad
 	}
 	agentSet := false
 	fs.Visit(func(f *flag.Flag) { agentSet = agentSet || f.Name == "agent" })
@@ -182,7 +184,7 @@ func (t *urlTester) answerStream(urls []string, stdin io.Reader, stdout, stderr 
 	out.WriteString(header)
 	batches := make(chan []string)
 	stop := make(chan struct{})
-	readCode := exitOK
+	readCode := ExitOK
 	go func() {
 		defer close(batches)
 		if urls == nil {
@@ -202,15 +204,15 @@ func (t *urlTester) answerStream(urls []string, stdin io.Reader, stdout, stderr 
 	blocked, err := t.answerAll(batches, encode, out, stop)
 	if err != nil {
 		fmt.Fprintf(stderr, "test: cannot write the answers: %v.\n", err)
-		return exitBad
+		return ExitBad
 	}
-	if readCode != exitOK { // batches is closed: the reader has ended
+	if readCode != ExitOK { // batches is closed: the reader has ended
 		return readCode
 	}
 	if blocked {
-		return exitFound
+		return ExitFound
 	}
-	return exitOK
+	return ExitOK
 }
 
 // batchSize is how many URLs a worker tests at a time: enough that handing
@@ -222,7 +224,7 @@ const batchSize = 512
 // spaces around a URL and a CRLF's CR trimmed), in batches of up to
 // batchSize, and a batch early whenever no more input is waiting, so a
 // pipe that trickles gets each answer at once. It stops when stop closes,
-// and returns the exit status: exitBad, said on stderr, for a line over
+// and returns the exit status: ExitBad, said on stderr, for a line over
 // maxURLLine or a read error.
 func readBatches(in io.Reader, batches chan<- []string, stop <-chan struct{}, stderr io.Writer) int {
 	r := bufio.NewReaderSize(in, maxURLLine)
@@ -244,22 +246,22 @@ func readBatches(in io.Reader, batches chan<- []string, stop <-chan struct{}, st
 		if errors.Is(err, bufio.ErrBufferFull) {
 			send()
 			fmt.Fprintf(stderr, "test: line %d of standard input is over %d bytes, which is no URL; give one URL a line.\n", n, maxURLLine)
-			return exitBad
+			return ExitBad
 		}
 		if err != nil && err != io.EOF {
 			send()
 			fmt.Fprintf(stderr, "test: cannot read standard input at line %d: %v.\n", n, err)
-			return exitBad
+			return ExitBad
 		}
 		if u := bytes.TrimSpace(line); len(u) > 0 {
 			urls = append(urls, string(u))
 		}
 		if err == io.EOF {
 			send()
-			return exitOK
+			return ExitOK
 		}
 		if (len(urls) == batchSize || r.Buffered() == 0) && !send() {
-			return exitOK
+			return ExitOK
 		}
 	}
 }
@@ -353,7 +355,7 @@ func encodeJSON(buf *bytes.Buffer, rows []testRow) {
 	}
 }
 
-// encodeCSV writes one CSV record a URL, under the header runTest writes.
+// encodeCSV writes one CSV record a URL, under the header RunTest writes.
 func encodeCSV(buf *bytes.Buffer, rows []testRow) {
 	w := csv.NewWriter(buf)
 	for _, r := range rows {

@@ -1,4 +1,4 @@
-package main
+package commands
 
 import (
 	"bufio"
@@ -161,7 +161,7 @@ func TestTestAnswersEachLineAsItComes(t *testing.T) {
 	outR, outW := io.Pipe()
 	done := make(chan int)
 	go func() {
-		done <- runTest([]string{"-robots", robots}, inR, outW, io.Discard)
+		done <- RunTest([]string{"-robots", robots}, inR, outW, io.Discard)
 		outW.Close()
 	}()
 	answers := bufio.NewReader(outR)
@@ -189,7 +189,7 @@ func TestTestStopsWhenTheOutputFails(t *testing.T) {
 	robots := writeFile(t, "robots.txt", testRobots)
 	in := &urlStream{n: 1_000_000}
 	var errOut bytes.Buffer
-	code := runTest([]string{"-robots", robots}, in, failingWriter{}, &errOut)
+	code := RunTest([]string{"-robots", robots}, in, failingWriter{}, &errOut)
 	if code != 2 || !strings.Contains(errOut.String(), "test: cannot write the answers: broken pipe.") {
 		t.Errorf("exit %d, stderr %q; want 2 and why", code, errOut.String())
 	}
@@ -262,7 +262,7 @@ func TestTestStreamsAMillionURLsInConstantMemory(t *testing.T) {
 		}
 	}()
 	out := &countingWriter{}
-	code := runTest([]string{"-robots", robots}, &urlStream{n: n}, out, io.Discard)
+	code := RunTest([]string{"-robots", robots}, &urlStream{n: n}, out, io.Discard)
 	close(stop)
 	<-sampled
 	if code != 1 || out.lines != n {
@@ -306,7 +306,7 @@ func BenchmarkTestCommand(b *testing.B) {
 				args = append(args, "-"+format)
 			}
 			for b.Loop() {
-				if code := runTest(args, &urlStream{n: n}, io.Discard, io.Discard); code != 1 {
+				if code := RunTest(args, &urlStream{n: n}, io.Discard, io.Discard); code != 1 {
 					b.Fatalf("exit %d", code)
 				}
 			}

@@ -1,4 +1,4 @@
-package main
+package fetch
 
 // Live fetching: GET /api/robots?url=U fetches the robots.txt that governs U
 // as Googlebot would (google-crawling.md §2), and GET /api/sitemap?url=S a
@@ -39,8 +39,8 @@ package main
 // lookup (DNS rebinding) meet the same check (destAllowed, fetchguard.go).
 // Content-Encoding is undone in fetchdecode.go, rate limits are in
 // fetchlimit.go, memory budgets for fetched bytes in fetchmemory.go, and
-// sitemaps in sitemap.go. The server's own limits (connections, the Host
-// check) are in connlimit.go and hostguard.go; README, Security, lists
+// sitemaps in sitemap.go, the Host check in hostguard.go. The server's own
+// connection caps are in the root's connlimit.go; README, Security, lists
 // them all.
 
 import (
@@ -66,8 +66,8 @@ import (
 
 // Fetch answer codes (see the table above).
 const (
-	codeOK                 = "ok"
-	codeTooManyRedirects   = "too-many-redirects"
+	CodeOK                 = "ok"
+	CodeTooManyRedirects   = "too-many-redirects"
 	codeDNS                = "dns"
 	codeRefused            = "refused"
 	codeTimeout            = "timeout"
@@ -97,15 +97,15 @@ const (
 	robotsTimeout = 15 * time.Second
 	// sitemapTimeout is longer: a sitemap may be 50 MB.
 	sitemapTimeout = 30 * time.Second
-	// robotsCountLimit: past the 500 KiB Google reads, the rest of a
+	// RobotsCountLimit: past the 500 KiB Google reads, the rest of a
 	// compressed body is counted (not kept) up to this size to say how
 	// large the file is; beyond it the size is "more than" and reading
 	// stops, which also caps a decompression bomb.
-	robotsCountLimit = 10 << 20
+	RobotsCountLimit = 10 << 20
 )
 
-// fetchOptions are the fetch flags and the hooks tests inject.
-type fetchOptions struct {
+// Options are the fetch flags and the hooks tests inject.
+type Options struct {
 	Enabled      bool // -fetch
 	AllowPrivate bool // -fetch-allow-private
 	// Lookup resolves a host name; nil uses the system resolver. Tests map
@@ -122,15 +122,15 @@ type fetchOptions struct {
 	ServerMemory, RequestMemory int64
 }
 
-// fetchAPI answers /api/robots and /api/sitemap.
-type fetchAPI struct {
-	opts      fetchOptions
+// API answers /api/robots and /api/sitemap.
+type API struct {
+	opts      Options
 	transport *http.Transport
 	limits    *limiter
 	memory    *memBudget // the fetched bytes all requests hold
 }
 
-func newFetchAPI(opts fetchOptions) *fetchAPI {
+func NewAPI(opts Options) *API {
 	if opts.RobotsTimeout == 0 {
 		opts.RobotsTimeout = robotsTimeout
 	}
@@ -152,7 +152,7 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 			return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 		}
 	}
-	a := &fetchAPI{opts: opts, limits: newLimiter(opts.Limits), memory: newMemBudget(opts.ServerMemory, nil, wholeServer)}
+	a := &API{opts: opts, limits: newLimiter(opts.Limits), memory: newMemBudget(opts.ServerMemory, nil, wholeServer)}
 	dialer := &net.Dialer{
 		Timeout: connectTimeout,
 		Control: func(_, address string, _ syscall.RawConn) error {
@@ -184,7 +184,7 @@ func newFetchAPI(opts fetchOptions) *fetchAPI {
 
 // dial resolves host itself so that a refusal can name the address, then
 // connects to each address in turn; Control checks the one connected to.
-func (a *fetchAPI) dial(ctx context.Context, d *net.Dialer, network, addr string) (net.Conn, error) {
+func (a *API) dial(ctx context.Context, d *net.Dialer, network, addr string) (net.Conn, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
@@ -224,9 +224,9 @@ func (a *fetchAPI) dial(ctx context.Context, d *net.Dialer, network, addr string
 	return nil, first
 }
 
-// fetchAnswer is the JSON of /api/robots, and the fetch part of
+// Answer is the JSON of /api/robots, and the fetch part of
 // /api/sitemap's.
-type fetchAnswer struct {
+type Answer struct {
 	Code      string `json:"code"`
 	RobotsURL string `json:"robotsUrl,omitempty"`
 	// URL is what was asked for: the robots.txt URL or the sitemap.
@@ -266,9 +266,9 @@ type fetchPlan struct {
 
 // get fetches target, following at most engine.MaxRedirects redirects,
 // and fills the fetch part of an answer.
-func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans fetchAnswer) {
+func (a *API) get(ctx context.Context, target string, plan fetchPlan) (ans Answer) {
 	start := time.Now()
-	ans = fetchAnswer{URL: target, FinalURL: target, Redirects: []string{}, Hops: []hop{}}
+	ans = Answer{URL: target, FinalURL: target, Redirects: []string{}, Hops: []hop{}}
 	defer func() { ans.ElapsedMs = time.Since(start).Milliseconds() }()
 	ctx, cancel := context.WithTimeout(ctx, plan.timeout)
 	defer cancel()
@@ -316,12 +316,12 @@ func (a *fetchAPI) get(ctx context.Context, target string, plan fetchPlan) (ans 
 	ans.Status = resp.StatusCode
 	ans.ContentType = resp.Header.Get("Content-Type")
 	ans.ContentEncoding = resp.Header.Get("Content-Encoding")
-	ans.Code = codeOK
+	ans.Code = CodeOK
 	if tooMany {
 		// The hop not followed is the last one recorded; the final URL is
 		// the one that answered with it.
 		ans.FinalURL = resp.Request.URL.String()
-		ans.Code = codeTooManyRedirects
+		ans.Code = CodeTooManyRedirects
 		ans.Error = "More than " + strconv.Itoa(engine.MaxRedirects) + " redirects: Google stops after " + strconv.Itoa(engine.MaxRedirects) +
 			" hops and treats robots.txt as missing (404); serve it with 200 at most " + strconv.Itoa(engine.MaxRedirects) + " hops away."
 		return ans
@@ -410,11 +410,9 @@ func tlsDetail(err error) string {
 	return err.Error()
 }
 
-// ServeHTTP routes /api/*.
-func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	for k, v := range securityHeaders {
-		w.Header().Set(k, v)
-	}
+// ServeHTTP routes /api/*. The server puts its security headers on every
+// answer before it calls this (withAPI in the root's server.go).
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	var serve func(http.ResponseWriter, *http.Request, string)
 	switch r.URL.Path {
@@ -423,27 +421,27 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/api/sitemap":
 		serve = a.serveSitemap
 	default:
-		writeJSON(w, http.StatusNotFound, apiError{Code: codeNotFound, Error: "There is no " + r.URL.Path + " here: the tester's endpoints are /api/robots?url=… and /api/sitemap?url=…."})
+		writeJSON(w, http.StatusNotFound, APIError{Code: codeNotFound, Error: "There is no " + r.URL.Path + " here: the tester's endpoints are /api/robots?url=… and /api/sitemap?url=…."})
 		return
 	}
 	if !a.opts.Enabled {
-		writeJSON(w, http.StatusNotFound, apiError{Code: codeDisabled, Error: "Live fetching is turned off on this server (it was started with -fetch=false): paste the robots.txt, or open it with \"Open robots.txt…\"."})
+		writeJSON(w, http.StatusNotFound, APIError{Code: codeDisabled, Error: "Live fetching is turned off on this server (it was started with -fetch=false): paste the robots.txt, or open it with \"Open robots.txt…\"."})
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, apiError{Code: codeMethod, Error: "Only GET is answered here: request " + r.URL.Path + "?url=… with GET."})
+		writeJSON(w, http.StatusMethodNotAllowed, APIError{Code: codeMethod, Error: "Only GET is answered here: request " + r.URL.Path + "?url=… with GET."})
 		return
 	}
 	raw := r.URL.Query().Get("url")
 	if strings.TrimSpace(raw) == "" {
-		writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: "Give the site in the url parameter, such as " + r.URL.Path + "?url=https://example.com/."})
+		writeJSON(w, http.StatusBadRequest, APIError{Code: codeBadURL, Error: "Give the site in the url parameter, such as " + r.URL.Path + "?url=https://example.com/."})
 		return
 	}
 	release, code, msg, retry := a.limits.acquire(clientKey(r))
 	if release == nil {
 		w.Header().Set("Retry-After", strconv.Itoa(retry))
-		writeJSON(w, http.StatusTooManyRequests, apiError{Code: code, Error: msg, RetryAfter: retry})
+		writeJSON(w, http.StatusTooManyRequests, APIError{Code: code, Error: msg, RetryAfter: retry})
 		return
 	}
 	defer release()
@@ -452,8 +450,8 @@ func (a *fetchAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	serve(w, r.WithContext(withBudget(r.Context(), mem)), raw)
 }
 
-// apiError is the answer when nothing was fetched.
-type apiError struct {
+// APIError is the answer when nothing was fetched.
+type APIError struct {
 	Code  string `json:"code"`
 	Error string `json:"error"`
 	// RetryAfter repeats a 429's Retry-After (seconds) for scripts that
@@ -494,8 +492,8 @@ func httpStatusFor(code string) int {
 }
 
 // serveRobots answers /api/robots?url=U.
-func (a *fetchAPI) serveRobots(w http.ResponseWriter, r *http.Request, raw string) {
-	ans, refused := a.fetchRobots(r.Context(), raw)
+func (a *API) serveRobots(w http.ResponseWriter, r *http.Request, raw string) {
+	ans, refused := a.Robots(r.Context(), raw)
 	if refused != nil {
 		writeJSON(w, httpStatusFor(refused.Code), refused)
 		return
@@ -503,25 +501,25 @@ func (a *fetchAPI) serveRobots(w http.ResponseWriter, r *http.Request, raw strin
 	writeJSON(w, httpStatusFor(ans.Code), ans)
 }
 
-// fetchRobots fetches the robots.txt that governs raw, as Googlebot would:
-// the one fetch both /api/robots and `check -robots URL` (check.go) make.
-// A non-nil apiError means nothing was requested (bad-url, or a
+// Robots fetches the robots.txt that governs raw, as Googlebot would:
+// the one fetch both /api/robots and `check -robots URL` (internal/commands) make.
+// A non-nil APIError means nothing was requested (bad-url, or a
 // refused-destination caught before dialling).
-func (a *fetchAPI) fetchRobots(ctx context.Context, raw string) (fetchAnswer, *apiError) {
+func (a *API) Robots(ctx context.Context, raw string) (Answer, *APIError) {
 	if !strings.Contains(raw, "://") && !strings.HasPrefix(raw, "/") {
 		raw = "https://" + raw // "example.com" is what people type
 	}
 	if _, code, msg := checkTarget(raw); code != "" {
-		return fetchAnswer{}, &apiError{Code: code, Error: msg}
+		return Answer{}, &APIError{Code: code, Error: msg}
 	}
 	robotsURL, err := engine.RobotsURLFor(raw)
 	if err != nil {
-		return fetchAnswer{}, &apiError{Code: codeBadURL, Error: sentenceOf(err.Error()) + " Give a site such as https://example.com/."}
+		return Answer{}, &APIError{Code: codeBadURL, Error: sentenceOf(err.Error()) + " Give a site such as https://example.com/."}
 	}
 	if _, code, msg := checkTarget(robotsURL); code != "" {
-		return fetchAnswer{}, &apiError{Code: code, Error: msg}
+		return Answer{}, &APIError{Code: code, Error: msg}
 	}
-	ans := a.get(ctx, robotsURL, fetchPlan{keep: engine.GooglebotFetchLimit, count: robotsCountLimit, timeout: a.opts.RobotsTimeout})
+	ans := a.get(ctx, robotsURL, fetchPlan{keep: engine.GooglebotFetchLimit, count: RobotsCountLimit, timeout: a.opts.RobotsTimeout})
 	ans.RobotsURL = robotsURL
 	return ans, nil
 }
@@ -544,16 +542,4 @@ func upperFirst(s string) string {
 		return string(s[0]-'a'+'A') + s[1:]
 	}
 	return s
-}
-
-// withAPI sends /api/… to api and everything else to site. It is no
-// ServeMux, which would redirect unclean paths that site answers 404.
-func withAPI(site, api http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			api.ServeHTTP(w, r)
-			return
-		}
-		site.ServeHTTP(w, r)
-	})
 }

@@ -1,8 +1,8 @@
-package main
+package fetch
 
 // The fetcher's SSRF defence: which destinations it refuses. The address
 // is judged where the connection is made (the dialer's Control hook, set up
-// in newFetchAPI), so every redirect hop and every DNS answer meet the
+// in NewAPI), so every redirect hop and every DNS answer meet the
 // same check; the URL's host is only pre-checked for what no resolver
 // should be asked about (odd IPv4 spellings, other schemes).
 

@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"math"
@@ -229,11 +229,11 @@ func seconds(n int) string {
 // its /64 (one household or server usually holds a whole /64). Behind a
 // reverse proxy every request is the proxy's; the tester does not trust
 // X-Forwarded-For, which any client can write.
-func clientKey(r *http.Request) string { return addrClient(r.RemoteAddr) }
+func clientKey(r *http.Request) string { return AddrClient(r.RemoteAddr) }
 
-// addrClient is the client of a remote "host:port" (clientKey); the
-// connection limits count connections by it too (connlimit.go).
-func addrClient(hostport string) string {
+// AddrClient is the client of a remote "host:port" (clientKey); the
+// connection limits count connections by it too (the root's connlimit.go).
+func AddrClient(hostport string) string {
 	host, _, err := net.SplitHostPort(hostport)
 	if err != nil {
 		host = hostport

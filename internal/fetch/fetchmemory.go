@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"context"
@@ -22,18 +22,18 @@ import (
 
 const (
 	// serverMemory bounds the fetched bytes all requests hold at once.
-	// With the soft limit main sets (memoryLimit) the server stays under
+	// With the soft limit main sets (MemoryLimit) the server stays under
 	// 1 GB with every client at its limits.
 	serverMemory = 512 << 20
 	// requestMemory bounds what one request holds: its 50 MB buffer for
 	// large bodies, a gzip sitemap's 50 MB decompressed beside it, the
 	// other walk fetches' first 8 MiB and the URLs kept.
 	requestMemory = 120 << 20
-	// memoryLimit is the Go runtime's soft limit (runtime/debug.
+	// MemoryLimit is the Go runtime's soft limit (runtime/debug.
 	// SetMemoryLimit) main sets unless GOMEMLIMIT is set: past it the
 	// collector runs harder, so garbage cannot pile up to twice the live
 	// bytes.
-	memoryLimit = 768 << 20
+	MemoryLimit = 768 << 20
 )
 
 // memBudget counts bytes held against a limit, and against its parent's.

@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"context"
@@ -55,8 +55,8 @@ func zonedTargets(port string) []string {
 	}
 }
 
-func zoneAPI() *fetchAPI {
-	return newFetchAPI(fetchOptions{Enabled: true, AllowPrivate: true, Lookup: testLookup,
+func zoneAPI() *API {
+	return NewAPI(Options{Enabled: true, AllowPrivate: true, Lookup: testLookup,
 		Limits: limitOptions{PerClientPerMinute: 10000, GlobalPerMinute: 10000}})
 }
 
@@ -120,7 +120,7 @@ func TestFetchRefusesRedirectToZonedAddress(t *testing.T) {
 // dialer refuses it, whatever the policy admits.
 func TestFetchRefusesZonedAddressAtDialTime(t *testing.T) {
 	port, hits := secretSite(t)
-	h := newFetchAPI(fetchOptions{Enabled: true, AllowPrivate: true,
+	h := NewAPI(Options{Enabled: true, AllowPrivate: true,
 		Lookup: func(context.Context, string) ([]netip.Addr, error) {
 			return []netip.Addr{netip.MustParseAddr("::1%lo")}, nil
 		},
@@ -137,25 +137,5 @@ func TestFetchRefusesZonedAddressAtDialTime(t *testing.T) {
 		if err := destAllowed(netip.MustParseAddr(ip), true); err == nil || !strings.Contains(err.Error(), "zone") {
 			t.Errorf("destAllowed(%s, allow private) = %v; want refused for its zone", ip, err)
 		}
-	}
-}
-
-func TestCheckURLRefusesZonedAddresses(t *testing.T) {
-	port, hits := secretSite(t)
-	cases := writeFile(t, "cases.json", checkCases)
-	for _, target := range zonedTargets(port)[:3] {
-		code, out, errOut := check(t, "", "-expect", cases, "-robots", target, "-fetch-allow-private")
-		if code != 2 || out != "" || !strings.Contains(errOut, "refused-destination") || !strings.Contains(errOut, "zone") {
-			t.Errorf("check -robots %s: exit %d, stdout %q, stderr %q; want 2 and a refused zone", target, code, out, errOut)
-		}
-		redirect := httptest.NewServer(http.RedirectHandler(target, http.StatusFound))
-		code, out, errOut = check(t, "", "-expect", cases, "-robots", redirect.URL+"/robots.txt", "-fetch-allow-private")
-		redirect.Close()
-		if code != 2 || out != "" || !strings.Contains(errOut, "zone") || strings.Contains(out+errOut, zoneSecret) {
-			t.Errorf("check -robots redirecting to %s: exit %d, stdout %q, stderr %q; want 2 and a refused zone", target, code, out, errOut)
-		}
-	}
-	if n := hits.Load(); n != 0 {
-		t.Errorf("the secret site was asked %d times through a zoned address", n)
 	}
 }

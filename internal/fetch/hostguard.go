@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"net"
@@ -21,10 +21,10 @@ import (
 // §15.5.20) and a sentence. Static files are the same for every Host and
 // send nothing anywhere, so they stay served to any.
 
-// hostGuard wraps the API handler. loopback says the server listens on a
+// HostGuard wraps the API handler. loopback says the server listens on a
 // loopback address; names are the -hosts names. With neither, every Host
 // is answered (a server on 0.0.0.0 without -hosts cannot know its names).
-func hostGuard(api http.Handler, loopback bool, names []string) http.Handler {
+func HostGuard(api http.Handler, loopback bool, names []string) http.Handler {
 	allowed := map[string]bool{}
 	for _, n := range names {
 		if n = normalHost(n); n != "" {
@@ -40,10 +40,7 @@ func hostGuard(api http.Handler, loopback bool, names []string) http.Handler {
 			api.ServeHTTP(w, r)
 			return
 		}
-		for k, v := range securityHeaders {
-			w.Header().Set(k, v)
-		}
-		writeJSON(w, http.StatusMisdirectedRequest, apiError{Code: codeHost, Error: "This server does not answer /api/ for the host " +
+		writeJSON(w, http.StatusMisdirectedRequest, APIError{Code: codeHost, Error: "This server does not answer /api/ for the host " +
 			quoteHost(r.Host) + ": it answers for " + answeredHosts(loopback, names) +
 			". If this is your deployment's name, start the server with -hosts " + hostOnly(r.Host) + "."})
 	})
@@ -70,8 +67,8 @@ func loopbackHost(h string) bool {
 	return err == nil && ip.Zone() == "" && ip.Unmap().IsLoopback()
 }
 
-// listensOnLoopback says whether the listen address is a loopback one.
-func listensOnLoopback(a net.Addr) bool {
+// ListensOnLoopback says whether the listen address is a loopback one.
+func ListensOnLoopback(a net.Addr) bool {
 	ap, err := netip.ParseAddrPort(a.String())
 	return err == nil && ap.Addr().Unmap().IsLoopback()
 }

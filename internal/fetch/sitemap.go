@@ -1,4 +1,4 @@
-package main
+package fetch
 
 // GET /api/sitemap?url=S fetches a sitemap with the defences of /api/robots
 // (fetch.go) and answers what it lists, read by the engine (ReadSitemap).
@@ -53,7 +53,7 @@ const (
 
 // sitemapAnswer is the JSON of /api/sitemap?follow=0.
 type sitemapAnswer struct {
-	fetchAnswer
+	Answer
 	Kind       string   `json:"kind"`
 	URLs       []string `json:"urls"`
 	Problems   []string `json:"problems"`
@@ -85,9 +85,9 @@ type visitJSON struct {
 	Problems []string `json:"problems"`
 }
 
-func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw string) {
+func (a *API) serveSitemap(w http.ResponseWriter, r *http.Request, raw string) {
 	if _, code, msg := checkTarget(raw); code != "" {
-		writeJSON(w, httpStatusFor(code), apiError{Code: code, Error: msg})
+		writeJSON(w, httpStatusFor(code), APIError{Code: code, Error: msg})
 		return
 	}
 	q := r.URL.Query()
@@ -105,7 +105,7 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 		if v := q.Get(p.name); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > p.most {
-				writeJSON(w, http.StatusBadRequest, apiError{Code: codeBadURL, Error: "The " + p.name + " parameter must be a whole number from 1 to " +
+				writeJSON(w, http.StatusBadRequest, APIError{Code: codeBadURL, Error: "The " + p.name + " parameter must be a whole number from 1 to " +
 					engine.Thousands(p.most) + ", not " + strconv.Quote(v) + "."})
 				return
 			}
@@ -134,7 +134,7 @@ func (a *fetchAPI) serveSitemap(w http.ResponseWriter, r *http.Request, raw stri
 	}
 	walk.Progress = func(sitemap.SitemapProgress) bool { return ctx.Err() == nil }
 	res := walk.Run([]string{raw})
-	out := walkAnswer{Code: codeOK, URL: raw, URLs: res.URLs, Sitemaps: []visitJSON{}, Capped: res.Capped,
+	out := walkAnswer{Code: CodeOK, URL: raw, URLs: res.URLs, Sitemaps: []visitJSON{}, Capped: res.Capped,
 		Skipped: len(res.Skipped), Duplicates: res.Duplicates, Notes: res.Notes}
 	if out.URLs == nil {
 		out.URLs = []string{}
@@ -170,10 +170,10 @@ func fetchedFrom(ans sitemapAnswer) sitemap.SitemapFetched {
 }
 
 // fetchSitemap fetches and reads one sitemap.
-func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
+func (a *API) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
 	ans := sitemapAnswer{URLs: []string{}, Problems: []string{}, Kind: sitemap.SitemapUnknown.String()}
 	if _, code, msg := checkTarget(raw); code != "" {
-		ans.fetchAnswer = fetchAnswer{Code: code, URL: raw, Error: msg, Redirects: []string{}, Hops: []hop{}}
+		ans.Answer = Answer{Code: code, URL: raw, Error: msg, Redirects: []string{}, Hops: []hop{}}
 		return ans
 	}
 	tooBig := "The sitemap is more than " + strconv.Itoa(sitemap.MaxSitemapBytes) + " bytes (50 MB) uncompressed, the most a sitemap may be (sitemaps.org); split it and list the parts in a sitemap index."
@@ -182,7 +182,7 @@ func (a *fetchAPI) fetchSitemap(ctx context.Context, raw string) sitemapAnswer {
 	// the answer is written.
 	reading := newMemBudget(math.MaxInt64, budgetOf(ctx), oneRequest)
 	defer reading.close()
-	ans.fetchAnswer = a.get(withBudget(ctx, reading), raw, fetchPlan{keep: sitemap.MaxSitemapBytes, count: sitemap.MaxSitemapBytes, timeout: a.opts.SitemapTimeout, tooBig: tooBig})
+	ans.Answer = a.get(withBudget(ctx, reading), raw, fetchPlan{keep: sitemap.MaxSitemapBytes, count: sitemap.MaxSitemapBytes, timeout: a.opts.SitemapTimeout, tooBig: tooBig})
 	body := ans.Body
 	ans.Body = nil
 	if ans.Error != "" || ans.Status < 200 || ans.Status > 299 {

@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"bytes"
@@ -65,7 +65,7 @@ func TestSitemapOne(t *testing.T) {
 	h := testFetchAPI(t, site.port)
 	var idx sitemapAnswer
 	askSitemap(t, h, "follow=0&url="+url.QueryEscape(site.url("www.test", "/index.xml")), &idx)
-	if idx.Code != codeOK || idx.Kind != "index" || len(idx.URLs) != 3 || idx.Status != 200 || idx.Body != nil {
+	if idx.Code != CodeOK || idx.Kind != "index" || len(idx.URLs) != 3 || idx.Status != 200 || idx.Body != nil {
 		t.Fatalf("index: %+v", idx)
 	}
 	var gz sitemapAnswer
@@ -90,7 +90,7 @@ func TestSitemapFollow(t *testing.T) {
 	h := testFetchAPI(t, site.port)
 	var w walkAnswer
 	code := askSitemap(t, h, "url="+url.QueryEscape(site.url("www.test", "/index.xml")), &w)
-	if code != 200 || w.Code != codeOK || len(w.URLs) != 12 || len(w.Sitemaps) != 5 || w.Capped {
+	if code != 200 || w.Code != CodeOK || len(w.URLs) != 12 || len(w.Sitemaps) != 5 || w.Capped {
 		t.Fatalf("follow: HTTP %d %+v", code, w)
 	}
 	if last := w.Sitemaps[4]; last.Status != 404 || !strings.Contains(last.Error, "404") {
@@ -103,7 +103,7 @@ func TestSitemapFollow(t *testing.T) {
 	if len(w.URLs) != 6 || !w.Capped || w.Skipped != 2 || !strings.Contains(strings.Join(w.Notes, " "), "Stopped at 6 URLs") {
 		t.Errorf("max=6: %d URLs capped %v skipped %d notes %q", len(w.URLs), w.Capped, w.Skipped, w.Notes)
 	}
-	var bad apiError
+	var bad APIError
 	if code := askSitemap(t, h, "max=500001&url="+url.QueryEscape(site.url("www.test", "/index.xml")), &bad); code != 400 || !strings.Contains(bad.Error, "1 to 500,000") {
 		t.Errorf("max=500001: %d %+v", code, bad)
 	}

@@ -1,4 +1,4 @@
-package main
+package fetch
 
 import (
 	"fmt"
@@ -120,7 +120,7 @@ func TestSitemapWalkSpendsRateLimit(t *testing.T) {
 	if n := hits.Load(); n > 5 {
 		t.Errorf("the site was asked %d times; want at most 5 (the client's tokens)", n)
 	}
-	var refused apiError
+	var refused APIError
 	if code := askSitemap(t, h, "url="+url.QueryEscape(site.url("www.test", "/index.xml")), &refused); code != http.StatusTooManyRequests {
 		t.Errorf("the next walk: HTTP %d %+v; want 429", code, refused)
 	}

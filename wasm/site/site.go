@@ -23,8 +23,8 @@ import (
 )
 
 // Site: fetch a live site's robots.txt as Googlebot gets it, and test the
-// URLs its sitemaps list (issue 10). The server fetches (fetch.go,
-// sitemap.go); without one (the offline file, a static host, -fetch=false)
+// URLs its sitemaps list (issue 10). The server fetches (internal/fetch);
+// without one (the offline file, a static host, -fetch=false)
 // the browser's own fetch is tried, which works only where the site allows
 // cross-origin reads. What was fetched goes through the store like an
 // opened file: the bytes into the editor exactly, the answer into the
