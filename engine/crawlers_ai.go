@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"errors"
+	"strings"
+)
 
 // The AI catalogue: the catalogue's AI crawlers and control tokens (see
 // crawlers_data.go), each with what it is for, read from its operator's own
@@ -14,7 +17,8 @@ import "strings"
 // a source.
 
 // AIPurpose is what an AI crawler fetches for. The values are stable: they
-// are the keys of a policy (policy.go) and of the audit's JSON.
+// are the keys of a policy (Policy, below) and of the audit's JSON
+// (engine/ai).
 type AIPurpose string
 
 const (
@@ -186,16 +190,125 @@ func FindAIRole(name string) (AIRole, bool) {
 	return AIRole{}, false
 }
 
-// retiredAIToken returns the retired role whose token is tok (ASCII
-// case-insensitive), with its catalogue crawler.
-func retiredAIToken(tok string) (AIRole, Crawler, bool) {
+// AIColumns are the current crawlers and control tokens of the AI
+// catalogue, in its order, as Matrix columns: the audit's (engine/ai) and a
+// policy's cases (expect.go).
+func AIColumns() []Column {
+	var cols []Column
 	for _, a := range aiRoles {
-		if !a.Retired() {
+		if a.Retired() {
 			continue
 		}
-		if c, ok := FindCrawler(a.Crawler); ok && len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], tok) {
-			return a, c, true
+		if c, ok := FindCrawler(a.Crawler); ok {
+			cols = append(cols, CrawlerColumn(c))
 		}
 	}
-	return AIRole{}, Crawler{}, false
+	return cols
+}
+
+// OperatorName is c's operator without the catalogue's "(attributed)".
+func (c Crawler) OperatorName() string {
+	return strings.TrimSuffix(c.Operator, " (attributed)")
+}
+
+// A policy: which AI crawlers may read the site, chosen per purpose and,
+// where wanted, per operator ("AI training blocked, AI search allowed,
+// but OpenAI allowed throughout"). An expectations file's "policy" stands
+// for cases (expect.go); engine/ai audits a file against one and writes the
+// change that meets it (ApplyPolicy).
+
+// PolicyRule is one choice. Operator "" means every operator; Purpose ""
+// every purpose of the operator.
+type PolicyRule struct {
+	Operator string
+	Purpose  AIPurpose
+	Allow    bool
+}
+
+// Policy is a set of choices; the most specific one that applies to a
+// crawler decides: operator and purpose, then operator, then purpose.
+type Policy []PolicyRule
+
+// ReadPolicyRule reads one entry of a policy as written in JSON:
+// "ai-training": "blocked", "OpenAI": "allowed", "OpenAI/ai-search":
+// "allowed". The error is a sentence with the fix.
+func ReadPolicyRule(key, value string) (PolicyRule, error) {
+	var p PolicyRule
+	switch LowerASCII(value) {
+	case "allowed", "allow":
+		p.Allow = true
+	case "blocked", "block", "disallowed":
+	default:
+		return p, errors.New("the policy for " + quote(key) + " is " + quote(value) + ": write \"allowed\" or \"blocked\".")
+	}
+	op, purpose, hasSlash := strings.Cut(key, "/")
+	if !hasSlash {
+		if aiPurposeOf(key) != "" {
+			op, purpose = "", key
+		} else {
+			op, purpose = key, ""
+		}
+	}
+	if purpose != "" {
+		if p.Purpose = aiPurposeOf(purpose); p.Purpose == "" {
+			return p, errors.New(quote(purpose) + " is not a purpose: use " + purposeList() + ".")
+		}
+	}
+	if op != "" {
+		known := ""
+		for _, a := range aiRoles {
+			c, _ := FindCrawler(a.Crawler)
+			if strings.EqualFold(c.OperatorName(), op) {
+				known = c.OperatorName()
+			}
+		}
+		if known == "" {
+			return p, errors.New(quote(op) + " is neither a purpose (" + purposeList() + ") nor an operator of the AI catalogue (such as OpenAI or Anthropic).")
+		}
+		p.Operator = known
+	}
+	return p, nil
+}
+
+func aiPurposeOf(s string) AIPurpose {
+	for _, p := range AIPurposes {
+		if strings.EqualFold(string(p), s) {
+			return p
+		}
+	}
+	return ""
+}
+
+func purposeList() string {
+	names := make([]string, len(AIPurposes))
+	for i, p := range AIPurposes {
+		names[i] = string(p)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Wants returns the verdict the policy wants at the site root for a crawler
+// of operator and purpose, and whether it says anything about it.
+func (p Policy) Wants(operator string, purpose AIPurpose) (allow, ok bool) {
+	operator = strings.TrimSuffix(operator, " (attributed)")
+	best := -1
+	for _, r := range p {
+		rank := 0
+		switch {
+		case r.Operator != "" && !strings.EqualFold(r.Operator, operator):
+			continue
+		case r.Purpose != "" && r.Purpose != purpose:
+			continue
+		case r.Operator != "" && r.Purpose != "":
+			rank = 3
+		case r.Operator != "":
+			rank = 2
+		case r.Purpose != "":
+			rank = 1
+		}
+		if rank >= best {
+			best, allow = rank, r.Allow
+		}
+	}
+	return allow, best >= 0
 }

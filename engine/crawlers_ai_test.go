@@ -59,17 +59,6 @@ func TestAIRolesAreSourcedAndDated(t *testing.T) {
 	}
 }
 
-func TestRetiredAITokens(t *testing.T) {
-	for _, tok := range []string{"anthropic-ai", "Claude-Web", "CLAUDE-WEB"} {
-		if _, _, ok := retiredAIToken(tok); !ok {
-			t.Errorf("%s is not read as retired", tok)
-		}
-	}
-	if _, _, ok := retiredAIToken("ClaudeBot"); ok {
-		t.Error("ClaudeBot is read as retired")
-	}
-}
-
 // Each AI purpose with crawlers that have a token is a preset of the
 // matrix, holding exactly those crawlers.
 func TestPresetsByAIPurpose(t *testing.T) {
@@ -87,5 +76,54 @@ func TestPresetsByAIPurpose(t *testing.T) {
 	}
 	if p, _ := FindPreset("ai-training"); !strings.Contains(strings.Join(p.Crawlers, "|"), "GPTBot|") || strings.Contains(strings.Join(p.Crawlers, "|"), "anthropic-ai") {
 		t.Errorf("AI training preset %v", p.Crawlers)
+	}
+}
+
+func TestReadPolicyRule(t *testing.T) {
+	tests := []struct {
+		key, value string
+		want       PolicyRule
+		err        string
+	}{
+		{"ai-training", "blocked", PolicyRule{Purpose: PurposeTraining}, ""},
+		{"AI-Search", "Allowed", PolicyRule{Purpose: PurposeSearch, Allow: true}, ""},
+		{"openai", "allowed", PolicyRule{Operator: "OpenAI", Allow: true}, ""},
+		{"Anthropic/ai-user", "block", PolicyRule{Operator: "Anthropic", Purpose: PurposeUser}, ""},
+		{"ai-training", "maybe", PolicyRule{}, `write "allowed" or "blocked"`},
+		{"Nobody", "allowed", PolicyRule{}, "neither a purpose"},
+		{"OpenAI/ai-everything", "allowed", PolicyRule{}, "is not a purpose"},
+	}
+	for _, tt := range tests {
+		got, err := ReadPolicyRule(tt.key, tt.value)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s=%s: error %v, want one saying %q", tt.key, tt.value, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%s=%s: %+v, %v; want %+v", tt.key, tt.value, got, err, tt.want)
+		}
+	}
+}
+
+func TestPolicyMostSpecificWins(t *testing.T) {
+	// "ai-training": "blocked", "OpenAI": "allowed", "OpenAI/ai-search": "blocked"
+	p := Policy{{Purpose: PurposeTraining}, {Operator: "OpenAI", Allow: true}, {Operator: "OpenAI", Purpose: PurposeSearch}}
+	for _, tt := range []struct {
+		op      string
+		purpose AIPurpose
+		allow   bool
+		ok      bool
+	}{
+		{"Anthropic", PurposeTraining, false, true},
+		{"OpenAI", PurposeTraining, true, true},
+		{"OpenAI", PurposeSearch, false, true},
+		{"Anthropic", PurposeSearch, false, false},
+		{"Anthropic (attributed)", PurposeTraining, false, true},
+	} {
+		if allow, ok := p.Wants(tt.op, tt.purpose); allow != tt.allow || ok != tt.ok {
+			t.Errorf("%s %s: %v %v, want %v %v", tt.op, tt.purpose, allow, ok, tt.allow, tt.ok)
+		}
 	}
 }

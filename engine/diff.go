@@ -54,7 +54,7 @@ func Compare(a, b *Robots, urls []string, cols []Column) Diff {
 		// alone are no change of groups.
 		if oa.Source != ob.Source || !strings.EqualFold(oa.Token, ob.Token) || len(oa.Groups) != len(ob.Groups) {
 			d.Groups = append(d.Groups, GroupChange{Col: c, A: oa, B: ob,
-				Sentence: col.Name + " now obeys " + obeysPhrase(ob) + ", not " + obeysPhrase(oa) + "."})
+				Sentence: col.Name + " now obeys " + ob.Phrase() + ", not " + oa.Phrase() + "."})
 		}
 	}
 	for u := range urls {
@@ -68,8 +68,10 @@ func Compare(a, b *Robots, urls []string, cols []Column) Diff {
 	return d
 }
 
-// obeysPhrase names what a column obeys inside a sentence.
-func obeysPhrase(o Obeys) string {
+// Phrase names what a column obeys inside a sentence: "the group at line 4
+// (GPTBot)", "* (line 1)" or "no group" (the diff here, the audit in
+// engine/ai).
+func (o Obeys) Phrase() string {
 	switch o.Source {
 	case SourceSpecific:
 		return "the group" + plural(len(o.Lines)) + " at " + linesLabel(o.Lines) + " (" + o.Token + ")"
@@ -108,7 +110,7 @@ func (d Diff) Sentence(f Flip) string {
 }
 
 func cellPhrase(c Cell, rule string) string {
-	s := lowerVerdict(c.Allowed)
+	s := VerdictWord(c.Allowed)
 	if c.Line > 0 {
 		s += " (line " + strconv.Itoa(c.Line) + ", " + rule + ")"
 	} else {

@@ -34,27 +34,23 @@
 // between two versions of a file, line by line and verdict by verdict
 // (diff.go); and expectations files pin verdicts down for the page and for
 // CI (expect.go, read and written by a small JSON reader of its own,
-// jsontext.go; a policy in one stands for a case per AI crawler,
-// expect_policy.go).
+// jsontext.go; a policy in one stands for a case per AI crawler).
 //
-// Which AI crawlers may read a site: the catalogue's AI crawlers and
-// control tokens by purpose, each sourced and dated (crawlers_ai.go);
-// Audit, a Matrix over them summed up per purpose with the findings a
-// person would miss (audit.go); the Content-Signal lines a file declares
-// (contentsignal.go); and policies, with ApplyPolicy writing the smallest
-// change to a file that meets one (policy.go):
-//
-//	*Robots ──Audit(urls)──▶ rows per crawler + per purpose + findings
-//	*Robots + Policy ──ApplyPolicy──▶ new text ──Compare──▶ the verdicts that flip
+// The AI catalogue: the catalogue's AI crawlers and control tokens by
+// purpose, each sourced and dated, and the policies keyed by purpose and
+// operator that expectations files and engine/ai read (crawlers_ai.go).
+// Content-Signal lines are only checked for their syntax here (lintkey.go).
 //
 // Beside it, importing it and never imported by it: package readers
 // (engine/readers) reads the same file as other crawlers' parsers do
 // (robots-parser, Python, Colly, Protego, WWW::RobotRules, webrobots, Bing,
-// Yandex, RFC 9309) and finds the
-// lines they read differently; package sitemap (engine/sitemap) reads the
-// URL lists a file's Sitemap: lines name. What they share with Google's
-// reading (the ASCII, URL and host steps, SplitLines, Thousands) is
-// exported here and lives here only.
+// Yandex, RFC 9309) and finds the lines they read differently; package
+// sitemap (engine/sitemap) reads the URL lists a file's Sitemap: lines name;
+// package ai (engine/ai) audits which AI crawlers may read a site, reads
+// its content signals, and writes the change that meets a policy. What they
+// share with Google's reading (the ASCII, URL and host steps, SplitLines,
+// Thousands, Matches, Quote, VerdictWord) is exported here and lives here
+// only.
 //
 // The package is pure Go and knows nothing of browsers or servers: the
 // WebAssembly UI and any other tool embed it and render what it returns; they

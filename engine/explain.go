@@ -284,6 +284,10 @@ func isAre(n int) string {
 	return "are"
 }
 
+// Quote marks a value off in a sentence as every message of the engine
+// does (quote), for the packages built on it (engine/ai).
+func Quote(s string) string { return quote(s) }
+
 // quote marks a value off in a sentence; long values are shortened.
 func quote(s string) string {
 	const most = 120

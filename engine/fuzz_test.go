@@ -8,30 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// fuzzSeedBodies are byte sequences where a robots.txt reader can slip:
-// BOM fragments, every line-break mix, NUL, comments, missing colons,
-// typos, wildcards, escapes, high bytes and index.html rules.
-var fuzzSeedBodies = []string{
-	"",
-	"\xEF\xBB\xBFUser-agent: *\nDisallow: /",
-	"\xEF\xBBUser-agent: *\nDisallow: /",
-	"\xEF\x11\xBFUser-agent: *\nDisallow: /",
-	"\xEF\xBB\xBF\xEF\xBB\xBFUser-agent: *\nDisallow: /",
-	"\xEF\xBB\xBF\x00User-agent: *\nDisallow: /",
-	"User-agent: *\rDisallow: /a\r\nAllow: /a/b\n\rDisallow: /c\r\r\n",
-	"User-agent: foo\nDisallow: /a\x00bc\nAllow: /a#b\n",
-	"User-agent foo\nDisallow /x\nDisallow / x\n: foo\nDisallow /foo:bar\n",
-	"useragent: foo\nuser agent: bar\nuser_agent: baz\ndissallow: /a\ndisalow: /b\nsite-map: /s\n",
-	"User-agent: *foo\nUser-agent: * foo\nUser-agent: Googlebot/2.1\nDisallow: /*.php$\nAllow: /a$b\nAllow: /a$$\n",
-	"User-agent: foo\nDisallow: /%7e\nDisallow: /%c3%a9\nDisallow: /é\nAllow: /\xff\n",
-	"User-agent: foo\nDisallow: /foo/\nAllow: /foo/index.html\nAllow: /*/index.htm\nDisallow:\n",
-	"User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\nSitemap: /s.xml\nUser-agent: c\nAllow: /\n",
-	"Disallow: /orphan\nUser-agent: *\nUser-agent: foo\nDisallow: /x\n",
-	"User-agent: foo\nDisallow: /" + strings.Repeat("a", 20000) + "\n",
-	"User-agent: *\nDisallow: /\nAllow: /*/index.html\n",
-}
+	"robotstester/engine/sharedtest"
+)
 
 var fuzzSeedURLs = []string{
 	"http://example.com/", "http://example.com", "http://example.com?a=1", "http://example.com;x",
@@ -152,7 +131,7 @@ func checkLineReport(ln Line, body string, rep oracleReport) error {
 
 // FuzzParse: any bytes parse, and the line table is consistent.
 func FuzzParse(f *testing.F) {
-	for _, b := range fuzzSeedBodies {
+	for _, b := range sharedtest.FuzzSeedBodies {
 		f.Add([]byte(b))
 	}
 	fuzzSuiteSeeds(f, func(body []byte, _, _ string) { f.Add(body) })
@@ -166,7 +145,7 @@ func FuzzParse(f *testing.F) {
 // FuzzTest: any body, agent and url test without panic, every Result agrees
 // with its explanation, and Google's verdict and line agree with the oracle.
 func FuzzTest(f *testing.F) {
-	for i, b := range fuzzSeedBodies {
+	for i, b := range sharedtest.FuzzSeedBodies {
 		for j, u := range fuzzSeedURLs {
 			f.Add([]byte(b), fuzzSeedAgents[(i+j)%len(fuzzSeedAgents)], u)
 		}

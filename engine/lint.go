@@ -55,11 +55,12 @@ import (
 //	global-not-inherited  info              a named crawler does not also obey the "*" group
 //	sitemap-invalid       error             a sitemap that is not an absolute http(s) URL
 //	sitemap-repeated      info              the same sitemap listed twice
-//	content-signal-syntax warning           a Content-Signal line that is not well formed (contentsignal.go)
+//	content-signal-syntax warning           a Content-Signal line that is not well formed (lintkey.go)
 //
-// The audit (audit.go) adds its own codes, about AI crawlers: ai-retired-token,
-// ai-unknown-token, ai-control-token, ai-user-fetch, ai-uneven-operator,
-// content-signal-note and content-signal-conflict; its header says what each means.
+// The audit (engine/ai/audit.go) adds its own codes, about AI crawlers:
+// ai-retired-token, ai-unknown-token, ai-control-token, ai-user-fetch,
+// ai-uneven-operator, content-signal-note and content-signal-conflict; its
+// header says what each means.
 //
 // Codes never change meaning; new findings get new codes.
 //

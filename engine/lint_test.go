@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"robotstester/engine/sharedtest"
 )
 
 var updateLint = flag.Bool("update-lint", false, "rewrite testdata/lint/*.golden from Lint's output")
@@ -364,26 +366,8 @@ func TestLintFlagsAgreeWithGoogle(t *testing.T) {
 	}
 }
 
-// corpus reads every file of the real corpus.
-func lintCorpus(t testing.TB) map[string][]byte {
-	dir := sharedDir(t, "corpus", "real")
-	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus files under %s: %v", dir, err)
-	}
-	out := map[string][]byte{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[filepath.Base(f)] = b
-	}
-	return out
-}
-
 func TestLintFlagsAgreeOnCorpus(t *testing.T) {
-	for name, body := range lintCorpus(t) {
+	for name, body := range sharedtest.CorpusBodies(t) {
 		r := Parse(body)
 		checkLintFlags(t, name, r, Lint(r))
 	}
@@ -438,7 +422,7 @@ func checkLintWellFormed(t *testing.T, name string, r *Robots, d Diagnostics, co
 func TestLintCorpus(t *testing.T) {
 	codes := lintCodes(t)
 	seen := map[string]int{}
-	for name, body := range lintCorpus(t) {
+	for name, body := range sharedtest.CorpusBodies(t) {
 		r := Parse(body)
 		d := Lint(r)
 		checkLintWellFormed(t, name, r, d, codes)
@@ -657,7 +641,7 @@ func FuzzLint(f *testing.F) {
 
 // BenchmarkLint lints the largest files of the corpus (parsed beforehand).
 func BenchmarkLint(b *testing.B) {
-	files := lintCorpus(b)
+	files := sharedtest.CorpusBodies(b)
 	var names []string
 	for name := range files {
 		names = append(names, name)
@@ -686,7 +670,7 @@ func BenchmarkLint(b *testing.B) {
 func TestLintDeadRulesNeverDecide(t *testing.T) {
 	urlDir := sharedDir(t, "corpus", "urls")
 	checked := 0
-	for name, body := range lintCorpus(t) {
+	for name, body := range sharedtest.CorpusBodies(t) {
 		r := Parse(body)
 		var paths []string
 		if list, err := os.ReadFile(filepath.Join(urlDir, name)); err == nil {

@@ -152,3 +152,85 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// Content signals: "Content-Signal: search=yes, ai-train=no" lines, which
+// state how a site wants its content used (contentsignals.org; Cloudflare's
+// managed robots.txt writes them). Google's parser ignores the key, so the
+// linter only checks that a line is well formed (content-signal-syntax);
+// engine/ai reads what the lines declare and compares it with the groups.
+
+// The uses a signal names (contentsignals.org): search, building a search
+// index and showing links and short excerpts (not AI summaries); ai-input,
+// putting content into an AI model at answer time (retrieval, grounding);
+// ai-train, training or fine-tuning models.
+const (
+	SignalSearch  = "search"
+	SignalAIInput = "ai-input"
+	SignalAITrain = "ai-train"
+)
+
+// SignalUse is one use a signal line declares.
+type SignalUse struct {
+	Use string // SignalSearch, SignalAIInput or SignalAITrain
+	Yes bool
+}
+
+// lintContentSignal reports a malformed Content-Signal line (lint.go's
+// content-signal-syntax), one finding per problem.
+func (l *linter) lintContentSignal(ln *Line) {
+	_, problems := ReadContentSignal(ln.Value(l.r.Body))
+	for _, p := range problems {
+		l.add(ln.Number, 0, SeverityWarning, "content-signal-syntax", "in the Content-Signal line, "+p)
+	}
+}
+
+// ReadContentSignal reads a Content-Signal line's value "search=yes,
+// ai-train=no": uses separated by commas, each a known use, "=", and yes
+// or no. The problems are sentences for the parts that are not well
+// formed, each with its fix; engine/ai reads the signals for its audit.
+func ReadContentSignal(value string) (uses []SignalUse, problems []string) {
+	example := " — write it as search=yes, ai-input=yes, ai-train=no."
+	if trimSpace(value) == "" {
+		problems = append(problems, "the signal is empty"+example)
+		return uses, problems
+	}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(value, ",") {
+		part = trimSpace(part)
+		if part == "" {
+			problems = append(problems, "an empty entry between commas declares nothing — remove the extra comma.")
+			continue
+		}
+		key, val, ok := strings.Cut(part, "=")
+		key, val = LowerASCII(trimSpace(key)), LowerASCII(trimSpace(val))
+		switch {
+		case !ok:
+			problems = append(problems, shown(part)+" has no \"=\""+example)
+			continue
+		case key != SignalSearch && key != SignalAIInput && key != SignalAITrain:
+			problems = append(problems, shown(key)+" is not a use content signals define (search, ai-input, ai-train)"+closestUse(key))
+			continue
+		case val != "yes" && val != "no":
+			problems = append(problems, key+"="+shown(val)+" is neither yes nor no — write "+key+"=yes or "+key+"=no.")
+			continue
+		case seen[key]:
+			problems = append(problems, key+" is declared twice on the line — keep one.")
+			continue
+		}
+		seen[key] = true
+		uses = append(uses, SignalUse{Use: key, Yes: val == "yes"})
+	}
+	return uses, problems
+}
+
+// closestUse suggests the use a misspelt key meant ("ai_train",
+// "ai-training").
+func closestUse(key string) string {
+	norm := strings.NewReplacer("_", "-", " ", "-").Replace(key)
+	for _, u := range []string{SignalAITrain, SignalAIInput, SignalSearch} {
+		if strings.HasPrefix(norm, u) || strings.HasPrefix(u, norm) && len(norm) > 3 {
+			return " — write " + u + " instead."
+		}
+	}
+	return " — remove it, or use one of those three."
+}

@@ -2,6 +2,11 @@ package engine
 
 import "strings"
 
+// Matches reports whether pattern matches path as Google's matcher does
+// (matches below), for packages that decide from a rule's pattern alone:
+// engine/ai asks whether a rule decides for the site root.
+func Matches(path, pattern string) bool { return matches(path, pattern) }
+
 // matches reports whether pattern matches path the way robots.cc's
 // RobotsMatchStrategy::Matches does: byte-wise, case-sensitive, anchored at
 // the start, matching a prefix of path; '*' matches any run of bytes; '$' is

@@ -15,7 +15,7 @@ import (
 // line break.
 func TestParsingInStepsIsParse(t *testing.T) {
 	bodies := [][]byte{nil, []byte("\n"), []byte("\r"), []byte("\r\n"), []byte("\xEF\xBB\xBF")}
-	for _, b := range fuzzSeedBodies {
+	for _, b := range sharedtest.FuzzSeedBodies {
 		bodies = append(bodies, []byte(b))
 	}
 	bodies = append(bodies, []byte("User-agent: a\rDisallow: /x\r\nAllow: /y\n\rUser-agent: b\r\rDisallow: /\n"))

@@ -1,9 +1,11 @@
-package engine
+package ai
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"robotstester/engine"
 )
 
 // The audit: which AI crawlers may read a site, in one answer. Every
@@ -28,22 +30,22 @@ import (
 type AuditCrawler struct {
 	Name     string
 	Operator string
-	Purpose  AIPurpose
-	Robots   RobotsStance // what the operator says it does with robots.txt
+	Purpose  engine.AIPurpose
+	Robots   engine.RobotsStance // what the operator says it does with robots.txt
 	Tokens   []string
 	Obeys    int  // the first user-agent line of the group it obeys, 0 for none
 	Allowed  bool // at the site root
 	Line     int  // the line that decided for the root, 0 when none
-	URLs     []Cell
+	URLs     []engine.Cell
 }
 
 // Root is "allowed" or "blocked": the verdict for the site root.
-func (c AuditCrawler) Root() string { return lowerVerdict(c.Allowed) }
+func (c AuditCrawler) Root() string { return engine.VerdictWord(c.Allowed) }
 
 // AuditPurpose is the crawlers of one purpose, blocked and allowed at the
 // site root.
 type AuditPurpose struct {
-	Purpose          AIPurpose
+	Purpose          engine.AIPurpose
 	Blocked, Allowed []string
 }
 
@@ -52,35 +54,20 @@ type Audit struct {
 	Crawlers []AuditCrawler
 	Purposes []AuditPurpose
 	Signals  []ContentSignal
-	Findings Diagnostics
-	URLs     []string // as given; each crawler's URLs holds one Cell per URL
-	Matrix   *Matrix  // the matrix the rows come from: AuditColumns over "/" and the URLs
+	Findings engine.Diagnostics
+	URLs     []string       // as given; each crawler's URLs holds one Cell per URL
+	Matrix   *engine.Matrix // the matrix the rows come from: engine.AIColumns over "/" and the URLs
 }
 
-// AuditColumns are the audit's matrix columns: the current crawlers and
-// control tokens of the AI catalogue, in its order.
-func AuditColumns() []Column {
-	var cols []Column
-	for _, a := range aiRoles {
-		if a.Retired() {
-			continue
-		}
-		if c, ok := FindCrawler(a.Crawler); ok {
-			cols = append(cols, CrawlerColumn(c))
-		}
-	}
-	return cols
-}
-
-// Audit answers which AI crawlers may read the site r governs: at the site
-// root, and at each of urls (matched as Test matches them).
-func (r *Robots) Audit(urls []string) Audit {
-	cols := AuditColumns()
+// AuditOf answers which AI crawlers may read the site r governs: at the
+// site root, and at each of urls (matched as Test matches them).
+func AuditOf(r *engine.Robots, urls []string) Audit {
+	cols := engine.AIColumns()
 	m := r.Matrix(urls, cols)
 	au := Audit{URLs: urls, Matrix: m, Signals: ContentSignals(r)}
 	for i, col := range cols {
-		role, _ := FindAIRole(col.Name)
-		c, _ := FindCrawler(col.Name)
+		role, _ := engine.FindAIRole(col.Name)
+		c, _ := engine.FindCrawler(col.Name)
 		root := m.Root(i)
 		row := AuditCrawler{Name: c.Name, Operator: c.Operator, Purpose: role.Purpose, Robots: role.Robots,
 			Tokens: c.Tokens, Allowed: root.Allowed, Line: root.Line}
@@ -92,7 +79,7 @@ func (r *Robots) Audit(urls []string) Audit {
 		}
 		au.Crawlers = append(au.Crawlers, row)
 	}
-	for _, p := range AIPurposes {
+	for _, p := range engine.AIPurposes {
 		sum := AuditPurpose{Purpose: p}
 		for _, c := range au.Crawlers {
 			switch {
@@ -126,7 +113,7 @@ func (au Audit) Crawler(name string) (AuditCrawler, bool) {
 }
 
 type auditor struct {
-	r  *Robots
+	r  *engine.Robots
 	au *Audit
 	// tokenRoot caches, per lower-cased retired token, the root verdict of
 	// the groups naming it: every line naming the token shares them, and a
@@ -134,15 +121,15 @@ type auditor struct {
 	tokenRoot map[string]bool
 }
 
-func (f *auditor) add(line int, sev Severity, code string, msg ...string) {
-	f.au.Findings = append(f.au.Findings, Diagnostic{Line: line, Severity: sev, Code: code, Message: strings.Join(msg, "")})
+func (f *auditor) add(line int, sev engine.Severity, code string, msg ...string) {
+	f.au.Findings = append(f.au.Findings, engine.Diagnostic{Line: line, Severity: sev, Code: code, Message: strings.Join(msg, "")})
 }
 
 // where says what a row obeys and its root verdict: "obeys * (line 1) and
 // is allowed at /".
 func (f *auditor) where(c AuditCrawler) string {
 	i := slices.IndexFunc(f.au.Crawlers, func(x AuditCrawler) bool { return x.Name == c.Name })
-	s := c.Name + " obeys " + obeysPhrase(f.au.Matrix.Obeys[i]) + " and is " + c.Root() + " at /"
+	s := c.Name + " obeys " + f.au.Matrix.Obeys[i].Phrase() + " and is " + c.Root() + " at /"
 	if c.Line > 0 {
 		s += " (line " + strconv.Itoa(c.Line) + ")"
 	}
@@ -151,7 +138,7 @@ func (f *auditor) where(c AuditCrawler) string {
 
 // obeysGroup reports whether o includes group gi (o.Groups is in file
 // order, and a crawler may obey thousands of groups).
-func obeysGroup(o Obeys, gi int) bool {
+func obeysGroup(o engine.Obeys, gi int) bool {
 	_, found := slices.BinarySearch(o.Groups, gi)
 	return found
 }
@@ -173,10 +160,10 @@ func (f *auditor) tokens() {
 				f.retired(gi, a, role, c)
 				continue
 			}
-			if cr, ok := FindCrawler(a.Token); ok {
-				if role, ok := FindAIRole(cr.Name); ok && role.Robots == RobotsUnknown && strings.EqualFold(cr.Tokens[0], a.Token) {
-					f.add(a.Line, SeverityInfo, "ai-unknown-token",
-						operatorName(cr), " publishes no page for ", quote(a.Token), ", so whether any crawler obeys this group is unknown — keep the line, and refuse the crawler at the server if it must stay out.")
+			if cr, ok := engine.FindCrawler(a.Token); ok {
+				if role, ok := engine.FindAIRole(cr.Name); ok && role.Robots == engine.RobotsUnknown && strings.EqualFold(cr.Tokens[0], a.Token) {
+					f.add(a.Line, engine.SeverityInfo, "ai-unknown-token",
+						cr.OperatorName(), " publishes no page for ", engine.Quote(a.Token), ", so whether any crawler obeys this group is unknown — keep the line, and refuse the crawler at the server if it must stay out.")
 				}
 			}
 		}
@@ -185,8 +172,8 @@ func (f *auditor) tokens() {
 
 // retired reports agent a of group gi, which names a retired token: which
 // current crawlers the group was meant for, and what they obey instead.
-func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
-	operator := operatorName(c)
+func (f *auditor) retired(gi int, a engine.Agent, role engine.AIRole, c engine.Crawler) {
+	operator := c.OperatorName()
 	key := strings.ToLower(a.Token)
 	groupRoot, ok := f.tokenRoot[key]
 	if !ok {
@@ -200,7 +187,7 @@ func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
 	// a group of its own, obeys another group (a line here would move it),
 	// or has no token at all.
 	var elsewhere, add, own, unreachable []string
-	sev := SeverityInfo
+	sev := engine.SeverityInfo
 	for _, name := range role.ReplacedBy {
 		row := f.row(name)
 		i := slices.IndexFunc(f.au.Crawlers, func(x AuditCrawler) bool { return x.Name == name })
@@ -209,20 +196,20 @@ func (f *auditor) retired(gi int, a Agent, role AIRole, c Crawler) {
 		case len(row.Tokens) == 0:
 			unreachable = append(unreachable, name)
 		case obeysGroup(o, gi):
-		case o.Source == SourceSpecific && strings.EqualFold(o.Token, row.Tokens[0]):
+		case o.Source == engine.SourceSpecific && strings.EqualFold(o.Token, row.Tokens[0]):
 			if row.Allowed != groupRoot {
 				own = append(own, f.where(row))
-				sev = SeverityWarning
+				sev = engine.SeverityWarning
 			}
 		default:
 			elsewhere = append(elsewhere, f.where(row))
 			add = append(add, "User-agent: "+row.Tokens[0])
 			if row.Allowed != groupRoot {
-				sev = SeverityWarning
+				sev = engine.SeverityWarning
 			}
 		}
 	}
-	msg := quote(a.Token) + " is no longer sent by " + operator + "'s crawlers"
+	msg := engine.Quote(a.Token) + " is no longer sent by " + operator + "'s crawlers"
 	if len(unreachable) > 0 {
 		msg += "; " + listNames(unreachable) + " " + hasHave(len(unreachable)) + " no token and ignore" + verbS(len(unreachable)) + " robots.txt, so no line reaches " + itThem(len(unreachable))
 	}
@@ -251,6 +238,20 @@ func itsTheir(n int) string {
 	return "their"
 }
 
+func itThem(n int) string {
+	if n == 1 {
+		return "it"
+	}
+	return "them"
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
 func hasHave(n int) string {
 	if n == 1 {
 		return "has"
@@ -266,15 +267,10 @@ func verbS(n int) string {
 	return ""
 }
 
-// operatorName is c's operator without the catalogue's "(attributed)".
-func operatorName(c Crawler) string {
-	return strings.TrimSuffix(c.Operator, " (attributed)")
-}
-
 func quoteAll(s []string) []string {
 	out := make([]string, len(s))
 	for i, v := range s {
-		out[i] = quote(v)
+		out[i] = engine.Quote(v)
 	}
 	return out
 }
@@ -283,11 +279,11 @@ func quoteAll(s []string) []string {
 // asks, and that the crawler that fetches the pages is not kept out by it.
 func (f *auditor) controls() {
 	for _, c := range f.au.Crawlers {
-		role, _ := FindAIRole(c.Name)
-		if c.Purpose != PurposeControl || c.Allowed || role.FetchedBy == "" {
+		role, _ := engine.FindAIRole(c.Name)
+		if c.Purpose != engine.PurposeControl || c.Allowed || role.FetchedBy == "" {
 			continue
 		}
-		fc, _ := FindCrawler(role.FetchedBy)
+		fc, _ := engine.FindCrawler(role.FetchedBy)
 		name := fc.Tokens[0]
 		res := f.r.TestCrawler(fc, "/")
 		var rest string
@@ -296,8 +292,8 @@ func (f *auditor) controls() {
 		} else {
 			rest = " " + name + " is blocked at / as well" + lineSuffix(res.Line) + ", which is what keeps the pages out of its search results."
 		}
-		f.add(c.Obeys, SeverityInfo, "ai-control-token",
-			quote(c.Tokens[0]), " is a control token, not a crawler: blocking it ", role.Governs, ";", rest)
+		f.add(c.Obeys, engine.SeverityInfo, "ai-control-token",
+			engine.Quote(c.Tokens[0]), " is a control token, not a crawler: blocking it ", role.Governs, ";", rest)
 	}
 }
 
@@ -312,10 +308,10 @@ func lineSuffix(line int) string {
 // operators say robots.txt may not apply to them.
 func (f *auditor) userFetches() {
 	for _, c := range f.au.Crawlers {
-		if c.Robots != RobotsMayIgnore || c.Allowed {
+		if c.Robots != engine.RobotsMayIgnore || c.Allowed {
 			continue
 		}
-		f.add(c.Line, SeverityInfo, "ai-user-fetch",
+		f.add(c.Line, engine.SeverityInfo, "ai-user-fetch",
 			c.Name, " is blocked at /, but ", c.Operator, " says robots.txt may not apply to the pages a user asks it to fetch — if it must stay out, refuse it at the server as well.")
 	}
 }
@@ -334,9 +330,9 @@ func (f *auditor) uneven() {
 		for _, c := range f.au.Crawlers {
 			switch {
 			case c.Operator != op || len(c.Tokens) == 0:
-			case c.Purpose == PurposeTraining:
+			case c.Purpose == engine.PurposeTraining:
 				train = append(train, c)
-			case c.Purpose == PurposeSearch:
+			case c.Purpose == engine.PurposeSearch:
 				search = append(search, c)
 			}
 		}
@@ -355,7 +351,7 @@ func (f *auditor) uneven() {
 		if t.Allowed {
 			effect = "the site is open to " + op + "'s training but kept out of its AI search"
 		}
-		f.add(line, SeverityInfo, "ai-uneven-operator",
+		f.add(line, engine.SeverityInfo, "ai-uneven-operator",
 			op, "'s crawlers get different answers: ", t.Name, " (AI training) is ", t.Root(), " at /, ", s.Name, " (AI search) is ", s.Root(),
 			"; ", effect, " — nothing to fix if that is the intent.")
 	}
@@ -368,7 +364,7 @@ func (f *auditor) signals() {
 		if len(s.Uses) == 0 {
 			continue
 		}
-		f.add(s.Line, SeverityInfo, "content-signal-note",
+		f.add(s.Line, engine.SeverityInfo, "content-signal-note",
 			"declares ", s.Declared(), " for ", groupName(f.r, s.Group),
 			"; Google ignores Content-Signal (Search Console reports it as not understood) and it keeps no crawler out — only Disallow rules do.")
 		for _, u := range s.Uses {
@@ -388,15 +384,29 @@ func (f *auditor) signals() {
 			if len(open) == 0 {
 				continue
 			}
-			f.add(s.Line, SeverityWarning, "content-signal-conflict",
+			f.add(s.Line, engine.SeverityWarning, "content-signal-conflict",
 				"declares ", u.Use, "=no, yet ", listNames(open), " ", isAre(len(open)), " allowed at / by ", groupName(f.r, s.Group),
-				" — disallow ", itThem(len(open)), " (", quote("User-agent: "+firstToken(open[0])), " then ", quote("Disallow: /"), ") if the signal is meant.")
+				" — disallow ", itThem(len(open)), " (", engine.Quote("User-agent: "+firstToken(open[0])), " then ", engine.Quote("Disallow: /"), ") if the signal is meant.")
 		}
 	}
 }
 
+// retiredAIToken returns the retired role whose token is tok (ASCII
+// case-insensitive), with its catalogue crawler.
+func retiredAIToken(tok string) (engine.AIRole, engine.Crawler, bool) {
+	for _, a := range engine.AIRoles() {
+		if !a.Retired() {
+			continue
+		}
+		if c, ok := engine.FindCrawler(a.Crawler); ok && len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], tok) {
+			return a, c, true
+		}
+	}
+	return engine.AIRole{}, engine.Crawler{}, false
+}
+
 func firstToken(name string) string {
-	c, _ := FindCrawler(name)
+	c, _ := engine.FindCrawler(name)
 	return c.Tokens[0]
 }
 

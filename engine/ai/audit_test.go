@@ -1,4 +1,4 @@
-package engine
+package ai
 
 import (
 	"os"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"robotstester/engine"
+	"robotstester/engine/sharedtest"
 )
 
 func findingsAt(au Audit, code string) []int {
@@ -21,13 +24,13 @@ func findingsAt(au Audit, code string) []int {
 // BBC's robots.txt (corpus 0173) blocks anthropic-ai and Claude-Web, which
 // no Anthropic crawler sends; ClaudeBot obeys * and is allowed.
 func TestAuditBBC(t *testing.T) {
-	body, err := os.ReadFile(filepath.Join(sharedDir(t, "corpus", "real"), "0173.txt"))
+	body, err := os.ReadFile(filepath.Join(sharedtest.Dir(t, "corpus", "real"), "0173.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	au := Parse(body).Audit(nil)
+	au := AuditOf(engine.Parse(body), nil)
 	claude, ok := au.Crawler("ClaudeBot")
-	if !ok || !claude.Allowed || claude.Purpose != PurposeTraining {
+	if !ok || !claude.Allowed || claude.Purpose != engine.PurposeTraining {
 		t.Fatalf("ClaudeBot: %+v, want an AI training crawler allowed at /", claude)
 	}
 	if got := findingsAt(au, "ai-retired-token"); !slices.Equal(got, []int{104, 107}) {
@@ -35,7 +38,7 @@ func TestAuditBBC(t *testing.T) {
 	}
 	for _, d := range au.Findings {
 		if d.Line == 107 && d.Code == "ai-retired-token" {
-			if d.Severity != SeverityWarning || !strings.Contains(d.Message, "`User-agent: ClaudeBot`") || !strings.Contains(d.Message, "ClaudeBot obeys * (line 6) and is allowed at /") {
+			if d.Severity != engine.SeverityWarning || !strings.Contains(d.Message, "`User-agent: ClaudeBot`") || !strings.Contains(d.Message, "ClaudeBot obeys * (line 6) and is allowed at /") {
 				t.Errorf("line 107: %v %q", d.Severity, d.Message)
 			}
 		}
@@ -47,32 +50,33 @@ func TestAuditBBC(t *testing.T) {
 
 // Blocking Google-Extended keeps Googlebot in: the audit says so.
 func TestAuditControlTokenOnly(t *testing.T) {
-	au := Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: Google-Extended\nDisallow: /\n")).Audit(nil)
+	au := AuditOf(engine.Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: Google-Extended\nDisallow: /\n")), nil)
 	ext, _ := au.Crawler("Google-Extended")
-	if ext.Allowed || ext.Line != 5 || ext.Obeys != 4 || ext.Purpose != PurposeControl {
+	if ext.Allowed || ext.Line != 5 || ext.Obeys != 4 || ext.Purpose != engine.PurposeControl {
 		t.Fatalf("Google-Extended: %+v, want a control token blocked by line 5", ext)
 	}
-	if !Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: Google-Extended\nDisallow: /\n")).TestCrawler(mustFindCrawler(t, "Googlebot"), "https://example.com/").Allowed {
+	googlebot, _ := engine.FindCrawler("Googlebot")
+	if !engine.Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: Google-Extended\nDisallow: /\n")).TestCrawler(googlebot, "https://example.com/").Allowed {
 		t.Fatal("Googlebot is blocked")
 	}
-	var note []Diagnostic
+	var note []engine.Diagnostic
 	for _, d := range au.Findings {
 		if d.Code == "ai-control-token" {
 			note = append(note, d)
 		}
 	}
-	if len(note) != 1 || note[0].Line != 4 || note[0].Severity != SeverityInfo ||
+	if len(note) != 1 || note[0].Line != 4 || note[0].Severity != engine.SeverityInfo ||
 		!strings.Contains(note[0].Message, "does not keep Googlebot out: Googlebot is allowed at /") ||
 		!strings.Contains(note[0].Message, "Gemini") {
 		t.Errorf("control-token notes %v, want one at line 4 saying Googlebot is still allowed", note)
 	}
 	for _, p := range au.Purposes {
-		if p.Purpose == PurposeControl && !slices.Equal(p.Blocked, []string{"Google-Extended"}) {
+		if p.Purpose == engine.PurposeControl && !slices.Equal(p.Blocked, []string{"Google-Extended"}) {
 			t.Errorf("control tokens blocked %v, want Google-Extended alone", p.Blocked)
 		}
 	}
 	// Googlebot blocked too: the note says that is what keeps the pages out.
-	both := Parse([]byte("User-agent: Googlebot\nUser-agent: Google-Extended\nDisallow: /\n")).Audit(nil)
+	both := AuditOf(engine.Parse([]byte("User-agent: Googlebot\nUser-agent: Google-Extended\nDisallow: /\n")), nil)
 	for _, d := range both.Findings {
 		if d.Code == "ai-control-token" && !strings.Contains(d.Message, "Googlebot is blocked at / as well by line 3") {
 			t.Errorf("with Googlebot blocked: %q", d.Message)
@@ -81,7 +85,7 @@ func TestAuditControlTokenOnly(t *testing.T) {
 }
 
 func TestAuditUnevenOperatorSaidOnce(t *testing.T) {
-	au := Parse([]byte("User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n")).Audit(nil)
+	au := AuditOf(engine.Parse([]byte("User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n")), nil)
 	var ops []string
 	for _, d := range au.Findings {
 		if d.Code == "ai-uneven-operator" {
@@ -94,22 +98,22 @@ func TestAuditUnevenOperatorSaidOnce(t *testing.T) {
 	if !slices.Equal(ops, []string{"OpenAI", "Anthropic"}) {
 		t.Errorf("uneven operators %v, want OpenAI and Anthropic once each", ops)
 	}
-	if got := findingsAt(Parse([]byte("User-agent: *\nDisallow: /\n")).Audit(nil), "ai-uneven-operator"); len(got) != 0 {
+	if got := findingsAt(AuditOf(engine.Parse([]byte("User-agent: *\nDisallow: /\n")), nil), "ai-uneven-operator"); len(got) != 0 {
 		t.Errorf("everything blocked alike, yet uneven findings at %v", got)
 	}
 }
 
 func TestAuditContentSignals(t *testing.T) {
 	body := "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nContent-signal: ai-input=no\nDisallow: /\n"
-	r := Parse([]byte(body))
+	r := engine.Parse([]byte(body))
 	sig := ContentSignals(r)
 	if len(sig) != 2 || sig[0].Group != 0 || sig[1].Group != 1 || sig[0].Line != 2 {
 		t.Fatalf("signals %+v", sig)
 	}
-	if yes, ok := sig[0].Says(SignalAITrain); !ok || yes {
+	if yes, ok := sig[0].Says(engine.SignalAITrain); !ok || yes {
 		t.Errorf("line 2 says ai-train %v %v, want no", yes, ok)
 	}
-	au := r.Audit(nil)
+	au := AuditOf(r, nil)
 	var conflicts []string
 	for _, d := range au.Findings {
 		if d.Code == "content-signal-conflict" {
@@ -125,7 +129,7 @@ func TestAuditContentSignals(t *testing.T) {
 		t.Errorf("notes at %v, want 2 and 6", got)
 	}
 	// Lint: Google ignores the line (info), and the syntax is checked.
-	bad := Lint(Parse([]byte("User-agent: *\nContent-Signal: ai_train=no, search=maybe, search=yes,\nDisallow:\n")))
+	bad := engine.Lint(engine.Parse([]byte("User-agent: *\nContent-Signal: ai_train=no, search=maybe, search=yes,\nDisallow:\n")))
 	var codes []string
 	for _, d := range bad {
 		if d.Line == 2 {
@@ -145,7 +149,7 @@ func TestAuditContentSignals(t *testing.T) {
 	if !strings.Contains(codes[0], "write ai-train instead.") || !strings.Contains(codes[1], "search=`maybe` is neither yes nor no") || !strings.Contains(codes[2], "extra comma") {
 		t.Errorf("syntax findings %q", codes[:3])
 	}
-	for _, d := range Lint(Parse([]byte("User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n"))) {
+	for _, d := range engine.Lint(engine.Parse([]byte("User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /\n"))) {
 		if d.Code != "ignored-directive" {
 			t.Errorf("a well-formed signal: %v", d)
 		}
@@ -156,10 +160,10 @@ func TestAuditContentSignals(t *testing.T) {
 // file, at the root and at each URL.
 func TestAuditAgreesWithMatrixOnCorpus(t *testing.T) {
 	urls := []string{"https://example.com/", "https://example.com/search?q=x", "https://example.com/news/article.html", "https://example.com/wp-admin/"}
-	cols := AuditColumns()
-	for name, body := range lintCorpus(t) {
-		r := Parse(body)
-		au := r.Audit(urls)
+	cols := engine.AIColumns()
+	for name, body := range sharedtest.CorpusBodies(t) {
+		r := engine.Parse(body)
+		au := AuditOf(r, urls)
 		m := r.Matrix(append([]string{"/"}, urls...), cols)
 		if len(au.Crawlers) != len(cols) {
 			t.Fatalf("%s: %d rows for %d columns", name, len(au.Crawlers), len(cols))
@@ -175,7 +179,8 @@ func TestAuditAgreesWithMatrixOnCorpus(t *testing.T) {
 					name, c.Name, c.Allowed, c.Line, c.Obeys, root.Allowed, root.Line, obeys)
 			}
 			// And what one test of the crawler says, outside the Matrix.
-			if res := r.TestCrawler(mustFindCrawler(t, c.Name), "https://example.com/"); res.Allowed != c.Allowed || res.Line != c.Line {
+			crawler, _ := engine.FindCrawler(c.Name) // a column of AIColumns, so in the catalogue
+			if res := r.TestCrawler(crawler, "https://example.com/"); res.Allowed != c.Allowed || res.Line != c.Line {
 				t.Errorf("%s: %s root %v line %d; TestCrawler says %v line %d", name, c.Name, c.Allowed, c.Line, res.Allowed, res.Line)
 			}
 			for u := range urls {
@@ -195,15 +200,15 @@ func TestAuditAgreesWithMatrixOnCorpus(t *testing.T) {
 // BenchmarkAudit audits every corpus file once per iteration (parsed
 // beforehand), at the root and at two URLs.
 func BenchmarkAudit(b *testing.B) {
-	var parsed []*Robots
-	for _, body := range lintCorpus(b) {
-		parsed = append(parsed, Parse(body))
+	var parsed []*engine.Robots
+	for _, body := range sharedtest.CorpusBodies(b) {
+		parsed = append(parsed, engine.Parse(body))
 	}
 	urls := []string{"https://example.com/a", "https://example.com/b/c"}
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range parsed {
-			r.Audit(urls)
+			AuditOf(r, urls)
 		}
 	}
 	b.ReportMetric(float64(b.N*len(parsed))/b.Elapsed().Seconds(), "files/s")
@@ -212,14 +217,14 @@ func BenchmarkAudit(b *testing.B) {
 // A retired token whose successor has no token: nothing to add, the line
 // can go.
 func TestAuditRetiredTokenWithoutSuccessorToken(t *testing.T) {
-	au := Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: Google-NotebookLM\nDisallow: /\n")).Audit(nil)
-	var got []Diagnostic
+	au := AuditOf(engine.Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: Google-NotebookLM\nDisallow: /\n")), nil)
+	var got []engine.Diagnostic
 	for _, d := range au.Findings {
 		if d.Code == "ai-retired-token" {
 			got = append(got, d)
 		}
 	}
-	if len(got) != 1 || got[0].Line != 4 || got[0].Severity != SeverityInfo ||
+	if len(got) != 1 || got[0].Line != 4 || got[0].Severity != engine.SeverityInfo ||
 		got[0].Message != "`Google-NotebookLM` is no longer sent by Google's crawlers; Gemini Notebook (formerly NotebookLM) has no token and ignores robots.txt, so no line reaches it — remove the line." {
 		t.Errorf("findings %+v", got)
 	}
@@ -227,27 +232,38 @@ func TestAuditRetiredTokenWithoutSuccessorToken(t *testing.T) {
 
 func TestAuditRetiredTokenBesideItsSuccessor(t *testing.T) {
 	// ClaudeBot's own group gives another answer: change that group.
-	au := Parse([]byte("User-agent: ClaudeBot\nAllow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	au := AuditOf(engine.Parse([]byte("User-agent: ClaudeBot\nAllow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n")), nil)
 	for _, d := range au.Findings {
-		if d.Code == "ai-retired-token" && (d.Line != 4 || d.Severity != SeverityWarning ||
+		if d.Code == "ai-retired-token" && (d.Line != 4 || d.Severity != engine.SeverityWarning ||
 			d.Message != "`anthropic-ai` is no longer sent by Anthropic's crawlers; ClaudeBot obeys the group at line 1 (ClaudeBot) and is allowed at / (line 2) — change its own group if it should get this group's answer.") {
 			t.Errorf("%v %s", d.Severity, d)
 		}
 	}
 	// The same answer from its own group: the line does nothing.
-	au = Parse([]byte("User-agent: ClaudeBot\nDisallow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	au = AuditOf(engine.Parse([]byte("User-agent: ClaudeBot\nDisallow: /\n\nUser-agent: anthropic-ai\nDisallow: /\n")), nil)
 	for _, d := range au.Findings {
-		if d.Code == "ai-retired-token" && (d.Severity != SeverityInfo || !strings.HasSuffix(d.Message, "so the line does nothing — remove the line.")) {
+		if d.Code == "ai-retired-token" && (d.Severity != engine.SeverityInfo || !strings.HasSuffix(d.Message, "so the line does nothing — remove the line.")) {
 			t.Errorf("%v %s", d.Severity, d)
 		}
 	}
-	au = Parse([]byte("User-agent: ClaudeBot\nUser-agent: anthropic-ai\nDisallow: /\n")).Audit(nil)
+	au = AuditOf(engine.Parse([]byte("User-agent: ClaudeBot\nUser-agent: anthropic-ai\nDisallow: /\n")), nil)
 	for _, d := range au.Findings {
-		if d.Code == "ai-retired-token" && (d.Line != 2 || d.Severity != SeverityInfo || !strings.HasSuffix(d.Message, "named here or get the same answer at / from groups of their own, so the line does nothing — remove the line.")) {
+		if d.Code == "ai-retired-token" && (d.Line != 2 || d.Severity != engine.SeverityInfo || !strings.HasSuffix(d.Message, "named here or get the same answer at / from groups of their own, so the line does nothing — remove the line.")) {
 			t.Errorf("%v %s", d.Severity, d)
 		}
 	}
 	if got := findingsAt(au, "ai-retired-token"); !slices.Equal(got, []int{2}) {
 		t.Errorf("retired-token findings at %v, want line 2", got)
+	}
+}
+
+func TestRetiredAITokens(t *testing.T) {
+	for _, tok := range []string{"anthropic-ai", "Claude-Web", "CLAUDE-WEB"} {
+		if _, _, ok := retiredAIToken(tok); !ok {
+			t.Errorf("%s is not read as retired", tok)
+		}
+	}
+	if _, _, ok := retiredAIToken("ClaudeBot"); ok {
+		t.Error("ClaudeBot is read as retired")
 	}
 }

@@ -1,9 +1,11 @@
-package engine
+package ai
 
 import (
 	"errors"
 	"slices"
 	"strings"
+
+	"robotstester/engine"
 )
 
 // A policy: which AI crawlers may read the site, chosen per purpose and,
@@ -17,106 +19,10 @@ import (
 // to block gets "Disallow: /", one to allow loses the rules that block "/".
 // Compare (diff.go) then lists every verdict that flips.
 
-// PolicyRule is one choice. Operator "" means every operator; Purpose ""
-// every purpose of the operator.
-type PolicyRule struct {
-	Operator string
-	Purpose  AIPurpose
-	Allow    bool
-}
-
-// Policy is a set of choices; the most specific one that applies to a
-// crawler decides: operator and purpose, then operator, then purpose.
-type Policy []PolicyRule
-
-// ReadPolicyRule reads one entry of a policy as written in JSON:
-// "ai-training": "blocked", "OpenAI": "allowed", "OpenAI/ai-search":
-// "allowed". The error is a sentence with the fix.
-func ReadPolicyRule(key, value string) (PolicyRule, error) {
-	var p PolicyRule
-	switch LowerASCII(value) {
-	case "allowed", "allow":
-		p.Allow = true
-	case "blocked", "block", "disallowed":
-	default:
-		return p, errors.New("the policy for " + quote(key) + " is " + quote(value) + ": write \"allowed\" or \"blocked\".")
-	}
-	op, purpose, hasSlash := strings.Cut(key, "/")
-	if !hasSlash {
-		if aiPurposeOf(key) != "" {
-			op, purpose = "", key
-		} else {
-			op, purpose = key, ""
-		}
-	}
-	if purpose != "" {
-		if p.Purpose = aiPurposeOf(purpose); p.Purpose == "" {
-			return p, errors.New(quote(purpose) + " is not a purpose: use " + purposeList() + ".")
-		}
-	}
-	if op != "" {
-		known := ""
-		for _, a := range aiRoles {
-			c, _ := FindCrawler(a.Crawler)
-			if strings.EqualFold(operatorName(c), op) {
-				known = operatorName(c)
-			}
-		}
-		if known == "" {
-			return p, errors.New(quote(op) + " is neither a purpose (" + purposeList() + ") nor an operator of the AI catalogue (such as OpenAI or Anthropic).")
-		}
-		p.Operator = known
-	}
-	return p, nil
-}
-
-func aiPurposeOf(s string) AIPurpose {
-	for _, p := range AIPurposes {
-		if strings.EqualFold(string(p), s) {
-			return p
-		}
-	}
-	return ""
-}
-
-func purposeList() string {
-	names := make([]string, len(AIPurposes))
-	for i, p := range AIPurposes {
-		names[i] = string(p)
-	}
-	return strings.Join(names, ", ")
-}
-
-// Wants returns the verdict the policy wants at the site root for a crawler
-// of operator and purpose, and whether it says anything about it.
-func (p Policy) Wants(operator string, purpose AIPurpose) (allow, ok bool) {
-	operator = strings.TrimSuffix(operator, " (attributed)")
-	best := -1
-	for _, r := range p {
-		rank := 0
-		switch {
-		case r.Operator != "" && !strings.EqualFold(r.Operator, operator):
-			continue
-		case r.Purpose != "" && r.Purpose != purpose:
-			continue
-		case r.Operator != "" && r.Purpose != "":
-			rank = 3
-		case r.Operator != "":
-			rank = 2
-		case r.Purpose != "":
-			rank = 1
-		}
-		if rank >= best {
-			best, allow = rank, r.Allow
-		}
-	}
-	return allow, best >= 0
-}
-
-// Unmet lists the crawlers of au whose root verdict the policy does not
+// Unmet lists the crawlers of au whose root verdict policy p does not
 // get: those with tokens are what ApplyPolicy changes; those without
 // (which ignore robots.txt) no robots.txt can change.
-func (p Policy) Unmet(au Audit) []AuditCrawler {
+func Unmet(p engine.Policy, au Audit) []AuditCrawler {
 	var out []AuditCrawler
 	for _, c := range au.Crawlers {
 		if allow, ok := p.Wants(c.Operator, c.Purpose); ok && allow != c.Allowed {
@@ -147,10 +53,10 @@ type PolicyChange struct {
 // crawler of the audit with a token get the root verdict p wants. The
 // result is checked by auditing it again; an error says which crawler it
 // could not move (none is known to fail).
-func ApplyPolicy(r *Robots, p Policy) (PolicyChange, error) {
+func ApplyPolicy(r *engine.Robots, p engine.Policy) (PolicyChange, error) {
 	want := map[string]bool{} // lower-cased own token → wanted verdict
 	var change PolicyChange
-	for _, c := range p.Unmet(r.Audit(nil)) {
+	for _, c := range Unmet(p, AuditOf(r, nil)) {
 		if len(c.Tokens) == 0 {
 			change.Unreachable = append(change.Unreachable, c.Name)
 			continue
@@ -184,9 +90,9 @@ func ApplyPolicy(r *Robots, p Policy) (PolicyChange, error) {
 	first := ed.text()
 	// Step 2: the crawlers still not where the policy wants them join a
 	// group that gives the wanted answer, or a new one.
-	r1 := Parse([]byte(first))
+	r1 := engine.Parse([]byte(first))
 	left := map[bool][]string{}
-	for _, c := range p.Unmet(r1.Audit(nil)) {
+	for _, c := range Unmet(p, AuditOf(r1, nil)) {
 		if len(c.Tokens) > 0 {
 			left[!c.Allowed] = append(left[!c.Allowed], c.Tokens[0])
 		}
@@ -217,7 +123,7 @@ func ApplyPolicy(r *Robots, p Policy) (PolicyChange, error) {
 	change.Text = ed2.text()
 	change.Edits = mergeEdits(ed.edits, ed2.edits, r, r1)
 	slices.Sort(change.Changed)
-	for _, c := range p.Unmet(Parse([]byte(change.Text)).Audit(nil)) {
+	for _, c := range Unmet(p, AuditOf(engine.Parse([]byte(change.Text)), nil)) {
 		if len(c.Tokens) > 0 {
 			return change, errors.New("the policy could not be written into this file: " + c.Name + " is still " + c.Root() + " at / — edit its group by hand")
 		}
@@ -228,7 +134,7 @@ func ApplyPolicy(r *Robots, p Policy) (PolicyChange, error) {
 // policyGroup says which tokens to change group g names, and whether g
 // can be edited in place: every agent it names is a token to change to
 // the same answer, or a retired AI token.
-func policyGroup(g *Group, want map[string]bool) (named []string, target, own bool) {
+func policyGroup(g *engine.Group, want map[string]bool) (named []string, target, own bool) {
 	own = true
 	set := false
 	for _, a := range g.Agents {
@@ -255,7 +161,7 @@ func policyGroup(g *Group, want map[string]bool) (named []string, target, own bo
 // joinableGroup is a group of r every agent of which is a token the policy
 // moves or keeps at answer allow, or a retired AI token, and whose own
 // rules give allow at the root; -1 when there is none.
-func joinableGroup(r *Robots, want map[string]bool, allow bool) int {
+func joinableGroup(r *engine.Robots, want map[string]bool, allow bool) int {
 	for gi := range r.Groups {
 		g := &r.Groups[gi]
 		ok := true
@@ -276,9 +182,9 @@ func joinableGroup(r *Robots, want map[string]bool, allow bool) int {
 
 // keptAt reports whether token is an AI crawler's own token that already
 // has root verdict allow in r.
-func keptAt(r *Robots, token string, allow bool) bool {
-	for _, a := range aiRoles {
-		c, _ := FindCrawler(a.Crawler)
+func keptAt(r *engine.Robots, token string, allow bool) bool {
+	for _, a := range engine.AIRoles() {
+		c, _ := engine.FindCrawler(a.Crawler)
 		if !a.Retired() && len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], token) {
 			return r.TestCrawler(c, "/").Allowed == allow
 		}
@@ -288,16 +194,16 @@ func keptAt(r *Robots, token string, allow bool) bool {
 
 // rootRule reports whether rule decides for the site root: it matches "/"
 // (an allow also through its index.html variant, as Google reads it).
-func rootRule(rule Rule) bool {
+func rootRule(rule engine.Rule) bool {
 	if rule.Pattern == "" {
 		return false
 	}
-	if matches("/", rule.Pattern) {
+	if engine.Matches("/", rule.Pattern) {
 		return true
 	}
 	if rule.Allow {
 		if base, ok := strings.CutSuffix(rule.Pattern, "index.html"); ok && strings.HasSuffix(base, "/") {
-			return matches("/", base+"$")
+			return engine.Matches("/", base+"$")
 		}
 	}
 	return false
@@ -305,7 +211,7 @@ func rootRule(rule Rule) bool {
 
 // groupRoot is the verdict of g's own rules for "/": the longest matching
 // pattern, an allow winning a tie.
-func groupRoot(g *Group) bool {
+func groupRoot(g *engine.Group) bool {
 	allow, disallow := -1, -1
 	for _, rule := range g.Rules {
 		if !rootRule(rule) {
@@ -323,7 +229,7 @@ func groupRoot(g *Group) bool {
 // textEdit collects line removals and additions to one file and writes the
 // result, keeping every other byte as it was.
 type textEdit struct {
-	r      *Robots
+	r      *engine.Robots
 	starts []int // byte offset of each line's start, then len(body)
 	eol    string
 	edits  []PolicyEdit
@@ -332,9 +238,9 @@ type textEdit struct {
 	tail   []string
 }
 
-func newTextEdit(r *Robots) *textEdit {
+func newTextEdit(r *engine.Robots) *textEdit {
 	t := &textEdit{r: r, eol: "\n", gone: map[int]bool{}, after: map[int][]string{}}
-	SplitLines(r.Body, 0, func(_, start, end int) {
+	engine.SplitLines(r.Body, 0, func(_, start, end int) {
 		t.starts = append(t.starts, start)
 		if t.eol == "\n" && end+1 < len(r.Body) && r.Body[end] == '\r' && r.Body[end+1] == '\n' {
 			t.eol = "\r\n"
@@ -377,15 +283,15 @@ func (t *textEdit) setRoot(gi int, allow bool) {
 	}
 	last := g.Agents[len(g.Agents)-1].Line
 	switch {
-	case !allow && groupRoot(&Group{Rules: keptRules(g, t.gone)}):
+	case !allow && groupRoot(&engine.Group{Rules: keptRules(g, t.gone)}):
 		t.insertAfter(last, "Disallow: /")
 	case allow && kept == 0:
 		t.insertAfter(last, "Allow: /")
 	}
 }
 
-func keptRules(g *Group, gone map[int]bool) []Rule {
-	var out []Rule
+func keptRules(g *engine.Group, gone map[int]bool) []engine.Rule {
+	var out []engine.Rule
 	for _, rule := range g.Rules {
 		if !gone[rule.Line] {
 			out = append(out, rule)
@@ -398,20 +304,20 @@ func keptRules(g *Group, gone map[int]bool) []Rule {
 // in user-agent lines with no rule (which would take the new group's rules
 // as theirs), before those lines.
 func (t *textEdit) appendGroup(lines []string) {
-	lastKind, lastAgentRun := KindEmpty, 0
+	lastKind, lastAgentRun := engine.KindEmpty, 0
 	for i := range t.r.Lines {
 		ln := &t.r.Lines[i]
 		switch ln.Kind {
-		case KindUserAgent:
-			if lastKind != KindUserAgent {
+		case engine.KindUserAgent:
+			if lastKind != engine.KindUserAgent {
 				lastAgentRun = ln.Number
 			}
-			lastKind = KindUserAgent
-		case KindAllow, KindDisallow:
+			lastKind = engine.KindUserAgent
+		case engine.KindAllow, engine.KindDisallow:
 			lastKind = ln.Kind
 		}
 	}
-	if lastKind != KindUserAgent {
+	if lastKind != engine.KindUserAgent {
 		t.tail = append(t.tail, lines...)
 		t.edits = append(t.edits, PolicyEdit{Line: len(t.r.Lines), Text: strings.Join(lines[1:], "\n")})
 		return
@@ -468,7 +374,7 @@ func (t *textEdit) text() string {
 // mergeEdits reports both steps' edits in the lines of the first file: the
 // second step's line numbers are of the file the first wrote, mapped back
 // to the last line of the original they follow.
-func mergeEdits(first, second []PolicyEdit, r, r1 *Robots) []PolicyEdit {
+func mergeEdits(first, second []PolicyEdit, r, r1 *engine.Robots) []PolicyEdit {
 	out := slices.Clone(first)
 	// A line of r1 is the original's line with the same text, looked up in
 	// order; inserted lines map to the original line before them.

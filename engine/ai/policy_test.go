@@ -1,71 +1,26 @@
-package engine
+package ai
 
 import (
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"robotstester/engine"
+	"robotstester/engine/sharedtest"
 )
 
-func mustPolicy(t *testing.T, kv ...string) Policy {
+func mustPolicy(t *testing.T, kv ...string) engine.Policy {
 	t.Helper()
-	var p Policy
+	var p engine.Policy
 	for i := 0; i < len(kv); i += 2 {
-		r, err := ReadPolicyRule(kv[i], kv[i+1])
+		r, err := engine.ReadPolicyRule(kv[i], kv[i+1])
 		if err != nil {
 			t.Fatal(err)
 		}
 		p = append(p, r)
 	}
 	return p
-}
-
-func TestReadPolicyRule(t *testing.T) {
-	tests := []struct {
-		key, value string
-		want       PolicyRule
-		err        string
-	}{
-		{"ai-training", "blocked", PolicyRule{Purpose: PurposeTraining}, ""},
-		{"AI-Search", "Allowed", PolicyRule{Purpose: PurposeSearch, Allow: true}, ""},
-		{"openai", "allowed", PolicyRule{Operator: "OpenAI", Allow: true}, ""},
-		{"Anthropic/ai-user", "block", PolicyRule{Operator: "Anthropic", Purpose: PurposeUser}, ""},
-		{"ai-training", "maybe", PolicyRule{}, `write "allowed" or "blocked"`},
-		{"Nobody", "allowed", PolicyRule{}, "neither a purpose"},
-		{"OpenAI/ai-everything", "allowed", PolicyRule{}, "is not a purpose"},
-	}
-	for _, tt := range tests {
-		got, err := ReadPolicyRule(tt.key, tt.value)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s=%s: error %v, want one saying %q", tt.key, tt.value, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("%s=%s: %+v, %v; want %+v", tt.key, tt.value, got, err, tt.want)
-		}
-	}
-}
-
-func TestPolicyMostSpecificWins(t *testing.T) {
-	p := mustPolicy(t, "ai-training", "blocked", "OpenAI", "allowed", "OpenAI/ai-search", "blocked")
-	for _, tt := range []struct {
-		op      string
-		purpose AIPurpose
-		allow   bool
-		ok      bool
-	}{
-		{"Anthropic", PurposeTraining, false, true},
-		{"OpenAI", PurposeTraining, true, true},
-		{"OpenAI", PurposeSearch, false, true},
-		{"Anthropic", PurposeSearch, false, false},
-		{"Anthropic (attributed)", PurposeTraining, false, true},
-	} {
-		if allow, ok := p.Wants(tt.op, tt.purpose); allow != tt.allow || ok != tt.ok {
-			t.Errorf("%s %s: %v %v, want %v %v", tt.op, tt.purpose, allow, ok, tt.allow, tt.ok)
-		}
-	}
 }
 
 func TestApplyPolicySmallCases(t *testing.T) {
@@ -104,7 +59,7 @@ func TestApplyPolicySmallCases(t *testing.T) {
 			"User-agent: *\nDisallow: /x\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Foo\n"},
 	}
 	for _, tt := range tests {
-		ch, err := ApplyPolicy(Parse([]byte(tt.body)), mustPolicy(t, tt.policy...))
+		ch, err := ApplyPolicy(engine.Parse([]byte(tt.body)), mustPolicy(t, tt.policy...))
 		if err != nil || ch.Text != tt.want {
 			t.Errorf("%s:\n got %q, %v\nwant %q", tt.name, ch.Text, err, tt.want)
 		}
@@ -116,7 +71,7 @@ func TestApplyPolicySmallCases(t *testing.T) {
 // each moved crawler flips at the root, and nothing else flips but moved
 // crawlers, towards the answer wanted.
 func TestApplyPolicyOnCorpus(t *testing.T) {
-	files := lintCorpus(t)
+	files := sharedtest.CorpusBodies(t)
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
@@ -132,32 +87,32 @@ func TestApplyPolicyOnCorpus(t *testing.T) {
 		{"ai-training", "blocked", "ai-search", "blocked", "ai-control", "blocked", "OpenAI", "allowed"},
 		{"ai-training", "allowed", "ai-search", "allowed", "ai-user", "allowed", "ai-control", "allowed"},
 	}
-	var cols []Column
-	for _, c := range Crawlers() {
-		cols = append(cols, CrawlerColumn(c))
+	var cols []engine.Column
+	for _, c := range engine.Crawlers() {
+		cols = append(cols, engine.CrawlerColumn(c))
 	}
 	urls := []string{"https://example.com/", "https://example.com/search?q=1", "https://example.com/private/", "https://example.com/index.html"}
 	moved := 0
 	for i, name := range pick {
 		p := mustPolicy(t, policies[i%len(policies)]...)
-		old := Parse(files[name])
+		old := engine.Parse(files[name])
 		ch, err := ApplyPolicy(old, p)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		nu := Parse([]byte(ch.Text))
-		for _, c := range p.Unmet(nu.Audit(nil)) {
+		nu := engine.Parse([]byte(ch.Text))
+		for _, c := range Unmet(p, AuditOf(nu, nil)) {
 			if len(c.Tokens) > 0 {
 				t.Errorf("%s: %s is still %s at /", name, c.Name, c.Root())
 			}
 		}
-		d := Compare(old, nu, urls, cols)
+		d := engine.Compare(old, nu, urls, cols)
 		flippedAtRoot := map[string]bool{}
 		for _, f := range d.Flips {
 			col := cols[f.Col].Name
-			c, _ := FindCrawler(col)
-			role, _ := FindAIRole(col)
+			c, _ := engine.FindCrawler(col)
+			role, _ := engine.FindAIRole(col)
 			allow, ok := p.Wants(c.Operator, role.Purpose)
 			if !slices.Contains(ch.Changed, col) || !ok || f.B.Allowed != allow {
 				t.Errorf("%s: a flip not asked for: %s", name, d.Sentence(f))
@@ -191,7 +146,7 @@ func TestApplyPolicyOnCorpus(t *testing.T) {
 // Any bytes: Audit answers without panicking, as the Matrix does, and
 // ApplyPolicy either meets the policy or says it could not.
 func FuzzAuditAndPolicy(f *testing.F) {
-	for _, b := range fuzzSeedBodies {
+	for _, b := range sharedtest.FuzzSeedBodies {
 		f.Add([]byte(b), uint8(0))
 	}
 	f.Add([]byte("User-agent: GPTBot\nUser-agent: anthropic-ai\nContent-Signal: ai-train=no,,x\nDisallow: /\nUser-agent: Foo\n"), uint8(3))
@@ -203,8 +158,8 @@ func FuzzAuditAndPolicy(f *testing.F) {
 		{"ai-training", "blocked", "ai-search", "blocked", "ai-user", "blocked", "ai-control", "blocked"},
 	}
 	f.Fuzz(func(t *testing.T, body []byte, which uint8) {
-		r := Parse(body)
-		au := r.Audit([]string{"https://example.com/a"})
+		r := engine.Parse(body)
+		au := AuditOf(r, []string{"https://example.com/a"})
 		for _, d := range au.Findings {
 			if d.Line < 0 || d.Line > len(r.Lines) || !strings.HasSuffix(d.Message, ".") {
 				t.Fatalf("finding %+v", d)
@@ -215,7 +170,7 @@ func FuzzAuditAndPolicy(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, c := range p.Unmet(Parse([]byte(ch.Text)).Audit(nil)) {
+		for _, c := range Unmet(p, AuditOf(engine.Parse([]byte(ch.Text)), nil)) {
 			if len(c.Tokens) > 0 {
 				t.Fatalf("%s is still %s at / in %q", c.Name, c.Root(), ch.Text)
 			}

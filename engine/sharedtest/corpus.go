@@ -23,6 +23,20 @@ func CorpusFiles(t testing.TB) []string {
 	return files
 }
 
+// CorpusBodies returns every corpus file's bytes by its base name
+// (0001.txt).
+func CorpusBodies(t testing.TB) map[string][]byte {
+	out := map[string][]byte{}
+	for _, f := range CorpusFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = b
+	}
+	return out
+}
+
 // CorpusList is one URL list of ../shared/corpus/urls with the file it was
 // made for and the agents to test it with.
 type CorpusList struct {

@@ -10,13 +10,14 @@ import (
 	"text/tabwriter"
 
 	"robotstester/engine"
+	"robotstester/engine/ai"
 )
 
 // The audit command answers "which AI crawlers can read my site?" for one
 // robots.txt: each current AI crawler and control token of the catalogue
 // (engine/crawlers_ai.go) with its operator, purpose, the group it obeys and
 // its verdict at the site root (and at each -url), a summary per purpose,
-// and the findings about AI crawlers (engine/audit.go).
+// and the findings about AI crawlers (engine/ai).
 //
 //	go run . audit -robots public/robots.txt
 //	go run . audit -robots - < robots.txt
@@ -121,7 +122,7 @@ func RunAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "audit: the robots.txt is %d bytes or more; Googlebot reads only the first %d (up to line %d), and so does this audit.\n", max(in.Size, int64(c.Size)), c.Limit, c.Line)
 		body = c.Body
 	}
-	au := engine.Parse(body).Audit(urls)
+	au := ai.AuditOf(engine.Parse(body), urls)
 	if decides, allowed := in.answerDecides(); decides && !allowed {
 		blockAll(&au)
 	}
@@ -140,7 +141,7 @@ func RunAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // blockAll makes au what a "server error" answer means to Google: every
 // crawler that reads robots.txt is blocked everywhere, by no line.
-func blockAll(au *engine.Audit) {
+func blockAll(au *ai.Audit) {
 	for i := range au.Crawlers {
 		c := &au.Crawlers[i]
 		if len(c.Tokens) == 0 {
@@ -165,7 +166,7 @@ func blockAll(au *engine.Audit) {
 	}
 }
 
-func writeAuditJSON(w io.Writer, au engine.Audit, fetched *checkFetchJSON) error {
+func writeAuditJSON(w io.Writer, au ai.Audit, fetched *checkFetchJSON) error {
 	out := auditJSON{Fetch: fetched, Crawlers: []auditCrawlerJSON{}, Purposes: []auditPurposeJSON{}, Signals: []auditSignalJSON{}, Findings: []auditFindingJSON{}}
 	for _, c := range au.Crawlers {
 		row := auditCrawlerJSON{Name: c.Name, Operator: c.Operator, Purpose: string(c.Purpose), Robots: string(c.Robots),
@@ -199,7 +200,7 @@ func writeAuditJSON(w io.Writer, au engine.Audit, fetched *checkFetchJSON) error
 
 // writeAuditText writes the answer for a person: a line per purpose, a
 // table per operator, then the findings.
-func writeAuditText(w io.Writer, au engine.Audit) {
+func writeAuditText(w io.Writer, au ai.Audit) {
 	for _, p := range au.Purposes {
 		n := len(p.Blocked) + len(p.Allowed)
 		if n == 0 {

@@ -1,0 +1,17 @@
+// Package ai answers which AI crawlers may read a site, from its
+// robots.txt as Google's reading (package engine) decides it, and writes
+// the smallest change that makes a file meet a policy. It imports engine;
+// engine never imports it.
+//
+//	*engine.Robots ──AuditOf(r, urls)──▶ Audit: a Matrix over engine.AIColumns,
+//	    one row per AI crawler, summed up per purpose, with findings (audit.go)
+//	    and the file's Content-Signal lines (ContentSignals, contentsignal.go)
+//	*engine.Robots + engine.Policy ──ApplyPolicy──▶ new text (policy.go)
+//	    ──engine.Compare──▶ the verdicts that flip
+//
+// The vocabulary it reads (engine.AIPurpose, the AI catalogue of
+// engine/crawlers_ai.go, engine.Policy and ReadPolicyRule) stays in
+// engine, which expectations files and presets need; so does the syntax
+// of a Content-Signal value (engine.ReadContentSignal), which lint checks.
+// Nothing here decides a verdict: every row is the Matrix's cell.
+package ai
