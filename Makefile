@@ -222,11 +222,14 @@ size: wasm brotli
 	if [ "$$gz" -gt $(SIZE_TARGET_GZIP) ]; then echo "over the gzip transfer target"; exit 1; fi; \
 	if [ "$$core" -gt $(SIZE_TARGET_CORE) ]; then echo "core.wasm is over its Brotli target"; exit 1; fi
 
-# Short runs of every fuzz target in the engine, FUZZTIME each.
+# Short runs of every fuzz target in the engine and engine/ai (the audit
+# and policies), FUZZTIME each.
 fuzz:
-	@for target in $$($(GO) test -list '^Fuzz' ./engine/ | grep '^Fuzz'); do \
-		echo "fuzzing $$target for $(FUZZTIME)"; \
-		$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) ./engine/; \
+	@for pkg in ./engine/ ./engine/ai/; do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzzing $$target in $$pkg for $(FUZZTIME)"; \
+			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
 	done
 
 # The engine's mutation test (mutate/main.go): each mutant listed in

@@ -1,8 +1,10 @@
 // Package sharedtest finds the project's ground truth for tests: the folder
 // shared/ beside the repository (specs, Google's conformance suite, the real
 // corpus, the crawler catalogue), and reads the real corpus's files and URL
-// lists for the engine's and the readers' tests (corpus.go). It is test
-// support only; nothing in the product imports it.
+// lists for the tests of engine, engine/readers and engine/ai (corpus.go);
+// it also holds the fuzz seeds engine and engine/ai start from
+// (fuzzseeds.go). It is test support only; nothing in the product imports
+// it.
 package sharedtest
 
 import (

@@ -29,7 +29,7 @@ type robotsInput struct {
 	// Fetch is what -robots URL fetched; nil for a file or standard input.
 	Fetch *checkFetchJSON
 	// Size is the size of a file or standard input, counted up to
-	// robotsCountLimit+1 (readHead); Body holds at most the first 500 KiB
+	// fetch.RobotsCountLimit+1 (readHead); Body holds at most the first 500 KiB
 	// and one byte.
 	Size int64
 }
@@ -76,8 +76,9 @@ func readRobots(arg string, allowPrivate bool, stdin io.Reader) (robotsInput, er
 // readHead reads what Googlebot reads of a robots.txt file or stream,
 // its first 500 KiB and one byte more (so the cut is known to fall inside
 // the file), and counts the rest without keeping it, up to
-// robotsCountLimit: past that the size is robotsCountLimit+1 and reading
-// stops, so /dev/zero ends too (issue 20: it reached 6.8 GB in 7 s).
+// fetch.RobotsCountLimit: past that the size is fetch.RobotsCountLimit+1
+// and reading stops, so /dev/zero ends too (issue 20: it reached 6.8 GB in
+// 7 s).
 func readHead(r io.Reader) (head []byte, size int64, err error) {
 	head, err = io.ReadAll(io.LimitReader(r, engine.GooglebotFetchLimit+1))
 	if err != nil || len(head) <= engine.GooglebotFetchLimit {
