@@ -17,7 +17,7 @@ import (
 // crawlers left are added to a group that already gives the wanted answer
 // or to one new group per answer. Only the site root is decided: a crawler
 // to block gets "Disallow: /", one to allow loses the rules that block "/".
-// Compare (diff.go) then lists every verdict that flips.
+// engine.Compare (engine/diff.go) then lists every verdict that flips.
 
 // Unmet lists the crawlers of au whose root verdict policy p does not
 // get: those with tokens are what ApplyPolicy changes; those without
