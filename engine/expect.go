@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/base64"
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -77,85 +78,13 @@ func (e *ExpectError) Error() string {
 }
 
 // ReadExpectations reads an expectations file; name (a file name, "" for
-// none) is only used in errors, which give the line and case.
+// none) is only used in errors, which give the line and case. It reads the
+// whole file in one call (expectread.go reads it a little at a time).
 func ReadExpectations(name string, data []byte) (*Expectations, error) {
-	text := string(data)
-	fail := func(off, caseNo int, msg string) error {
-		line, _ := position(text, off)
-		return &ExpectError{File: name, Line: line, Case: caseNo, Msg: msg}
+	r := StartReadExpectations(name, data)
+	for !r.Continue(math.MaxInt) {
 	}
-	root, serr := parseJSON(text)
-	if serr != nil {
-		_, col := position(text, serr.off)
-		return nil, fail(serr.off, 0, "the JSON is malformed at column "+strconv.Itoa(col)+": "+serr.msg+".")
-	}
-	if root.kind != '{' {
-		return nil, fail(root.off, 0, `the file must be a JSON object: {"cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}]}.`)
-	}
-	exp := &Expectations{}
-	var cases, policy, urls *jsonValue
-	var fromPolicy []Case
-	for i, m := range root.obj {
-		switch m.key {
-		case "robots", "robots_b64":
-			if m.val.kind != '"' {
-				return nil, fail(m.val.off, 0, quote(m.key)+" is "+m.val.kindName()+", where a string belongs.")
-			}
-			if exp.HasRobots {
-				return nil, fail(m.off, 0, `the file gives both "robots" and "robots_b64": keep one.`)
-			}
-			body, err := robotsField(m.key, m.val.str)
-			if err != nil {
-				return nil, fail(m.val.off, 0, err.Error())
-			}
-			exp.Robots, exp.HasRobots = body, true
-		case "cases":
-			cases = &root.obj[i].val
-		case "policy":
-			policy = &root.obj[i].val
-		case "urls":
-			urls = &root.obj[i].val
-		}
-		// Other fields ("source" in the conformance files) are notes.
-	}
-	if policy != nil {
-		// A policy stands for cases of its own (expect_policy.go).
-		pol, off, msg := readPolicy(*policy)
-		var at []string
-		if msg == "" && urls != nil {
-			at, off, msg = readURLs(*urls)
-		}
-		if msg != "" {
-			return nil, fail(off, 0, msg)
-		}
-		line, _ := position(text, policy.off)
-		fromPolicy = policyCases(pol, at, line)
-		if cases == nil {
-			exp.Cases = fromPolicy
-			return exp, nil
-		}
-	}
-	if cases == nil {
-		return nil, fail(0, 0, `the file has no "cases": add "cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}].`)
-	}
-	if cases.kind != '[' {
-		return nil, fail(cases.off, 0, `"cases" must be a list: "cases": [{"agent": …, "url": …, "expected": "allowed"}].`)
-	}
-	// The cases come in file order, so one cursor finds every line in a
-	// single pass (issue 20: a search from the start for each case made
-	// 100,000 cases on one line take minutes).
-	lines := lineCursor{s: text, line: 1}
-	exp.Cases = make([]Case, 0, len(cases.arr))
-	for i, v := range cases.arr {
-		c, off, msg := readCase(v)
-		if msg != "" {
-			return nil, fail(off, i+1, msg)
-		}
-		c.Line = lines.at(v.off)
-		exp.Cases = append(exp.Cases, c)
-	}
-	exp.Cases = append(exp.Cases, fromPolicy...)
-	return exp, nil
+	return r.Result()
 }
 
 // readCase reads one case; a problem is a sentence and where it is.

@@ -189,6 +189,7 @@ func FuzzReadExpectations(f *testing.F) {
 	f.Add([]byte(`{"cases": [{"crawler": "GPTBot", "url": "/", "expected": "ALLOWED", "robots_b64": "VXNlci1hZ2VudDogKgo="}]}`))
 	f.Add([]byte(`[1, -2.5e3, true, false, null, {"a": [[]]}, "\u0041"]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		sameInSlices(t, "the input", data)
 		exp, err := ReadExpectations("f.json", data)
 		if err != nil {
 			return
