@@ -552,7 +552,7 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 		b.WriteString(`</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	pins, scopes := pinIndex(), rowScopes()
+	scopes := rowScopes()
 	if len(shown) == 0 {
 		b.WriteString(`<tr><td colspan="` + strconv.Itoa(len(m.Columns)+1) + `" class="empty">No URL matches this choice of rows.</td></tr>`)
 	}
@@ -583,7 +583,7 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 			if selected {
 				b.WriteString(` class="selected" aria-selected="true"`)
 			}
-			pin := readPin(rm, u, c, pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}])
+			pin := readPin(rm, u, c, pinAt(pinKey{m.URLs[u], columnKey(m.Columns[c])}))
 			if pin != nil {
 				b.WriteString(` data-expected="` + widget.VerdictAttr(pin.Case.Allowed) + `" data-pass="` + strconv.FormatBool(pin.Pass) + `"`)
 			}
@@ -662,7 +662,8 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	column := m.Columns[col]
 	res := m.Result(r, row, col)
 	url := m.URLs[row]
-	pin, pinned := pinIndex()[pinKey{url, columnKey(column)}]
+	pin := pinAt(pinKey{url, columnKey(column)})
+	pinned := pin != nil
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
 		vecty.If(rowScopes()[row].Code != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), widget.Sentence(rowScopes()[row].Reason))),

@@ -332,9 +332,15 @@ func urlRows(m *engine.Matrix) map[string]int {
 // pinsShown are the pins in the reading shown, in pinResults' order: as
 // checked in Google's; in each crawler's own reading, those on a cell of
 // the grid as readPin reads them, the others as checked. row is a pin's
-// row in the grid, -1 when it has none.
+// row in the grid, -1 when it has none. They are kept until the pins, the
+// matrix or the reading change: 100,000 pins are worth not walking at
+// each render.
 func pinsShown(m *engine.Matrix, rm *otherreaders.ReaderMatrix) (pins []*engine.CaseResult, row []int) {
 	results := pinResults()
+	k := &shownPins
+	if k.m == m && k.rm == rm && sameResults(k.results, results) && len(k.pins) == len(results) {
+		return k.pins, k.row
+	}
 	rows, cols := urlRows(m), map[string]int{}
 	for c, col := range m.Columns {
 		cols[columnKey(col)] = c
@@ -344,22 +350,36 @@ func pinsShown(m *engine.Matrix, rm *otherreaders.ReaderMatrix) (pins []*engine.
 		pins[i], row[i] = &results[i], -1
 		if u, ok := rows[results[i].Case.URL]; ok {
 			row[i] = u
-			if c, ok := cols[caseColumn(results[i].Case)]; ok {
+			if c, ok := cols[pinColumn(i)]; ok {
 				pins[i] = readPin(rm, u, c, pins[i])
 			}
 		}
 	}
+	k.m, k.rm, k.results, k.pins, k.row = m, rm, results, pins, row
 	return pins, row
+}
+
+// shownPins is the last pinsShown and what it was for.
+var shownPins struct {
+	m       *engine.Matrix
+	rm      *otherreaders.ReaderMatrix
+	results []engine.CaseResult
+	pins    []*engine.CaseResult
+	row     []int
 }
 
 // failingPinsNote counts the pins that fail in the reading shown
 // (pinsShown); nil when none.
 func failingPinsNote(m *engine.Matrix, rm *otherreaders.ReaderMatrix) vecty.MarkupOrChild {
-	pins, _ := pinsShown(m, rm)
-	n := 0
-	for _, p := range pins {
-		if !p.Pass {
-			n++
+	pinResults()
+	n := pins.failing // as checked, in Google's reading
+	if rm != nil {
+		shown, _ := pinsShown(m, rm)
+		n = 0
+		for _, p := range shown {
+			if !p.Pass {
+				n++
+			}
 		}
 	}
 	where := ": see Expectations below."

@@ -1,0 +1,270 @@
+//go:build js && wasm
+
+package matrix
+
+import (
+	"time"
+	"unsafe"
+
+	"robotstester/engine"
+	"robotstester/wasm/browser"
+	"robotstester/wasm/store"
+)
+
+// Reading and checking the pins. A few hundred are read from Saved.Expect
+// and checked against the draft at once, when the page next shows them; a
+// larger set (an imported file of 100,000 cases is about 9 MB) in slices of
+// browser.SliceBudget (issue 20: no main-thread task over 50 ms), during
+// which the panel says it is checking and the last results stay shown.
+// The engine reads (engine.StartReadExpectations) and decides each case
+// (engine.Case.Test); this file only cuts the work into slices and keeps
+// what came out, with an index by cell for the grid.
+//
+//	Saved.Expect ──read──▶ cases ──Case.Test against the draft──▶ results (failing first) + index by cell
+
+// pinCache is the pins read and checked, and what they were checked
+// against.
+type pinCache struct {
+	text  string        // the Saved.Expect cases were read from
+	cases []engine.Case // read from text
+	own   map[string]*engine.Robots
+
+	ready   bool           // results are for checkedText and robots
+	checked string         // the Saved.Expect results are for
+	robots  *engine.Robots // the draft results are for
+	results []engine.CaseResult
+	columns []string       // each result's column key (caseColumn)
+	index   map[pinKey]int // results by cell
+	failing int
+
+	work      *pinWork // the check running in slices, nil for none
+	importing *pinWork // the import running in slices, nil for none
+	top       int      // the first pin the list writes
+}
+
+var pins pinCache
+
+// pinWork is a reading or check running in slices, and what it is for.
+type pinWork struct {
+	name   string // the file being imported, "" for the pins
+	text   string
+	robots *engine.Robots
+	job    *browser.SlicedJob
+}
+
+// syncPinBytes is the longest Saved.Expect read and checked at once: 700
+// one-line cases (as the page exports them) take a few milliseconds.
+const syncPinBytes = 64 << 10
+
+// sameText reports whether a and b are the same text, cheaply when they
+// are the same string (WebAssembly's comparison goes byte by byte).
+func sameText(a, b string) bool {
+	return len(a) == len(b) && (len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
+// pinResults are the pins checked against the draft, failing first: at
+// once for a small set, else the last ones checked while a check runs in
+// slices (pinsChecking).
+func pinResults() []engine.CaseResult {
+	s, p := store.Page, &pins
+	if p.ready && p.robots == s.Robots && sameText(p.checked, s.In.Expect) {
+		// The same string from now on: the next look compares pointers.
+		p.checked = s.In.Expect
+		return p.results
+	}
+	if w := p.work; w != nil && w.robots == s.Robots && sameText(w.text, s.In.Expect) {
+		return p.results
+	}
+	p.work.stop()
+	p.work = nil
+	text, robots := s.In.Expect, s.Robots
+	if len(text) <= syncPinBytes {
+		cases := pinCases()
+		c := newPinCheck(cases, robots, p.own)
+		c.step(time.Now().Add(time.Hour))
+		p.install(text, cases, c)
+		return p.results
+	}
+	p.work = startPinWork("", text, robots, func(exp *engine.Expectations, c *pinCheck, _ error) {
+		// A damaged Saved.Expect (which only a hand-edited link can
+		// hold) reads as no pins.
+		p.work = nil
+		p.install(text, exp.Cases, c)
+		store.Page.Changed()
+	})
+	return p.results
+}
+
+// pinsChecking reports whether a check runs in slices: the results shown
+// are an older draft's or pins'.
+func pinsChecking() bool { return pins.work != nil }
+
+// pinCases are the cases of Saved.Expect as read.
+func pinCases() []engine.Case {
+	p := &pins
+	if !sameText(p.text, store.Page.In.Expect) {
+		p.text, p.cases, p.own = store.Page.In.Expect, readPins(store.Page.In.Expect).Cases, map[string]*engine.Robots{}
+	}
+	p.text = store.Page.In.Expect
+	return p.cases
+}
+
+// startPinWork reads text, unless it is the text the pins were read
+// from, and checks its cases against robots, in slices; then finish hears
+// what was read, the check and how the reading went (an error names the
+// file as name; then nothing was read and the check holds no cases).
+func startPinWork(name, text string, robots *engine.Robots, finish func(*engine.Expectations, *pinCheck, error)) *pinWork {
+	p := &pins
+	w := &pinWork{name: name, text: text, robots: robots}
+	var reading *engine.ExpectReading
+	var c *pinCheck
+	var exp *engine.Expectations
+	var readErr error
+	if sameText(p.text, text) {
+		exp = &engine.Expectations{Cases: p.cases}
+		c = newPinCheck(exp.Cases, robots, p.own)
+	}
+	w.job = browser.RunSliced(func(deadline time.Time) bool {
+		if c == nil && reading == nil {
+			// A slice of its own: megabytes to copy.
+			// The reading copies it: text itself is never written.
+			reading = engine.StartReadExpectations(name, unsafe.Slice(unsafe.StringData(text), len(text)))
+			return false
+		}
+		for c == nil {
+			if reading.Continue(browser.CheckEvery) {
+				if exp, readErr = reading.Result(); readErr != nil {
+					exp = &engine.Expectations{}
+				}
+				c = newPinCheck(exp.Cases, robots, nil)
+				break
+			}
+			if time.Now().After(deadline) {
+				return false
+			}
+		}
+		return c.step(deadline)
+	}, func() { finish(exp, c, readErr) })
+	return w
+}
+
+func (w *pinWork) stop() {
+	if w != nil {
+		w.job.Stop()
+	}
+}
+
+// install keeps a finished check as the pins shown.
+func (p *pinCache) install(text string, cases []engine.Case, c *pinCheck) {
+	p.text, p.cases, p.own = text, cases, c.own
+	p.ready, p.checked, p.robots = true, text, c.robots
+	p.results, p.columns, p.index, p.failing = c.results, c.columns, c.index, c.failing
+	p.top = min(p.top, max(0, len(p.results)-1))
+}
+
+// pinCheck checks cases against a draft, a slice at a time: each case,
+// then the results ordered failing first, then the index by cell.
+type pinCheck struct {
+	cases  []engine.Case
+	robots *engine.Robots
+	own    map[string]*engine.Robots
+
+	checked []engine.CaseResult // in the cases' order
+	results []engine.CaseResult // failing first
+	columns []string
+	index   map[pinKey]int
+	agents  map[string]string // column keys by agent (column)
+	failing int
+	stage   int // 0 checking, 1 ordering the failing, 2 the passing, 3 indexing
+	next    int // the next item of the stage
+}
+
+func newPinCheck(cases []engine.Case, robots *engine.Robots, own map[string]*engine.Robots) *pinCheck {
+	if own == nil {
+		own = map[string]*engine.Robots{}
+	}
+	return &pinCheck{
+		cases: cases, robots: robots, own: own,
+		checked: make([]engine.CaseResult, len(cases)),
+		results: make([]engine.CaseResult, 0, len(cases)),
+		columns: make([]string, 0, len(cases)),
+		index:   make(map[pinKey]int, len(cases)),
+		agents:  map[string]string{},
+	}
+}
+
+// step works until deadline and reports whether the check is done.
+func (c *pinCheck) step(deadline time.Time) bool {
+	for n := 0; c.stage < 4; n++ {
+		if n%browser.CheckEvery == browser.CheckEvery-1 && time.Now().After(deadline) {
+			return false
+		}
+		if c.next == len(c.cases) {
+			c.stage, c.next = c.stage+1, 0
+			continue
+		}
+		i := c.next
+		c.next++
+		switch c.stage {
+		case 0:
+			c.check(i)
+		case 1, 2:
+			// Failing pins first, each kind in the order pinned: two
+			// passes, not a generic sort, whose copies of these large
+			// values cost the page 35 KB.
+			if r := &c.checked[i]; r.Pass == (c.stage == 2) {
+				c.results = append(c.results, *r)
+				c.columns = append(c.columns, c.column(r.Case))
+			}
+		case 3:
+			if i == 0 {
+				c.checked = nil
+			}
+			c.index[pinKey{c.results[i].Case.URL, c.columns[i]}] = i
+		}
+	}
+	return true
+}
+
+// column is caseColumn(k), one string for each agent written the same.
+func (c *pinCheck) column(k engine.Case) string {
+	if k.Crawler != "" {
+		return k.Crawler
+	}
+	col, ok := c.agents[k.Agent]
+	if !ok {
+		col = caseColumn(k)
+		c.agents[k.Agent] = col
+	}
+	return col
+}
+
+// check tests case i against the draft, or against its own robots.txt.
+func (c *pinCheck) check(i int) {
+	k := c.cases[i]
+	r := c.robots
+	if k.HasRobots {
+		if r = c.own[string(k.Robots)]; r == nil {
+			r = engine.Parse(k.Robots)
+			c.own[string(k.Robots)] = r
+		}
+	}
+	res := k.Test(r)
+	// Only the verdict and its line are kept: the matches and groups of
+	// 100,000 results would be tens of MB for the collector to walk on
+	// every cycle (each a long task); the pins listed are tested again
+	// for their sentence (pinListHTML).
+	res = engine.Result{Allowed: res.Allowed, Line: res.Line}
+	c.checked[i] = engine.CaseResult{Case: k, Robots: r, Result: res, Pass: res.Allowed == k.Allowed}
+	if !c.checked[i].Pass {
+		c.failing++
+	}
+}
+
+// pinColumn is the column key of pin i of pinResults.
+func pinColumn(i int) string {
+	if i < len(pins.columns) {
+		return pins.columns[i]
+	}
+	return caseColumn(pins.results[i].Case)
+}
