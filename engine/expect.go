@@ -81,7 +81,7 @@ func (e *ExpectError) Error() string {
 // none) is only used in errors, which give the line and case. It reads the
 // whole file in one call (expectread.go reads it a little at a time).
 func ReadExpectations(name string, data []byte) (*Expectations, error) {
-	r := StartReadExpectations(name, data)
+	r := StartReadExpectations(name, string(data))
 	for !r.Continue(math.MaxInt) {
 	}
 	return r.Result()

@@ -43,11 +43,13 @@ const (
 	atEnd
 )
 
-// StartReadExpectations starts reading an expectations file; name (a file
-// name, "" for none) is only used in errors. The first call reads nothing
-// but the opening brace, so it takes no time on any size of file.
-func StartReadExpectations(name string, data []byte) *ExpectReading {
-	r := &ExpectReading{name: name, text: string(data)}
+// StartReadExpectations starts reading an expectations file's text; name
+// (a file name, "" for none) is only used in errors. It reads nothing but
+// the opening brace, so it takes no time on any size of file, and copies
+// nothing: the cases' strings are parts of text where they need no
+// unescaping.
+func StartReadExpectations(name, text string) *ExpectReading {
+	r := &ExpectReading{name: name, text: text}
 	r.p = jsonReader{s: r.text}
 	r.lines = lineCursor{s: r.text, line: 1}
 	if strings.HasPrefix(r.text, byteOrderMark) {

@@ -10,7 +10,7 @@ import (
 // readInSlices reads data one case or member at a time, as the page reads
 // a large file, counting the calls.
 func readInSlices(name string, data []byte) (*Expectations, error, int) {
-	r := StartReadExpectations(name, data)
+	r := StartReadExpectations(name, string(data))
 	calls := 0
 	for !r.Continue(1) {
 		calls++
@@ -71,7 +71,7 @@ func TestExpectationsReadConformanceInSlices(t *testing.T) {
 // number of them: a file of any size is read in as many slices as it has
 // cases.
 func TestExpectationsReadOneCaseACall(t *testing.T) {
-	r := StartReadExpectations("", expectationsFile(1000, true))
+	r := StartReadExpectations("", string(expectationsFile(1000, true)))
 	if r.Cases() != 0 {
 		t.Fatalf("starting read %d cases", r.Cases())
 	}

@@ -60,9 +60,10 @@ func readPins(text string) *engine.Expectations {
 
 // pinAt is the pin of a cell, nil for none.
 func pinAt(key pinKey) *engine.CaseResult {
-	results := pinResults()
+	results := checkedPins()
 	if i, ok := pins.index[key]; ok && i < len(results) {
-		return &results[i]
+		r := pinCaseResult(i)
+		return &r
 	}
 	return nil
 }
@@ -146,11 +147,11 @@ func pinSentence(r *engine.CaseResult) string {
 }
 
 // expectSummary counts the pins: "3 expectations: 1 failing, 2 passing".
-func expectSummary(results []engine.CaseResult, failing int) string {
-	if len(results) == 0 {
+func expectSummary(n, failing int) string {
+	if n == 0 {
 		return "No expectations yet: select a cell and pin its verdict, or import a file."
 	}
-	return pinCount(len(results)) + ": " + model.Number(failing) + " failing, " + model.Number(len(results)-failing) + " passing."
+	return pinCount(n) + ": " + model.Number(failing) + " failing, " + model.Number(n-failing) + " passing."
 }
 
 // pinCount counts expectations: "1 expectation", "20,000 expectations".
@@ -167,9 +168,9 @@ type ExpectPanel struct {
 }
 
 func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
-	results := pinResults()
+	n := len(checkedPins())
 	failing := pins.failing
-	summary := expectSummary(results, failing)
+	summary := expectSummary(n, failing)
 	switch {
 	case pins.importing != nil:
 		summary = "Importing " + pins.importing.name + "… " + summary
@@ -180,11 +181,11 @@ func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 		vecty.Markup(prop.ID("expectations"), vecty.Attribute("aria-labelledby", "expect-title")),
 		elem.Heading3(vecty.Markup(prop.ID("expect-title")), vecty.Text("Expectations")),
 		elem.Paragraph(
-			vecty.Markup(prop.ID("expect-summary"), vecty.Attribute("role", "status"), vecty.Data("failing", strconv.Itoa(failing)), vecty.Data("total", strconv.Itoa(len(results))),
+			vecty.Markup(prop.ID("expect-summary"), vecty.Attribute("role", "status"), vecty.Data("failing", strconv.Itoa(failing)), vecty.Data("total", strconv.Itoa(n)),
 				vecty.Data("busy", strconv.FormatBool(pins.importing != nil || pinsChecking()))),
 			vecty.Text(summary),
 		),
-		vecty.If(len(results) > 0, pinList),
+		vecty.If(n > 0, pinList),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
 			browser.Button("expect-export", "Export expectations", func() {
@@ -193,7 +194,7 @@ func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 				browser.DownloadBytes("robots.expect.json", "application/json", exp.JSON())
 			}),
 			browser.FileButton("expect-import", "Import expectations…", ".json,application/json"),
-			vecty.If(len(results) > 0, browser.Button("expect-clear", "Remove all expectations", func() { setPins(nil) })),
+			vecty.If(n > 0, browser.Button("expect-clear", "Remove all expectations", func() { setPins(nil) })),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("expect-message"), vecty.Attribute("aria-live", "polite")), vecty.Text(expectMessage)),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")),
@@ -219,8 +220,8 @@ const pinRowPx = 24
 const pinWindow = 40
 
 func (l *PinList) Render() vecty.ComponentOrHTML {
-	results := pinResults()
-	top, end := listWindow(len(results), pins.top)
+	n := len(checkedPins())
+	top, end := listWindow(n, pins.top)
 	return elem.Div(
 		vecty.Markup(
 			prop.ID("expect-wrap"),
@@ -231,9 +232,9 @@ func (l *PinList) Render() vecty.ComponentOrHTML {
 			vecty.Markup(
 				vecty.Class("expect-pad"),
 				vecty.Style("padding-top", widget.Px(top*pinRowPx)),
-				vecty.Style("padding-bottom", widget.Px((len(results)-end)*pinRowPx)),
+				vecty.Style("padding-bottom", widget.Px((n-end)*pinRowPx)),
 			),
-			elem.UnorderedList(vecty.Markup(prop.ID("expect-list"), vecty.UnsafeHTML(pinListHTML(results, top, end)))),
+			elem.UnorderedList(vecty.Markup(prop.ID("expect-list"), vecty.UnsafeHTML(pinListHTML(n, top, end)))),
 		),
 	)
 }
@@ -260,23 +261,24 @@ func syncPinWindow(wrap js.Value) {
 	browser.RenderNow(pinList)
 }
 
-// pinListHTML writes the pins [top, end) of results, each on one line
-// with the whole sentence in its title.
-func pinListHTML(results []engine.CaseResult, top, end int) string {
+// pinListHTML writes the pins [top, end) of the n checked, each on one
+// line with the whole sentence in its title.
+func pinListHTML(n, top, end int) string {
 	var b strings.Builder
 	for i := top; i < end; i++ {
-		r := &results[i]
+		r := pinCaseResult(i)
 		icon := "✓ passes: "
 		if !r.Pass {
 			icon = "✕ fails: "
 		}
-		// The check kept only the verdict (pinCheck.check): the sentence
-		// needs the whole answer.
-		text := engine.CaseResult{Case: r.Case, Robots: r.Robots, Result: r.Case.Test(r.Robots)}.Describe()
+		// The check kept only the verdict (pinResult): the sentence needs
+		// the whole answer.
+		r.Result = r.Case.Test(r.Robots)
+		text := r.Describe()
 		if r.Case.HasRobots {
 			text += " (against its own robots.txt)"
 		}
-		b.WriteString(`<li data-pass="` + strconv.FormatBool(r.Pass) + `" aria-posinset="` + strconv.Itoa(i+1) + `" aria-setsize="` + strconv.Itoa(len(results)) +
+		b.WriteString(`<li data-pass="` + strconv.FormatBool(r.Pass) + `" aria-posinset="` + strconv.Itoa(i+1) + `" aria-setsize="` + strconv.Itoa(n) +
 			`" title="` + browser.EscapeHTML(text) + `"><strong>` + icon + `</strong>` + browser.EscapeHTML(text) + `</li>`)
 	}
 	return b.String()

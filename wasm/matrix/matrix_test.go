@@ -39,11 +39,15 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 	pinCell(0, 0, true)  // GPTBot may fetch /: fails
 	pinCell(1, 1, true)  // MyBot may fetch /private/x: fails
 	pinCell(1, 1, false) // … replaced: passes
-	res := pinResults()
-	if len(res) != 3 || res[0].Pass || !res[1].Pass || !res[2].Pass || res[0].Case.Crawler != "GPTBot" {
+	n := len(checkedPins())
+	var res []engine.CaseResult
+	for i := range n {
+		res = append(res, pinCaseResult(i))
+	}
+	if n != 3 || res[0].Pass || !res[1].Pass || !res[2].Pass || res[0].Case.Crawler != "GPTBot" {
 		t.Fatalf("pins: %+v", res)
 	}
-	if got := expectSummary(res, pins.failing); got != "3 expectations: 1 failing, 2 passing." {
+	if got := expectSummary(n, pins.failing); got != "3 expectations: 1 failing, 2 passing." {
 		t.Errorf("summary %q", got)
 	}
 	if p := pinAt(pinKey{m.URLs[0], "GPTBot"}); p == nil || p.Pass {
@@ -59,7 +63,7 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 		t.Fatalf("the saved pins do not read back: %v", err)
 	}
 	unpin(res[0].Case)
-	if n := len(pinResults()); n != 2 {
+	if n := len(checkedPins()); n != 2 {
 		t.Errorf("%d pins after removing one of 3", n)
 	}
 }

@@ -29,17 +29,32 @@ type pinCache struct {
 	cases []engine.Case // read from text
 	own   map[string]*engine.Robots
 
-	ready   bool           // results are for checkedText and robots
+	ready   bool           // results are for checked and robots
 	checked string         // the Saved.Expect results are for
 	robots  *engine.Robots // the draft results are for
-	results []engine.CaseResult
-	columns []string       // each result's column key (caseColumn)
+	of      []engine.Case  // the cases results are of
+	results []pinResult    // failing first
+	columns []string       // the column keys results name
 	index   map[pinKey]int // results by cell
 	failing int
+	gen     int // checks installed so far: results are the same while it is
 
 	work      *pinWork // the check running in slices, nil for none
 	importing *pinWork // the import running in slices, nil for none
 	top       int      // the first pin the list writes
+}
+
+// pinResult is one pin checked against the draft, with no pointer in it:
+// the collector need not walk 100,000 of them (each of its cycles is one
+// long task in WebAssembly), and they take 16 bytes each, not the 350 of
+// an engine.CaseResult. pinCaseResult makes the engine's value for the
+// few shown.
+type pinResult struct {
+	c       int32 // the case, an index into pinCache.of
+	col     int32 // its column key, an index into pinCache.columns
+	line    int32 // the line that decided, 0 for none
+	pass    bool
+	allowed bool // the verdict the draft gives
 }
 
 var pins pinCache
@@ -62,10 +77,10 @@ func sameText(a, b string) bool {
 	return len(a) == len(b) && (len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
-// pinResults are the pins checked against the draft, failing first: at
+// checkedPins are the pins checked against the draft, failing first: at
 // once for a small set, else the last ones checked while a check runs in
 // slices (pinsChecking).
-func pinResults() []engine.CaseResult {
+func checkedPins() []pinResult {
 	s, p := store.Page, &pins
 	if p.ready && p.robots == s.Robots && sameText(p.checked, s.In.Expect) {
 		// The same string from now on: the next look compares pointers.
@@ -93,6 +108,19 @@ func pinResults() []engine.CaseResult {
 		store.Page.Changed()
 	})
 	return p.results
+}
+
+// pinCaseResult is pin i of checkedPins as the engine's value; its Result
+// holds only the verdict and the line (engine.Case.Test gives the rest).
+func pinCaseResult(i int) engine.CaseResult {
+	p := &pins
+	r := p.results[i]
+	k := p.of[r.c]
+	robots := p.robots
+	if k.HasRobots {
+		robots = p.own[string(k.Robots)]
+	}
+	return engine.CaseResult{Case: k, Robots: robots, Result: engine.Result{Allowed: r.allowed, Line: int(r.line)}, Pass: r.pass}
 }
 
 // pinsChecking reports whether a check runs in slices: the results shown
@@ -126,10 +154,7 @@ func startPinWork(name, text string, robots *engine.Robots, finish func(*engine.
 	}
 	w.job = browser.RunSliced(func(deadline time.Time) bool {
 		if c == nil && reading == nil {
-			// A slice of its own: megabytes to copy.
-			// The reading copies it: text itself is never written.
-			reading = engine.StartReadExpectations(name, unsafe.Slice(unsafe.StringData(text), len(text)))
-			return false
+			reading = engine.StartReadExpectations(name, text)
 		}
 		for c == nil {
 			if reading.Continue(browser.CheckEvery) {
@@ -157,8 +182,9 @@ func (w *pinWork) stop() {
 // install keeps a finished check as the pins shown.
 func (p *pinCache) install(text string, cases []engine.Case, c *pinCheck) {
 	p.text, p.cases, p.own = text, cases, c.own
-	p.ready, p.checked, p.robots = true, text, c.robots
+	p.ready, p.checked, p.robots, p.of = true, text, c.robots, cases
 	p.results, p.columns, p.index, p.failing = c.results, c.columns, c.index, c.failing
+	p.gen++
 	p.top = min(p.top, max(0, len(p.results)-1))
 }
 
@@ -169,14 +195,15 @@ type pinCheck struct {
 	robots *engine.Robots
 	own    map[string]*engine.Robots
 
-	checked []engine.CaseResult // in the cases' order
-	results []engine.CaseResult // failing first
+	checked []pinResult // in the cases' order
+	results []pinResult // failing first
 	columns []string
-	index   map[pinKey]int
-	agents  map[string]string // column keys by agent (column)
-	failing int
-	stage   int // 0 checking, 1 ordering the failing, 2 the passing, 3 indexing
-	next    int // the next item of the stage
+	// The index in columns of each agent's and crawler's key.
+	byAgent, byCrawler map[string]int32
+	index              map[pinKey]int
+	failing            int
+	stage              int // 0 checking, 1 ordering the failing, 2 the passing, 3 indexing
+	next               int // the next item of the stage
 }
 
 func newPinCheck(cases []engine.Case, robots *engine.Robots, own map[string]*engine.Robots) *pinCheck {
@@ -185,11 +212,10 @@ func newPinCheck(cases []engine.Case, robots *engine.Robots, own map[string]*eng
 	}
 	return &pinCheck{
 		cases: cases, robots: robots, own: own,
-		checked: make([]engine.CaseResult, len(cases)),
-		results: make([]engine.CaseResult, 0, len(cases)),
-		columns: make([]string, 0, len(cases)),
-		index:   make(map[pinKey]int, len(cases)),
-		agents:  map[string]string{},
+		checked: make([]pinResult, len(cases)),
+		results: make([]pinResult, 0, len(cases)),
+		byAgent: map[string]int32{}, byCrawler: map[string]int32{},
+		index: make(map[pinKey]int, len(cases)),
 	}
 }
 
@@ -209,34 +235,19 @@ func (c *pinCheck) step(deadline time.Time) bool {
 		case 0:
 			c.check(i)
 		case 1, 2:
-			// Failing pins first, each kind in the order pinned: two
-			// passes, not a generic sort, whose copies of these large
-			// values cost the page 35 KB.
-			if r := &c.checked[i]; r.Pass == (c.stage == 2) {
-				c.results = append(c.results, *r)
-				c.columns = append(c.columns, c.column(r.Case))
+			// Failing pins first, each kind in the order pinned.
+			if r := c.checked[i]; r.pass == (c.stage == 2) {
+				c.results = append(c.results, r)
 			}
 		case 3:
 			if i == 0 {
 				c.checked = nil
 			}
-			c.index[pinKey{c.results[i].Case.URL, c.columns[i]}] = i
+			r := c.results[i]
+			c.index[pinKey{c.cases[r.c].URL, c.columns[r.col]}] = i
 		}
 	}
 	return true
-}
-
-// column is caseColumn(k), one string for each agent written the same.
-func (c *pinCheck) column(k engine.Case) string {
-	if k.Crawler != "" {
-		return k.Crawler
-	}
-	col, ok := c.agents[k.Agent]
-	if !ok {
-		col = caseColumn(k)
-		c.agents[k.Agent] = col
-	}
-	return col
 }
 
 // check tests case i against the draft, or against its own robots.txt.
@@ -250,21 +261,23 @@ func (c *pinCheck) check(i int) {
 		}
 	}
 	res := k.Test(r)
-	// Only the verdict and its line are kept: the matches and groups of
-	// 100,000 results would be tens of MB for the collector to walk on
-	// every cycle (each a long task); the pins listed are tested again
-	// for their sentence (pinListHTML).
-	res = engine.Result{Allowed: res.Allowed, Line: res.Line}
-	c.checked[i] = engine.CaseResult{Case: k, Robots: r, Result: res, Pass: res.Allowed == k.Allowed}
-	if !c.checked[i].Pass {
+	c.checked[i] = pinResult{c: int32(i), col: c.column(k), line: int32(res.Line), pass: res.Allowed == k.Allowed, allowed: res.Allowed}
+	if !c.checked[i].pass {
 		c.failing++
 	}
 }
 
-// pinColumn is the column key of pin i of pinResults.
-func pinColumn(i int) string {
-	if i < len(pins.columns) {
-		return pins.columns[i]
+// column is the index of caseColumn(k) in columns, each key once.
+func (c *pinCheck) column(k engine.Case) int32 {
+	seen, name := c.byAgent, k.Agent
+	if k.Crawler != "" {
+		seen, name = c.byCrawler, k.Crawler
 	}
-	return caseColumn(pins.results[i].Case)
+	col, ok := seen[name]
+	if !ok {
+		col = int32(len(c.columns))
+		c.columns = append(c.columns, caseColumn(k))
+		seen[name] = col
+	}
+	return col
 }
