@@ -72,32 +72,16 @@ func (p *jsonReader) value(depth int) jsonValue {
 	switch c := p.s[p.i]; {
 	case c == '{':
 		v.kind = '{'
-		p.i++
-		p.space()
-		if p.i < len(p.s) && p.s[p.i] == '}' {
-			p.i++
+		if p.objectStart() {
 			return v
 		}
 		for p.err == nil {
-			p.space()
-			m := jsonMember{off: p.i}
-			if p.i >= len(p.s) || p.s[p.i] != '"' {
-				p.fail("a key in quotes belongs here")
+			m, last := p.member(depth)
+			if p.err != nil {
 				return v
 			}
-			m.key = p.string()
-			p.space()
-			if p.i >= len(p.s) || p.s[p.i] != ':' {
-				p.fail("a colon belongs after the key " + strconv.Quote(m.key))
-				return v
-			}
-			p.i++
-			m.val = p.value(depth + 1)
 			v.obj = append(v.obj, m)
-			if !p.next('}') {
-				return v
-			}
-			if p.s[p.i-1] == '}' {
+			if last {
 				return v
 			}
 		}
@@ -140,6 +124,43 @@ func (p *jsonReader) value(depth int) jsonValue {
 		p.fail("a JSON value belongs here (an object, list, string, number, true, false or null)")
 	}
 	return v
+}
+
+// objectStart reads an object's opening brace at p.i, reporting whether
+// the object is empty (and then read whole).
+func (p *jsonReader) objectStart() (empty bool) {
+	p.i++
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == '}' {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// member reads the next member of an object at depth (its opening brace
+// read), and the comma or closing brace after it; last reports the brace.
+// The expectations reader takes a case's members one by one this way,
+// building no value for the case.
+func (p *jsonReader) member(depth int) (m jsonMember, last bool) {
+	p.space()
+	m.off = p.i
+	if p.i >= len(p.s) || p.s[p.i] != '"' {
+		p.fail("a key in quotes belongs here")
+		return m, true
+	}
+	m.key = p.string()
+	p.space()
+	if p.i >= len(p.s) || p.s[p.i] != ':' {
+		p.fail("a colon belongs after the key " + strconv.Quote(m.key))
+		return m, true
+	}
+	p.i++
+	m.val = p.value(depth + 1)
+	if !p.next('}') {
+		return m, true
+	}
+	return m, p.s[p.i-1] == '}'
 }
 
 // number reads a number at p.i (RFC 8259 §6: -?(0|[1-9][0-9]*)(\.[0-9]+)?

@@ -61,7 +61,7 @@ func readPins(text string) *engine.Expectations {
 // pinAt is the pin of a cell, nil for none.
 func pinAt(key pinKey) *engine.CaseResult {
 	results := checkedPins()
-	if i, ok := pins.index[key]; ok && i < len(results) {
+	if i := pins.index.find(pins.of, pins.columns, results, key); i >= 0 {
 		r := pinCaseResult(i)
 		return &r
 	}

@@ -139,3 +139,28 @@ func useMatrix(t *testing.T, robots, urls, columns string) *engine.Matrix {
 	store.Page = store.NewState(model.Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
 	return currentMatrix()
 }
+
+// The pins' index finds a cell's last pin, no pin for a cell without one,
+// and the same when the cell's hash is shared with another (looked for
+// pin by pin).
+func TestPinIndexFindsTheLastPinOfACell(t *testing.T) {
+	cases := []engine.Case{{URL: "/a"}, {URL: "/b"}, {URL: "/a"}}
+	columns := []string{"GPTBot", "token:mybot"}
+	results := []pinResult{{c: 0, col: 0}, {c: 1, col: 0}, {c: 2, col: 0}, {c: 0, col: 1}}
+	x := pinIndex{at: map[uint64]int32{}}
+	for i := range results {
+		x.add(cases, columns, results, i)
+	}
+	for _, collide := range []bool{false, true} {
+		if collide {
+			x.collide = map[uint64]bool{cellHash(pinKey{"/a", "GPTBot"}): true}
+		}
+		for key, want := range map[pinKey]int{
+			{"/a", "GPTBot"}: 2, {"/b", "GPTBot"}: 1, {"/a", "token:mybot"}: 3, {"/b", "token:mybot"}: -1, {"/c", "GPTBot"}: -1,
+		} {
+			if got := x.find(cases, columns, results, key); got != want {
+				t.Errorf("collide %v: %v found at %d, want %d", collide, key, got, want)
+			}
+		}
+	}
+}

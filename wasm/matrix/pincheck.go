@@ -35,7 +35,7 @@ type pinCache struct {
 	of      []engine.Case  // the cases results are of
 	results []pinResult    // failing first
 	columns []string       // the column keys results name
-	index   map[pinKey]int // results by cell
+	index   pinIndex       // results by cell
 	failing int
 	gen     int // checks installed so far: results are the same while it is
 
@@ -198,9 +198,9 @@ type pinCheck struct {
 	checked []pinResult // in the cases' order
 	results []pinResult // failing first
 	columns []string
+	index   pinIndex
 	// The index in columns of each agent's and crawler's key.
 	byAgent, byCrawler map[string]int32
-	index              map[pinKey]int
 	failing            int
 	stage              int // 0 checking, 1 ordering the failing, 2 the passing, 3 indexing
 	next               int // the next item of the stage
@@ -215,7 +215,7 @@ func newPinCheck(cases []engine.Case, robots *engine.Robots, own map[string]*eng
 		checked: make([]pinResult, len(cases)),
 		results: make([]pinResult, 0, len(cases)),
 		byAgent: map[string]int32{}, byCrawler: map[string]int32{},
-		index: make(map[pinKey]int, len(cases)),
+		index: pinIndex{at: make(map[uint64]int32, len(cases))},
 	}
 }
 
@@ -243,8 +243,7 @@ func (c *pinCheck) step(deadline time.Time) bool {
 			if i == 0 {
 				c.checked = nil
 			}
-			r := c.results[i]
-			c.index[pinKey{c.cases[r.c].URL, c.columns[r.col]}] = i
+			c.index.add(c.cases, c.columns, c.results, i)
 		}
 	}
 	return true
@@ -280,4 +279,63 @@ func (c *pinCheck) column(k engine.Case) int32 {
 		seen[name] = col
 	}
 	return col
+}
+
+// pinIndex finds the pin of a cell among the results. It keeps a hash of
+// each pin's cell, not its URL: 100,000 strings in a map are 100,000 more
+// pointers for the collector to follow in each of its cycles. A hash two
+// cells share (FNV-1a, 64 bits: in practice never) is marked, and a cell
+// with it is looked for pin by pin.
+type pinIndex struct {
+	at      map[uint64]int32 // the last result of each cell's hash
+	collide map[uint64]bool  // hashes of more than one cell
+}
+
+// cellHash is the FNV-1a hash of a cell's URL and column key.
+func cellHash(k pinKey) uint64 {
+	h := uint64(14695981039346656037)
+	for _, s := range [2]string{k.url, k.column} {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint64(s[i])) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211 // no byte of a string is 0xff alone: the two parts never run together
+	}
+	return h
+}
+
+// keyOf is the cell of result i.
+func keyOf(cases []engine.Case, columns []string, results []pinResult, i int) pinKey {
+	r := results[i]
+	return pinKey{cases[r.c].URL, columns[r.col]}
+}
+
+// add indexes result i; a later pin of the same cell wins, as it would
+// in the page's map of old.
+func (x *pinIndex) add(cases []engine.Case, columns []string, results []pinResult, i int) {
+	key := keyOf(cases, columns, results, i)
+	h := cellHash(key)
+	if j, ok := x.at[h]; ok && keyOf(cases, columns, results, int(j)) != key {
+		if x.collide == nil {
+			x.collide = map[uint64]bool{}
+		}
+		x.collide[h] = true
+	}
+	x.at[h] = int32(i)
+}
+
+// find is the result of the cell key, -1 for none.
+func (x *pinIndex) find(cases []engine.Case, columns []string, results []pinResult, key pinKey) int {
+	h := cellHash(key)
+	if x.collide[h] {
+		for i := len(results) - 1; i >= 0; i-- {
+			if keyOf(cases, columns, results, i) == key {
+				return i
+			}
+		}
+		return -1
+	}
+	if i, ok := x.at[h]; ok && keyOf(cases, columns, results, int(i)) == key {
+		return int(i)
+	}
+	return -1
 }
