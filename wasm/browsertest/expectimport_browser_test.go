@@ -161,6 +161,10 @@ func TestBrowserImportLargeExpectations(t *testing.T) {
 	if cell.Expected != "allowed" || cell.Pass != "false" {
 		t.Errorf("the /p1 cell shows %+v", cell)
 	}
+	// 1.7 MB of pins are more than the autosave keeps: it says so.
+	waitFor(a, "the autosave's note", `(document.querySelector("#share-message") || {}).textContent || ""`, func(s string) bool {
+		return strings.Contains(s, "not the expectations (over 10,000, too many for the browser's storage): import their file again after a reload.")
+	})
 	// Fixing the file makes them all pass, checked again in slices.
 	a.setText("textarea#robots", "User-agent: *\nDisallow: /private\n")
 	waitFor(a, "every pin passing", `(() => { const s = document.querySelector("#expect-summary"); return s.dataset.busy === "false" ? s.dataset.failing : ""; })()`,
