@@ -131,7 +131,11 @@ func (r *ExpectReading) member() {
 		// The last "cases" of the file counts, as a JSON object's last
 		// member of a name does.
 		r.casesSeen, r.casesVal, r.caseNo, r.caseErr = true, jsonValue{}, 0, nil
-		r.exp.Cases = r.exp.Cases[:0]
+		// Room for as many cases as the rest of the text can hold at 64
+		// bytes a case (one as the page writes it is about 85): growing
+		// the list copies it, and in the page each copy of 100,000
+		// cases was work for its collector.
+		r.exp.Cases = make([]Case, 0, (len(p.s)-p.i)/64+1)
 		p.space()
 		if p.i < len(p.s) && p.s[p.i] == '[' {
 			r.casesVal = jsonValue{kind: '[', off: p.i}
