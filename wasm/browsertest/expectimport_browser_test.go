@@ -181,6 +181,36 @@ func TestBrowserImportLargeExpectations(t *testing.T) {
 	}
 }
 
+// What is typed while a large file imports stays: the robots.txt edited
+// meanwhile is kept, and the pins are checked against it, not against the
+// text the import started with.
+func TestBrowserImportWhileTyping(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.expect.json")
+	n := 100_000
+	writeExpectations(t, big, n) // p0 … p99999, each expected allowed
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	a.load("User-agent: *\nDisallow: /\n", "https://example.com/")
+	a.openTab("matrix")
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#expect-import"), []string{big})); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "the import under way", `document.querySelector("#expect-summary").textContent`, func(s string) bool {
+		return strings.HasPrefix(s, "Importing big.expect.json…")
+	})
+	typed := "User-agent: *\nDisallow: /p1\n"
+	a.setText("textarea#robots", typed)
+	waitFor(a, "the import's message", `document.querySelector("#expect-message").textContent`, func(s string) bool {
+		return s == "Imported 100,000 expectations from big.expect.json."
+	})
+	// /p1 blocks p1, p10–p19, …, p10000–p19999: 11,111 of them.
+	waitFor(a, "the pins checked against the text typed", `(() => { const s = document.querySelector("#expect-summary"); return s.dataset.busy === "false" ? s.textContent : ""; })()`,
+		func(s string) bool { return s == "100,000 expectations: 11,111 failing, 88,889 passing." })
+	if got := js[string](a, `document.querySelector("textarea#robots").value`); got != typed {
+		t.Errorf("the robots.txt typed during the import became %q", got)
+	}
+}
+
 // A file over the page's import limit is refused at once with a sentence
 // that names the check command, and the pins stay.
 func TestBrowserImportExpectationsTooLarge(t *testing.T) {
