@@ -164,3 +164,21 @@ func TestPinIndexFindsTheLastPinOfACell(t *testing.T) {
 		}
 	}
 }
+
+// A pin with a robots.txt of its own is listed as decided by it, and still
+// is while other pins are being read (their text read, not yet checked).
+func TestPinsWithTheirOwnRobotsAreListed(t *testing.T) {
+	useMatrix(t, "User-agent: *\nAllow: /\n", "https://example.com/", "GPTBot")
+	setPins([]engine.Case{{Agent: "GPTBot", URL: "https://example.com/x", Allowed: true, Robots: []byte("User-agent: *\nDisallow: /x\n"), HasRobots: true}})
+	n := len(checkedPins())
+	want := "GPTBot` https://example.com/x: expected allowed; Blocked by line 2"
+	if html := pinListHTML(n, 0, n); n != 1 || !strings.Contains(html, want) || !strings.Contains(html, "(against its own robots.txt)") {
+		t.Fatalf("%d pins listed as %s", n, html)
+	}
+	// Other pins, read but not yet checked: the list shows the last check.
+	store.Page.In.Expect = `{"cases": [{"agent": "a", "url": "/", "expected": "allowed"}]}`
+	pinCases()
+	if html := pinListHTML(n, 0, n); !strings.Contains(html, want) {
+		t.Errorf("while other pins are read, the list shows %s", html)
+	}
+}

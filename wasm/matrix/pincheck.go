@@ -29,13 +29,14 @@ type pinCache struct {
 	cases []engine.Case // read from text
 	own   map[string]*engine.Robots
 
-	ready   bool           // results are for checked and robots
-	checked string         // the Saved.Expect results are for
-	robots  *engine.Robots // the draft results are for
-	of      []engine.Case  // the cases results are of
-	results []pinResult    // failing first
-	columns []string       // the column keys results name
-	index   pinIndex       // results by cell
+	ready   bool                      // results are for checked and robots
+	checked string                    // the Saved.Expect results are for
+	robots  *engine.Robots            // the draft results are for
+	of      []engine.Case             // the cases results are of
+	ofOwn   map[string]*engine.Robots // their own robots.txt files, parsed
+	results []pinResult               // failing first
+	columns []string                  // the column keys results name
+	index   pinIndex                  // results by cell
 	failing int
 	gen     int // checks installed so far: results are the same while it is
 
@@ -118,7 +119,7 @@ func pinCaseResult(i int) engine.CaseResult {
 	k := p.of[r.c]
 	robots := p.robots
 	if k.HasRobots {
-		robots = p.own[string(k.Robots)]
+		robots = p.ofOwn[string(k.Robots)]
 	}
 	return engine.CaseResult{Case: k, Robots: robots, Result: engine.Result{Allowed: r.allowed, Line: int(r.line)}, Pass: r.pass}
 }
@@ -182,7 +183,7 @@ func (w *pinWork) stop() {
 // install keeps a finished check as the pins shown.
 func (p *pinCache) install(text string, cases []engine.Case, c *pinCheck) {
 	p.text, p.cases, p.own = text, cases, c.own
-	p.ready, p.checked, p.robots, p.of = true, text, c.robots, cases
+	p.ready, p.checked, p.robots, p.of, p.ofOwn = true, text, c.robots, cases, c.own
 	p.results, p.columns, p.index, p.failing = c.results, c.columns, c.index, c.failing
 	p.gen++
 	p.top = min(p.top, max(0, len(p.results)-1))
