@@ -93,9 +93,6 @@ func (r *ExpectReading) Continue(n int) (done bool) {
 	return r.state == atEnd
 }
 
-// Cases is how many cases have been read so far.
-func (r *ExpectReading) Cases() int { return len(r.exp.Cases) }
-
 // Result is what the reading found, once Continue reported it done: the
 // expectations, or an *ExpectError naming the line and case.
 func (r *ExpectReading) Result() (*Expectations, error) {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -67,22 +68,16 @@ func TestExpectationsReadConformanceInSlices(t *testing.T) {
 	}
 }
 
-// The first call reads none of the cases, and each later call a bounded
-// number of them: a file of any size is read in as many slices as it has
-// cases.
+// Each call reads one case (the first opens the list): a file of any
+// size is read in as many slices as it has cases, and gives no result
+// before its end.
 func TestExpectationsReadOneCaseACall(t *testing.T) {
 	r := StartReadExpectations("", string(expectationsFile(1000, true)))
-	if r.Cases() != 0 {
-		t.Fatalf("starting read %d cases", r.Cases())
-	}
 	for range 10 {
 		r.Continue(1)
 	}
-	if r.Cases() != 9 {
-		t.Errorf("ten calls of one read %d cases; want 9 (the first opens the list)", r.Cases())
-	}
-	if _, err := r.Result(); err == nil {
-		t.Error("a reading not yet over gave a result")
+	if _, err := r.Result(); err == nil || !strings.Contains(err.Error(), "not read to its end") {
+		t.Errorf("a reading not yet over gave %v", err)
 	}
 	exp, err, calls := readInSlices("", expectationsFile(1000, true))
 	if err != nil || len(exp.Cases) != 1000 || calls != 1000 {
