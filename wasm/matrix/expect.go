@@ -23,9 +23,9 @@ import (
 
 // Expectations in the page: any matrix cell can be pinned as expected
 // allowed or blocked. The pins live in Saved.Expect as the engine's
-// expectations JSON (engine/expect.go), so they travel in permalinks and
-// the autosave, export as the file `go run . check` reads, and import from
-// one. The engine checks each pin against the draft (engine.Case.Test); the
+// expectations JSON (engine/expect.go; after an import, the file's own
+// text), so they travel in permalinks and the autosave, export as the file
+// `go run . check` reads, and import from one. The engine checks each pin against the draft (engine.Case.Test); the
 // page only shows the outcome.
 
 // pinKey finds a pin from a matrix cell: the URL as tested and the
