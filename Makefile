@@ -198,6 +198,7 @@ bench: wasm brotli chromium
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x ./wasm/browsertest
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed|BigFile|Autosave|Readers100k)' -benchtime 3x ./wasm/browsertest
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserMatrixRecompute -benchtime 10x ./wasm/browsertest
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserImportExpectations -benchtime 3x ./wasm/browsertest
 
 # What a browser downloads for the page: Brotli as the server sends it (the
 # .br make brotli wrote; gzip for a file that has none) to browsers that take

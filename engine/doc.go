@@ -34,7 +34,8 @@
 // between two versions of a file, line by line and verdict by verdict
 // (diff.go); and expectations files pin verdicts down for the page and for
 // CI (expect.go, read and written by a small JSON reader of its own,
-// jsontext.go; a policy in one stands for a case per AI crawler).
+// jsontext.go, a case at a time when the page reads a large one,
+// expectread.go; a policy in one stands for a case per AI crawler).
 //
 // The AI catalogue: the catalogue's AI crawlers and control tokens by
 // purpose, each sourced and dated, and the policies keyed by purpose and

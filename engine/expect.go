@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/base64"
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -77,104 +78,22 @@ func (e *ExpectError) Error() string {
 }
 
 // ReadExpectations reads an expectations file; name (a file name, "" for
-// none) is only used in errors, which give the line and case.
+// none) is only used in errors, which give the line and case. It reads the
+// whole file in one call (expectread.go reads it a little at a time).
 func ReadExpectations(name string, data []byte) (*Expectations, error) {
-	text := string(data)
-	fail := func(off, caseNo int, msg string) error {
-		line, _ := position(text, off)
-		return &ExpectError{File: name, Line: line, Case: caseNo, Msg: msg}
+	r := StartReadExpectations(name, string(data))
+	for !r.Continue(math.MaxInt) {
 	}
-	root, serr := parseJSON(text)
-	if serr != nil {
-		_, col := position(text, serr.off)
-		return nil, fail(serr.off, 0, "the JSON is malformed at column "+strconv.Itoa(col)+": "+serr.msg+".")
-	}
-	if root.kind != '{' {
-		return nil, fail(root.off, 0, `the file must be a JSON object: {"cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}]}.`)
-	}
-	exp := &Expectations{}
-	var cases, policy, urls *jsonValue
-	var fromPolicy []Case
-	for i, m := range root.obj {
-		switch m.key {
-		case "robots", "robots_b64":
-			if m.val.kind != '"' {
-				return nil, fail(m.val.off, 0, quote(m.key)+" is "+m.val.kindName()+", where a string belongs.")
-			}
-			if exp.HasRobots {
-				return nil, fail(m.off, 0, `the file gives both "robots" and "robots_b64": keep one.`)
-			}
-			body, err := robotsField(m.key, m.val.str)
-			if err != nil {
-				return nil, fail(m.val.off, 0, err.Error())
-			}
-			exp.Robots, exp.HasRobots = body, true
-		case "cases":
-			cases = &root.obj[i].val
-		case "policy":
-			policy = &root.obj[i].val
-		case "urls":
-			urls = &root.obj[i].val
-		}
-		// Other fields ("source" in the conformance files) are notes.
-	}
-	if policy != nil {
-		// A policy stands for cases of its own (readPolicy, policyCases).
-		pol, off, msg := readPolicy(*policy)
-		var at []string
-		if msg == "" && urls != nil {
-			at, off, msg = readURLs(*urls)
-		}
-		if msg != "" {
-			return nil, fail(off, 0, msg)
-		}
-		line, _ := position(text, policy.off)
-		fromPolicy = policyCases(pol, at, line)
-		if cases == nil {
-			exp.Cases = fromPolicy
-			return exp, nil
-		}
-	}
-	if cases == nil {
-		return nil, fail(0, 0, `the file has no "cases": add "cases": [{"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}].`)
-	}
-	if cases.kind != '[' {
-		return nil, fail(cases.off, 0, `"cases" must be a list: "cases": [{"agent": …, "url": …, "expected": "allowed"}].`)
-	}
-	// The cases come in file order, so one cursor finds every line in a
-	// single pass (issue 20: a search from the start for each case made
-	// 100,000 cases on one line take minutes).
-	lines := lineCursor{s: text, line: 1}
-	exp.Cases = make([]Case, 0, len(cases.arr))
-	for i, v := range cases.arr {
-		c, off, msg := readCase(v)
-		if msg != "" {
-			return nil, fail(off, i+1, msg)
-		}
-		c.Line = lines.at(v.off)
-		exp.Cases = append(exp.Cases, c)
-	}
-	exp.Cases = append(exp.Cases, fromPolicy...)
-	return exp, nil
+	return r.Result()
 }
 
-// readCase reads one case; a problem is a sentence and where it is.
-func readCase(v jsonValue) (c Case, off int, msg string) {
+// readCase reads one case, v, whose members fields took; a problem is a
+// sentence and where it is.
+func readCase(v jsonValue, fields *caseFields) (c Case, off int, msg string) {
 	if v.kind != '{' {
 		return c, v.off, `a case is an object: {"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}.`
 	}
-	fields := map[string]jsonValue{}
-	for _, m := range v.obj {
-		switch m.key {
-		case "agent", "crawler", "url", "expected", "robots", "robots_b64":
-			if m.val.kind != '"' {
-				return c, m.val.off, quote(m.key) + " is " + m.val.kindName() + ", where a string belongs."
-			}
-			fields[m.key] = m.val
-		}
-		// Other fields ("test", "explanation", …) are notes.
-	}
-	if cr, ok := fields["crawler"]; ok {
+	if cr, ok := fields.get("crawler"); ok {
 		found, ok := FindCrawler(cr.str)
 		if !ok {
 			return c, cr.off, "no crawler " + quote(cr.str) + " in the catalogue: give its exact name, or use \"agent\" with its product token."
@@ -184,17 +103,17 @@ func readCase(v jsonValue) (c Case, off int, msg string) {
 			c.Agent = found.Tokens[0]
 		}
 	}
-	if a, ok := fields["agent"]; ok {
+	if a, ok := fields.get("agent"); ok {
 		c.Agent = a.str
 	} else if c.Crawler == "" {
 		return c, v.off, `the case has no "agent": add "agent": "Googlebot" (a product token) or "crawler": "<catalogue name>".`
 	}
-	u, ok := fields["url"]
+	u, ok := fields.get("url")
 	if !ok {
 		return c, v.off, `the case has no "url": add "url": "https://example.com/page".`
 	}
 	c.URL = u.str
-	e, ok := fields["expected"]
+	e, ok := fields.get("expected")
 	if !ok {
 		return c, v.off, `the case has no "expected": add "expected": "allowed" or "blocked".`
 	}
@@ -205,8 +124,8 @@ func readCase(v jsonValue) (c Case, off int, msg string) {
 	default:
 		return c, e.off, `"expected" is ` + quote(e.str) + `: write "allowed" or "blocked".`
 	}
-	r, text := fields["robots"]
-	b, b64 := fields["robots_b64"]
+	r, text := fields.get("robots")
+	b, b64 := fields.get("robots_b64")
 	switch {
 	case text && b64:
 		return c, b.off, `the case gives both "robots" and "robots_b64": keep one.`
@@ -220,6 +139,49 @@ func readCase(v jsonValue) (c Case, off int, msg string) {
 		c.Robots, c.HasRobots = body, true
 	}
 	return c, 0, ""
+}
+
+// caseFields are the members of a case that readCase reads, by name (the
+// last of a name counts): six at most, where a map for each case was most
+// of what reading 100,000 of them allocated.
+type caseFields struct {
+	names [6]string
+	vals  [6]jsonValue
+	n     int
+}
+
+// take keeps member m of a case if readCase reads it; one of those that
+// is not a string is a problem, said with where it is.
+func (f *caseFields) take(m jsonMember) (off int, msg string) {
+	switch m.key {
+	case "agent", "crawler", "url", "expected", "robots", "robots_b64":
+		if m.val.kind != '"' {
+			return m.val.off, quote(m.key) + " is " + m.val.kindName() + ", where a string belongs."
+		}
+		f.set(m.key, m.val)
+	}
+	// Other fields ("test", "explanation", …) are notes.
+	return 0, ""
+}
+
+func (f *caseFields) set(name string, v jsonValue) {
+	for i := range f.n {
+		if f.names[i] == name {
+			f.vals[i] = v
+			return
+		}
+	}
+	f.names[f.n], f.vals[f.n] = name, v
+	f.n++
+}
+
+func (f *caseFields) get(name string) (jsonValue, bool) {
+	for i := range f.n {
+		if f.names[i] == name {
+			return f.vals[i], true
+		}
+	}
+	return jsonValue{}, false
 }
 
 func robotsField(key, v string) ([]byte, error) {

@@ -170,18 +170,32 @@ func TestExpectationsDecodeAsEncodingJSON(t *testing.T) {
 
 func TestJSONStringEscapes(t *testing.T) {
 	for _, s := range []string{"", "plain", "quote \" backslash \\ slash /", "\x00\x01\x1f\t\r\n", "é 日本 🤖", "\u2028\u2029"} {
-		v, err := parseJSON(QuoteJSON(s))
-		if err != nil || v.str != s {
-			t.Errorf("QuoteJSON(%q) reads back as %q (%v)", s, v.str, err)
+		v, err := readJSONString(QuoteJSON(s))
+		if err != nil || v != s {
+			t.Errorf("QuoteJSON(%q) reads back as %q (%v)", s, v, err)
 		}
 		var std string
 		if err := json.Unmarshal([]byte(QuoteJSON(s)), &std); err != nil || std != s {
 			t.Errorf("encoding/json reads QuoteJSON(%q) as %q (%v)", s, std, err)
 		}
 	}
-	if v, err := parseJSON(`"\ud83e\udd16 \u00e9\/"`); err != nil || v.str != "🤖 é/" {
-		t.Errorf("surrogate pairs and escapes: %q %v", v.str, err)
+	if v, err := readJSONString(`"\ud83e\udd16 \u00e9\/"`); err != nil || v != "🤖 é/" {
+		t.Errorf("surrogate pairs and escapes: %q %v", v, err)
 	}
+}
+
+// readJSONString reads s, a JSON string and nothing else, as the reader
+// does.
+func readJSONString(s string) (string, error) {
+	p := &jsonReader{s: s}
+	v := p.value(0)
+	if p.err == nil && (v.kind != '"' || p.i != len(s)) {
+		p.fail("not one string")
+	}
+	if p.err != nil {
+		return "", p.err
+	}
+	return v.str, nil
 }
 
 func FuzzReadExpectations(f *testing.F) {
@@ -189,6 +203,7 @@ func FuzzReadExpectations(f *testing.F) {
 	f.Add([]byte(`{"cases": [{"crawler": "GPTBot", "url": "/", "expected": "ALLOWED", "robots_b64": "VXNlci1hZ2VudDogKgo="}]}`))
 	f.Add([]byte(`[1, -2.5e3, true, false, null, {"a": [[]]}, "\u0041"]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		sameInSlices(t, "the input", data)
 		exp, err := ReadExpectations("f.json", data)
 		if err != nil {
 			return

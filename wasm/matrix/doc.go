@@ -2,8 +2,9 @@
 
 // Package matrix holds the views that test many crawlers at once: the matrix
 // (URLs × crawlers, matrix.go; each crawler's own reader, matrixreaders.go;
-// expectations pinned on cells, expect.go) and the diff of two versions of
-// the file (diff.go).
+// expectations pinned on cells, expect.go, read and checked in slices when
+// there are many, pincheck.go) and the diff of two versions of the file
+// (diff.go).
 //
 //	store.Page (robots.txt, URL list, columns) ──engine.Matrix / engine.Compare──▶ grid, flips
 //

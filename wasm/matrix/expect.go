@@ -7,22 +7,25 @@ import (
 	"strconv"
 	"strings"
 	"syscall/js"
+	"unsafe"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
 )
 
 // Expectations in the page: any matrix cell can be pinned as expected
 // allowed or blocked. The pins live in Saved.Expect as the engine's
-// expectations JSON (engine/expect.go), so they travel in permalinks and
-// the autosave, export as the file `go run . check` reads, and import from
-// one. The engine checks each pin against the draft (engine.Case.Test); the
+// expectations JSON (engine/expect.go; after an import, the file's own
+// text), so they travel in permalinks and the autosave, export as the file
+// `go run . check` reads, and import from one. The engine checks each pin against the draft (engine.Case.Test); the
 // page only shows the outcome.
 
 // pinKey finds a pin from a matrix cell: the URL as tested and the
@@ -38,18 +41,6 @@ func columnKey(col engine.Column) string {
 	}
 	return "token:" + strings.ToLower(engine.ReadAgent(col.Name).Token)
 }
-
-// pinCache is the pins read and checked, and what they were checked
-// against.
-type pinCache struct {
-	text    string
-	robots  *engine.Robots
-	exp     *engine.Expectations
-	results []engine.CaseResult // failing first
-	own     map[string]*engine.Robots
-}
-
-var pins pinCache
 
 // expectMessage is the last import's outcome, a sentence.
 var expectMessage string
@@ -67,50 +58,14 @@ func readPins(text string) *engine.Expectations {
 	return exp
 }
 
-// pinResults checks every pin against the draft, failing ones first.
-func pinResults() []engine.CaseResult {
-	s, p := store.Page, &pins
-	if p.exp != nil && p.text == s.In.Expect && p.robots == s.Robots {
-		return p.results
+// pinAt is the pin of a cell, nil for none.
+func pinAt(key pinKey) *engine.CaseResult {
+	results := checkedPins()
+	if i := pins.index.find(pins.of, pins.columns, results, key); i >= 0 {
+		r := pinCaseResult(i)
+		return &r
 	}
-	if p.exp == nil || p.text != s.In.Expect {
-		p.exp, p.own = readPins(s.In.Expect), map[string]*engine.Robots{}
-	}
-	p.text, p.robots = s.In.Expect, s.Robots
-	checked := make([]engine.CaseResult, len(p.exp.Cases))
-	for i, c := range p.exp.Cases {
-		r := s.Robots
-		if c.HasRobots {
-			if r = p.own[string(c.Robots)]; r == nil {
-				r = engine.Parse(c.Robots)
-				p.own[string(c.Robots)] = r
-			}
-		}
-		res := c.Test(r)
-		checked[i] = engine.CaseResult{Case: c, Robots: r, Result: res, Pass: res.Allowed == c.Allowed}
-	}
-	// Failing pins first, each kind in the order pinned: two passes, not a
-	// generic sort, whose copies of these large values cost the page 35 KB.
-	p.results = make([]engine.CaseResult, 0, len(checked))
-	for _, pass := range []bool{false, true} {
-		for i := range checked {
-			if checked[i].Pass == pass {
-				p.results = append(p.results, checked[i])
-			}
-		}
-	}
-	return p.results
-}
-
-// pinIndex finds each pin by its cell.
-func pinIndex() map[pinKey]*engine.CaseResult {
-	results := pinResults()
-	out := make(map[pinKey]*engine.CaseResult, len(results))
-	for i := range results {
-		r := &results[i]
-		out[pinKey{r.Case.URL, caseColumn(r.Case)}] = r
-	}
-	return out
+	return nil
 }
 
 // caseColumn is the columnKey of the column a pin belongs to.
@@ -142,16 +97,18 @@ func caseFor(col engine.Column, url string, allowed bool) engine.Case {
 // setPins saves the pins (without a robots.txt of their own: they are
 // checked against the draft).
 func setPins(cases []engine.Case) {
-	if len(cases) == 0 {
-		store.Page.In.Expect = ""
-	} else {
-		store.Page.In.Expect = string((&engine.Expectations{Cases: cases}).JSON())
+	text := ""
+	if len(cases) > 0 {
+		text = string((&engine.Expectations{Cases: cases}).JSON())
 	}
+	// The cases are what reading the text gives: it is not read again.
+	pins.text, pins.cases = text, cases
+	store.Page.In.Expect = text
 	store.Page.Changed()
 }
 
 func currentCases() []engine.Case {
-	return slices.Clone(readPins(store.Page.In.Expect).Cases)
+	return slices.Clone(pinCases())
 }
 
 // pinCell pins the selected cell as expected allowed or blocked, replacing
@@ -189,23 +146,20 @@ func pinSentence(r *engine.CaseResult) string {
 	return "Pinned: expected " + widget.VerdictAttr(r.Case.Allowed) + ", but the draft says " + widget.VerdictAttr(r.Result.Allowed) + "."
 }
 
-func countFailing(results []engine.CaseResult) int {
-	n := 0
-	for i := range results {
-		if !results[i].Pass {
-			n++
-		}
-	}
-	return n
-}
-
 // expectSummary counts the pins: "3 expectations: 1 failing, 2 passing".
-func expectSummary(results []engine.CaseResult) string {
-	if len(results) == 0 {
+func expectSummary(n, failing int) string {
+	if n == 0 {
 		return "No expectations yet: select a cell and pin its verdict, or import a file."
 	}
-	failing := countFailing(results)
-	return widget.Count(len(results), "expectation") + ": " + strconv.Itoa(failing) + " failing, " + strconv.Itoa(len(results)-failing) + " passing."
+	return pinCount(n) + ": " + model.Number(failing) + " failing, " + model.Number(n-failing) + " passing."
+}
+
+// pinCount counts expectations: "1 expectation", "20,000 expectations".
+func pinCount(n int) string {
+	if n == 1 {
+		return "1 expectation"
+	}
+	return model.Number(n) + " expectations"
 }
 
 // ExpectPanel lists the pins, failing first, with import and export.
@@ -214,44 +168,33 @@ type ExpectPanel struct {
 }
 
 func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
-	results := pinResults()
-	items := make(vecty.List, 0, min(len(results), maxPinsListed))
-	for i := range results {
-		if i == maxPinsListed {
-			break
-		}
-		r := &results[i]
-		icon := "✓ passes: "
-		if !r.Pass {
-			icon = "✕ fails: "
-		}
-		items = append(items, elem.ListItem(
-			vecty.Markup(vecty.Data("pass", strconv.FormatBool(r.Pass))),
-			elem.Strong(vecty.Text(icon)),
-			widget.Sentence(r.Describe()),
-			vecty.If(r.Case.HasRobots, elem.Span(vecty.Markup(vecty.Class("note")), vecty.Text(" (against its own robots.txt)"))),
-		))
+	n := len(checkedPins())
+	failing := pins.failing
+	summary := expectSummary(n, failing)
+	switch {
+	case pins.importing != nil:
+		summary = "Importing " + pins.importing.name + "… " + summary
+	case pinsChecking():
+		summary = "Checking the expectations against the draft… " + summary
 	}
-	failing := countFailing(results)
 	return elem.Section(
 		vecty.Markup(prop.ID("expectations"), vecty.Attribute("aria-labelledby", "expect-title")),
 		elem.Heading3(vecty.Markup(prop.ID("expect-title")), vecty.Text("Expectations")),
 		elem.Paragraph(
-			vecty.Markup(prop.ID("expect-summary"), vecty.Attribute("role", "status"), vecty.Data("failing", strconv.Itoa(failing)), vecty.Data("total", strconv.Itoa(len(results)))),
-			vecty.Text(expectSummary(results)),
+			vecty.Markup(prop.ID("expect-summary"), vecty.Attribute("role", "status"), vecty.Data("failing", strconv.Itoa(failing)), vecty.Data("total", strconv.Itoa(n)),
+				vecty.Data("busy", strconv.FormatBool(pins.importing != nil || pinsChecking()))),
+			vecty.Text(summary),
 		),
-		vecty.If(len(items) > 0, elem.UnorderedList(vecty.Markup(prop.ID("expect-list")), items)),
-		vecty.If(len(results) > maxPinsListed, elem.Paragraph(vecty.Markup(vecty.Class("help")),
-			vecty.Text("The first "+strconv.Itoa(maxPinsListed)+" are listed, failing ones first; export them to see all."))),
+		vecty.If(n > 0, pinList),
 		elem.Div(
 			vecty.Markup(vecty.Class("buttons")),
 			browser.Button("expect-export", "Export expectations", func() {
-				exp := readPins(store.Page.In.Expect)
+				exp := &engine.Expectations{Cases: pinCases()}
 				exp.Robots, exp.HasRobots = []byte(store.Page.In.Robots), true
 				browser.DownloadBytes("robots.expect.json", "application/json", exp.JSON())
 			}),
 			browser.FileButton("expect-import", "Import expectations…", ".json,application/json"),
-			vecty.If(len(results) > 0, browser.Button("expect-clear", "Remove all expectations", func() { setPins(nil) })),
+			vecty.If(n > 0, browser.Button("expect-clear", "Remove all expectations", func() { setPins(nil) })),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("expect-message"), vecty.Attribute("aria-live", "polite")), vecty.Text(expectMessage)),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")),
@@ -259,8 +202,87 @@ func (p *ExpectPanel) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// maxPinsListed is how many pins the panel lists.
-const maxPinsListed = 200
+// PinList is the list of pins, failing first. It writes only the pins in
+// view and a screenful around them (pinWindow), as the grid writes its
+// rows, so 100,000 pins never put 100,000 items in the DOM; it is one
+// long-lived component, so scrolling re-renders it alone.
+type PinList struct {
+	vecty.Core
+}
+
+var pinList = &PinList{}
+
+// pinRowPx is a listed pin's height: keep in step with web/style.css
+// (#expect-list li).
+const pinRowPx = 24
+
+// pinWindow is how many pins the list writes.
+const pinWindow = 40
+
+func (l *PinList) Render() vecty.ComponentOrHTML {
+	n := len(checkedPins())
+	top, end := listWindow(n, pins.top)
+	return elem.Div(
+		vecty.Markup(
+			prop.ID("expect-wrap"),
+			vecty.Class("expect-wrap"),
+			event.Scroll(func(ev *vecty.Event) { syncPinWindow(ev.Target) }),
+		),
+		elem.Div(
+			vecty.Markup(
+				vecty.Class("expect-pad"),
+				vecty.Style("padding-top", widget.Px(top*pinRowPx)),
+				vecty.Style("padding-bottom", widget.Px((n-end)*pinRowPx)),
+			),
+			elem.UnorderedList(vecty.Markup(prop.ID("expect-list"), vecty.UnsafeHTML(pinListHTML(n, top, end)))),
+		),
+	)
+}
+
+// listWindow is the pins [top, end) the list writes, from the wanted top.
+func listWindow(n, top int) (int, int) {
+	top = max(0, min(top, n-pinWindow))
+	return top, min(n, top+pinWindow)
+}
+
+// syncPinWindow re-renders the list when scrolling brought pins outside
+// the window written into view, centring the window on them.
+func syncPinWindow(wrap js.Value) {
+	first := wrap.Get("scrollTop").Int() / pinRowPx
+	visible := wrap.Get("clientHeight").Int()/pinRowPx + 1
+	if first >= pins.top && first+visible <= pins.top+pinWindow {
+		return
+	}
+	top, _ := listWindow(len(pins.results), first-(pinWindow-visible)/2)
+	if top == pins.top {
+		return
+	}
+	pins.top = top
+	browser.RenderNow(pinList)
+}
+
+// pinListHTML writes the pins [top, end) of the n checked, each on one
+// line with the whole sentence in its title.
+func pinListHTML(n, top, end int) string {
+	var b strings.Builder
+	for i := top; i < end; i++ {
+		r := pinCaseResult(i)
+		icon := "✓ passes: "
+		if !r.Pass {
+			icon = "✕ fails: "
+		}
+		// The check kept only the verdict (pinResult): the sentence needs
+		// the whole answer.
+		r.Result = r.Case.Test(r.Robots)
+		text := r.Describe()
+		if r.Case.HasRobots {
+			text += " (against its own robots.txt)"
+		}
+		b.WriteString(`<li data-pass="` + strconv.FormatBool(r.Pass) + `" aria-posinset="` + strconv.Itoa(i+1) + `" aria-setsize="` + strconv.Itoa(n) +
+			`" title="` + browser.EscapeHTML(text) + `"><strong>` + icon + `</strong>` + browser.EscapeHTML(text) + `</li>`)
+	}
+	return b.String()
+}
 
 // Mount wires the import button once it exists.
 func (p *ExpectPanel) Mount() {
@@ -286,38 +308,56 @@ func (p *ExpectPanel) Mount() {
 // refuseImport says why an expectations file of size bytes was not
 // imported.
 func refuseImport(name string, size int) {
-	expectMessage = name + " is " + strconv.Itoa(size>>10) + " KB; the page imports expectations files up to " + strconv.Itoa(maxImportBytes>>10) +
-		" KB (several hundred cases), so its pins stay as they were: check larger files with go run . check -expect " + name + " -robots robots.txt."
+	expectMessage = name + " is " + strconv.FormatFloat(float64(size)/(1<<20), 'f', 1, 64) + " MB; the page imports expectations files up to " + strconv.Itoa(maxImportBytes>>20) +
+		" MB (about 150,000 cases), so its pins stay as they were: check larger files with go run . check -expect " + name + " -robots robots.txt."
 	store.Page.Changed()
 }
 
-// maxImportBytes bounds the expectations file the page imports: 700
-// one-line cases as the page exports them. Pins are read, written and checked again on the main
-// thread at each change (readPins, setPins, pinResults), about 20 µs a
-// case in all, so a larger file would freeze the tab for seconds (issue
-// 20: 100,000 cases took 4 s in one task); the check command reads any
-// size in CI.
-const maxImportBytes = 64 << 10
+// maxImportBytes bounds the expectations file the page imports: about
+// 150,000 one-line cases as the page exports them. They are read and
+// checked in slices (pincheck.go) and listed a window at a time, so the
+// bound is the memory they take (the text, and each case read and
+// checked: some hundreds of bytes a case), not the page's time; the check
+// command reads any size in CI.
+const maxImportBytes = 16 << 20
 
-// importPins replaces the pins with an expectations file's cases. Its
-// robots.txt, if any, is not loaded: the pins are checked against the
-// draft, and cases with their own robots.txt keep it.
+// importPins replaces the pins with an expectations file's cases, read and
+// checked in slices. Its robots.txt, if any, is not loaded: the pins are
+// checked against the draft, and cases with their own robots.txt keep it.
+// Until the file is read, the pins stay as they were; a file that cannot be
+// read leaves them so, and says why with its line and a fix.
 func importPins(name string, data []byte, err error) {
 	if err == nil && len(data) > maxImportBytes {
 		refuseImport(name, len(data))
 		return
 	}
-	if err == nil {
-		var exp *engine.Expectations
-		if exp, err = engine.ReadExpectations(name, data); err == nil {
-			expectMessage = "Imported " + widget.Count(len(exp.Cases), "expectation") + " from " + name + "."
-			if exp.HasRobots {
-				expectMessage += " Its robots.txt was not loaded: they are checked against the draft in the editor (open the file there to test it)."
-			}
-			setPins(exp.Cases)
+	if err != nil {
+		expectMessage = err.Error()
+		store.Page.Changed()
+		return
+	}
+	p := &pins
+	p.importing.stop()
+	text := unsafe.String(unsafe.SliceData(data), len(data)) // data is this import's alone, never written again
+	p.importing = startPinWork(name, text, store.Page.Robots, func(exp *engine.Expectations, c *pinCheck, err error) {
+		p.importing = nil
+		if err != nil {
+			expectMessage = err.Error()
+			store.Page.Changed()
 			return
 		}
-	}
-	expectMessage = err.Error()
+		// The file's own text is kept as the pins: it reads as these
+		// cases (its robots.txt, if any, is not used: see above).
+		p.work.stop()
+		p.work = nil
+		p.install(text, exp.Cases, c)
+		p.top = 0
+		store.Page.In.Expect = text
+		expectMessage = "Imported " + pinCount(len(exp.Cases)) + " from " + name + "."
+		if exp.HasRobots {
+			expectMessage += " Its robots.txt was not loaded: they are checked against the draft in the editor (open the file there to test it)."
+		}
+		store.Page.Changed()
+	})
 	store.Page.Changed()
 }

@@ -55,7 +55,7 @@ type matrixCache struct {
 		m      *engine.Matrix
 		rm     *otherreaders.ReaderMatrix // the reading the rows were chosen in, nil for Google's
 		filter string
-		pins   []engine.CaseResult
+		pins   int // the pins' check (pinCache.gen)
 	}
 }
 
@@ -71,12 +71,12 @@ var rowFilters = []struct{ id, label string }{
 // chosen in the reading shown (Google's, or each crawler's own reader's).
 func shownRows(m *engine.Matrix) []int {
 	c := &matrix
-	pins := pinResults()
+	checkedPins()
 	rm := shownReaderMatrix(m)
-	if c.rows != nil && c.rowsOf.m == m && c.rowsOf.rm == rm && c.rowsOf.filter == c.filter && (c.filter != "pinned" || sameResults(c.rowsOf.pins, pins)) {
+	if c.rows != nil && c.rowsOf.m == m && c.rowsOf.rm == rm && c.rowsOf.filter == c.filter && (c.filter != "pinned" || c.rowsOf.pins == pins.gen) {
 		return c.rows
 	}
-	c.rowsOf.m, c.rowsOf.rm, c.rowsOf.filter, c.rowsOf.pins = m, rm, c.filter, pins
+	c.rowsOf.m, c.rowsOf.rm, c.rowsOf.filter, c.rowsOf.pins = m, rm, c.filter, pins.gen
 	c.rows = make([]int, 0, len(m.URLs))
 	switch c.filter {
 	case "pinned":
@@ -84,7 +84,7 @@ func shownRows(m *engine.Matrix) []int {
 		seen := map[int]bool{}
 		for _, pass := range []bool{false, true} { // failing first, in the reading shown
 			for i, p := range read {
-				if u := rows[i]; u >= 0 && p.Pass == pass && !seen[u] {
+				if u := rows[i]; u >= 0 && p == pass && !seen[u] {
 					seen[u] = true
 					c.rows = append(c.rows, u)
 				}
@@ -99,10 +99,6 @@ func shownRows(m *engine.Matrix) []int {
 		}
 	}
 	return c.rows
-}
-
-func sameResults(a, b []engine.CaseResult) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // posOf is where URL u stands in the rows shown, -1 when it is not shown.
@@ -552,7 +548,7 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 		b.WriteString(`</th>`)
 	}
 	b.WriteString(`</tr></thead><tbody>`)
-	pins, scopes := pinIndex(), rowScopes()
+	scopes := rowScopes()
 	if len(shown) == 0 {
 		b.WriteString(`<tr><td colspan="` + strconv.Itoa(len(m.Columns)+1) + `" class="empty">No URL matches this choice of rows.</td></tr>`)
 	}
@@ -583,7 +579,7 @@ func gridHTML(m *engine.Matrix, shown []int, top int) string {
 			if selected {
 				b.WriteString(` class="selected" aria-selected="true"`)
 			}
-			pin := readPin(rm, u, c, pins[pinKey{m.URLs[u], columnKey(m.Columns[c])}])
+			pin := readPin(rm, u, c, pinAt(pinKey{m.URLs[u], columnKey(m.Columns[c])}))
 			if pin != nil {
 				b.WriteString(` data-expected="` + widget.VerdictAttr(pin.Case.Allowed) + `" data-pass="` + strconv.FormatBool(pin.Pass) + `"`)
 			}
@@ -662,7 +658,8 @@ func (w *MatrixWhy) Render() vecty.ComponentOrHTML {
 	column := m.Columns[col]
 	res := m.Result(r, row, col)
 	url := m.URLs[row]
-	pin, pinned := pinIndex()[pinKey{url, columnKey(column)}]
+	pin := pinAt(pinKey{url, columnKey(column)})
+	pinned := pin != nil
 	return elem.Section(box,
 		elem.Heading3(vecty.Markup(prop.ID("matrix-why-title")), vecty.Text("Why: "+column.Name+" · "), elem.Code(vecty.Text(matrix.inputs[row]))),
 		vecty.If(rowScopes()[row].Code != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), widget.Sentence(rowScopes()[row].Reason))),

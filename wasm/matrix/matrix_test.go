@@ -39,28 +39,31 @@ func TestPinsFailFirstAndRoundTrip(t *testing.T) {
 	pinCell(0, 0, true)  // GPTBot may fetch /: fails
 	pinCell(1, 1, true)  // MyBot may fetch /private/x: fails
 	pinCell(1, 1, false) // … replaced: passes
-	res := pinResults()
-	if len(res) != 3 || res[0].Pass || !res[1].Pass || !res[2].Pass || res[0].Case.Crawler != "GPTBot" {
+	n := len(checkedPins())
+	var res []engine.CaseResult
+	for i := range n {
+		res = append(res, pinCaseResult(i))
+	}
+	if n != 3 || res[0].Pass || !res[1].Pass || !res[2].Pass || res[0].Case.Crawler != "GPTBot" {
 		t.Fatalf("pins: %+v", res)
 	}
-	if got := expectSummary(res); got != "3 expectations: 1 failing, 2 passing." {
+	if got := expectSummary(n, pins.failing); got != "3 expectations: 1 failing, 2 passing." {
 		t.Errorf("summary %q", got)
 	}
-	idx := pinIndex()
-	if p, ok := idx[pinKey{m.URLs[0], "GPTBot"}]; !ok || p.Pass {
-		t.Errorf("the GPTBot cell's pin: %+v, %v", p, ok)
+	if p := pinAt(pinKey{m.URLs[0], "GPTBot"}); p == nil || p.Pass {
+		t.Errorf("the GPTBot cell's pin: %+v", p)
 	}
 	// The typed "MyBot/1.0" is pinned as the token read from it, which
 	// decides as the cell did.
-	if p, ok := idx[pinKey{m.URLs[0], columnKey(m.Columns[1])}]; !ok || !p.Pass || p.Case.Agent != "MyBot" {
-		t.Errorf("the MyBot/1.0 cell's pin: %+v, %v", p, ok)
+	if p := pinAt(pinKey{m.URLs[0], columnKey(m.Columns[1])}); p == nil || !p.Pass || p.Case.Agent != "MyBot" {
+		t.Errorf("the MyBot/1.0 cell's pin: %+v", p)
 	}
 	exp, err := engine.ReadExpectations("pins", []byte(store.Page.In.Expect))
 	if err != nil || len(exp.Cases) != 3 {
 		t.Fatalf("the saved pins do not read back: %v", err)
 	}
 	unpin(res[0].Case)
-	if n := len(pinResults()); n != 2 {
+	if n := len(checkedPins()); n != 2 {
 		t.Errorf("%d pins after removing one of 3", n)
 	}
 }
@@ -135,4 +138,47 @@ func useMatrix(t *testing.T, robots, urls, columns string) *engine.Matrix {
 	t.Cleanup(func() { store.Page = old })
 	store.Page = store.NewState(model.Saved{Robots: robots, URLs: urls, Preset: "none", Columns: columns})
 	return currentMatrix()
+}
+
+// The pins' index finds a cell's last pin, no pin for a cell without one,
+// and the same when the cell's hash is shared with another (looked for
+// pin by pin).
+func TestPinIndexFindsTheLastPinOfACell(t *testing.T) {
+	cases := []engine.Case{{URL: "/a"}, {URL: "/b"}, {URL: "/a"}}
+	columns := []string{"GPTBot", "token:mybot"}
+	results := []pinResult{{c: 0, col: 0}, {c: 1, col: 0}, {c: 2, col: 0}, {c: 0, col: 1}}
+	x := pinIndex{at: map[uint64]int32{}}
+	for i := range results {
+		x.add(cases, columns, results, i)
+	}
+	for _, collide := range []bool{false, true} {
+		if collide {
+			x.collide = map[uint64]bool{cellHash(pinKey{"/a", "GPTBot"}): true}
+		}
+		for key, want := range map[pinKey]int{
+			{"/a", "GPTBot"}: 2, {"/b", "GPTBot"}: 1, {"/a", "token:mybot"}: 3, {"/b", "token:mybot"}: -1, {"/c", "GPTBot"}: -1,
+		} {
+			if got := x.find(cases, columns, results, key); got != want {
+				t.Errorf("collide %v: %v found at %d, want %d", collide, key, got, want)
+			}
+		}
+	}
+}
+
+// A pin with a robots.txt of its own is listed as decided by it, and still
+// is while other pins are being read (their text read, not yet checked).
+func TestPinsWithTheirOwnRobotsAreListed(t *testing.T) {
+	useMatrix(t, "User-agent: *\nAllow: /\n", "https://example.com/", "GPTBot")
+	setPins([]engine.Case{{Agent: "GPTBot", URL: "https://example.com/x", Allowed: true, Robots: []byte("User-agent: *\nDisallow: /x\n"), HasRobots: true}})
+	n := len(checkedPins())
+	want := "GPTBot` https://example.com/x: expected allowed; Blocked by line 2"
+	if html := pinListHTML(n, 0, n); n != 1 || !strings.Contains(html, want) || !strings.Contains(html, "(against its own robots.txt)") {
+		t.Fatalf("%d pins listed as %s", n, html)
+	}
+	// Other pins, read but not yet checked: the list shows the last check.
+	store.Page.In.Expect = `{"cases": [{"agent": "a", "url": "/", "expected": "allowed"}]}`
+	pinCases()
+	if html := pinListHTML(n, 0, n); !strings.Contains(html, want) {
+		t.Errorf("while other pins are read, the list shows %s", html)
+	}
 }

@@ -329,37 +329,58 @@ func urlRows(m *engine.Matrix) map[string]int {
 	return index
 }
 
-// pinsShown are the pins in the reading shown, in pinResults' order: as
-// checked in Google's; in each crawler's own reading, those on a cell of
-// the grid as readPin reads them, the others as checked. row is a pin's
-// row in the grid, -1 when it has none.
-func pinsShown(m *engine.Matrix, rm *otherreaders.ReaderMatrix) (pins []*engine.CaseResult, row []int) {
-	results := pinResults()
+// pinsShown say, for each pin of checkedPins, whether it holds in the
+// reading shown: as checked in Google's; in each crawler's own reading,
+// for a pin on a cell of the grid, as readPin reads it. row is a pin's row
+// in the grid, -1 when it has none. They are kept until the pins, the
+// matrix or the reading change: 100,000 pins are worth not walking at
+// each render.
+func pinsShown(m *engine.Matrix, rm *otherreaders.ReaderMatrix) (pass []bool, row []int) {
+	results := checkedPins()
+	k := &shownPins
+	if k.m == m && k.rm == rm && k.gen == pins.gen && len(k.pass) == len(results) {
+		return k.pass, k.row
+	}
 	rows, cols := urlRows(m), map[string]int{}
 	for c, col := range m.Columns {
 		cols[columnKey(col)] = c
 	}
-	pins, row = make([]*engine.CaseResult, len(results)), make([]int, len(results))
-	for i := range results {
-		pins[i], row[i] = &results[i], -1
-		if u, ok := rows[results[i].Case.URL]; ok {
+	pass, row = make([]bool, len(results)), make([]int, len(results))
+	for i, r := range results {
+		pass[i], row[i] = r.pass, -1
+		k := pins.of[r.c]
+		if u, ok := rows[k.URL]; ok {
 			row[i] = u
-			if c, ok := cols[caseColumn(results[i].Case)]; ok {
-				pins[i] = readPin(rm, u, c, pins[i])
+			if c, ok := cols[pins.columns[r.col]]; ok && rm != nil && !k.HasRobots {
+				pass[i] = rm.Holds(u, c, k.Allowed)
 			}
 		}
 	}
-	return pins, row
+	k.m, k.rm, k.gen, k.pass, k.row = m, rm, pins.gen, pass, row
+	return pass, row
+}
+
+// shownPins is the last pinsShown and what it was for.
+var shownPins struct {
+	m    *engine.Matrix
+	rm   *otherreaders.ReaderMatrix
+	gen  int
+	pass []bool
+	row  []int
 }
 
 // failingPinsNote counts the pins that fail in the reading shown
 // (pinsShown); nil when none.
 func failingPinsNote(m *engine.Matrix, rm *otherreaders.ReaderMatrix) vecty.MarkupOrChild {
-	pins, _ := pinsShown(m, rm)
-	n := 0
-	for _, p := range pins {
-		if !p.Pass {
-			n++
+	checkedPins()
+	n := pins.failing // as checked, in Google's reading
+	if rm != nil {
+		pass, _ := pinsShown(m, rm)
+		n = 0
+		for _, ok := range pass {
+			if !ok {
+				n++
+			}
 		}
 	}
 	where := ": see Expectations below."

@@ -190,8 +190,8 @@ func TestMatrixOwnReadingPinnedRows(t *testing.T) {
 	if got := slices.Clone(shownRows(m)); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("own reading: pinned rows %v, want [0 1] (the first pin fails)", got)
 	}
-	// pinResults puts Google's failing pin first: the second, on row 1.
-	if pins, rows := pinsShown(m, shownReaderMatrix(m)); len(pins) != 2 || !pins[0].Pass || pins[1].Pass || !slices.Equal(rows, []int{1, 0}) {
+	// checkedPins puts Google's failing pin first: the second, on row 1.
+	if pass, rows := pinsShown(m, shownReaderMatrix(m)); len(pass) != 2 || !pass[0] || pass[1] || !slices.Equal(rows, []int{1, 0}) {
 		t.Errorf("own reading: pins on rows %v, want [1 0], the first holding and the second failing", rows)
 	}
 }

@@ -75,3 +75,25 @@ func TestDraftWrittenNow(t *testing.T) {
 		t.Errorf("a compressed save after it stored %.20q…", stored)
 	}
 }
+
+// Expectations too many for the browser's storage are left out of the
+// draft, with a note that says to import their file again; the rest is
+// kept, and a few expectations are kept too.
+func TestDraftLeavesOutTooManyExpectations(t *testing.T) {
+	fakeBrowser(t, "")
+	in := model.Saved{Robots: "User-agent: *\n", URLs: "/a\n", Expect: strings.Repeat(" ", maxDraftExpectBytes+1)}
+	note, err := SaveDraftWithin(in, nil, WriteDraftNow)
+	if err != nil || note != pinsNotKept {
+		t.Fatalf("%d bytes of expectations: note %q, err %v", len(in.Expect), note, err)
+	}
+	if d, ok := LoadDraft(); !ok || d.Expect != "" || d.Robots != in.Robots || d.URLs != in.URLs {
+		t.Errorf("the draft kept %d bytes of expectations, or lost the rest: %+v", len(d.Expect), ok)
+	}
+	in.Expect = `{"cases": [{"agent": "a", "url": "/x", "expected": "blocked"}]}`
+	if note, err := SaveDraftWithin(in, nil, WriteDraftNow); err != nil || note != "" {
+		t.Fatalf("one expectation: note %q, err %v", note, err)
+	}
+	if d, _ := LoadDraft(); d != in {
+		t.Errorf("one expectation: the draft reads back as %+v", d)
+	}
+}

@@ -126,6 +126,12 @@ func SaveDraftWithin(s model.Saved, imported *model.ImportedList, write draftWri
 		s.URLs = ""
 		note = listNotKept
 	}
+	if len(s.Expect) > maxDraftExpectBytes {
+		// An imported file of many thousands of cases: the file keeps
+		// them, and storage would refuse them with the rest.
+		s.Expect = ""
+		note = strings.TrimSpace(note + " " + pinsNotKept)
+	}
 	err = write(s)
 	if err != nil && !errors.Is(err, ErrDraftStale) && s.URLs != "" {
 		// A full quota: the list is what takes the room.
@@ -136,6 +142,13 @@ func SaveDraftWithin(s model.Saved, imported *model.ImportedList, write draftWri
 	}
 	return note, err
 }
+
+// maxDraftExpectBytes is the longest Saved.Expect the draft keeps: about
+// 10,000 pins, which compress into far less than localStorage holds.
+const maxDraftExpectBytes = 1 << 20
+
+// pinsNotKept says the draft left the matrix's expectations out.
+const pinsNotKept = "The autosaved draft keeps the robots.txt and settings, not the expectations (over 10,000, too many for the browser's storage): import their file again after a reload."
 
 // listNotKept says the draft lost its URL list.
 const listNotKept = "The autosaved draft keeps the robots.txt and settings, not the URL list (too long for the browser's storage): keep the list in a file, or Export the results, to have it after a reload."

@@ -84,6 +84,23 @@ const maxLinkURLBytes = 256 << 10
 // long imported list, never in s). note says what was left out and what to
 // do, "" when nothing was.
 func LinkState(s model.Saved, imported *model.ImportedList) (model.Saved, string) {
+	pinsLeft := ""
+	if len(s.Expect) > maxLinkExpectBytes {
+		s.Expect, pinsLeft = "", pinsTooMany
+	}
+	s, note := linkStateWithPins(s, imported)
+	return s, strings.TrimSpace(pinsLeft + " " + note)
+}
+
+// maxLinkExpectBytes is the longest Saved.Expect a link is tried with:
+// like a URL list, a longer one cannot fit maxLinkFragment.
+const maxLinkExpectBytes = 256 << 10
+
+// pinsTooMany says a link left the matrix's expectations out.
+const pinsTooMany = "The link leaves out the expectations: there are too many for a link. Export them, and send the file along with it."
+
+// linkStateWithPins is LinkState once the expectations fit.
+func linkStateWithPins(s model.Saved, imported *model.ImportedList) (model.Saved, string) {
 	switch {
 	case imported != nil:
 		return s, "The link carries the robots.txt and settings, not the " + model.Number(imported.URLs.Len()) + " URLs imported from " +

@@ -34,6 +34,20 @@ func TestLinkLeavesOutAListTooLong(t *testing.T) {
 	}
 }
 
+// Expectations too many for a link are left out of it, with a note that
+// says to export them; a few are carried.
+func TestLinkLeavesOutTooManyExpectations(t *testing.T) {
+	in := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", URLs: "/a\n", Expect: strings.Repeat(" ", maxLinkExpectBytes+1)}
+	got, note := LinkState(in, nil)
+	if got.Expect != "" || got.URLs != in.URLs || !strings.Contains(note, "leaves out the expectations") || !strings.Contains(note, "Export them") {
+		t.Errorf("%d bytes of expectations: link state keeps %d, note %q", len(in.Expect), len(got.Expect), note)
+	}
+	in.Expect = `{"cases": [{"agent": "a", "url": "/x", "expected": "blocked"}]}`
+	if got, note := LinkState(in, nil); got != in || note != "" {
+		t.Errorf("one expectation: %+v, note %q; want it carried", got, note)
+	}
+}
+
 // A long list is filtered and sorted in slices with the same answer as at
 // once.
 func TestFiltersAndSortsAgreeSlicedAndAtOnce(t *testing.T) {
