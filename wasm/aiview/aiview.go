@@ -4,6 +4,7 @@ package aiview
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -171,7 +172,7 @@ func crawlerItem(au engine.Audit, i int, c engine.AuditCrawler) *vecty.HTML {
 	for u, cell := range c.URLs {
 		urls = append(urls, elem.ListItem(
 			vecty.Markup(vecty.Data("url", au.URLs[u]), vecty.Data("verdict", widget.VerdictAttr(cell.Allowed))),
-			verdictAt(cell.Allowed, cell.Line, au.URLs[u]),
+			verdictAt(cell.Allowed, cell.Line, shortURL(au.URLs[u])),
 		))
 	}
 	return elem.ListItem(
@@ -179,8 +180,8 @@ func crawlerItem(au engine.Audit, i int, c engine.AuditCrawler) *vecty.HTML {
 			vecty.Data("line", strconv.Itoa(c.Line)), vecty.Data("obeys", strconv.Itoa(c.Obeys))),
 		elem.Strong(vecty.Text(c.Name)),
 		elem.Span(vecty.Markup(vecty.Class("ai-purpose")), vecty.Text(" · "+c.Purpose.Label())),
-		elem.Div(vecty.Markup(vecty.Class("ai-root")), verdictAt(c.Allowed, c.Line, "/")),
-		elem.Div(vecty.Markup(vecty.Class("help")), vecty.Text(obeys)),
+		elem.Div(vecty.Markup(vecty.Class("ai-root")), verdictAt(c.Allowed, c.Line, "/"),
+			elem.Span(vecty.Markup(vecty.Class("help")), vecty.Text(" · "+obeys))),
 		fetcher(c),
 		vecty.If(len(urls) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("ai-urls"), vecty.Attribute("aria-label", c.Name+" at the URLs listed")), urls)),
 	)
@@ -199,6 +200,18 @@ func fetcher(c engine.AuditCrawler) vecty.MarkupOrChild {
 		vecty.Text("governs use, not crawling; "+name+" fetches the pages: "),
 		verdictAt(res.Allowed, res.Line, "/"),
 	)
+}
+
+// shortURL is a listed URL without its scheme and host, which the list
+// shares: what a row has room for. The full URL is the item's data-url.
+func shortURL(u string) string {
+	if _, rest, ok := strings.Cut(u, "://"); ok {
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			return rest[i:]
+		}
+		return "/"
+	}
+	return u
 }
 
 // verdictAt is a verdict as symbol and word at a path, its deciding line a
