@@ -52,7 +52,8 @@ func (v *AIView) Render() vecty.ComponentOrHTML {
 		elem.Heading2(vecty.Text("Which AI crawlers can read this site")),
 		elem.Paragraph(
 			vecty.Markup(prop.ID("ai-status"), vecty.Class("help"), vecty.Attribute("role", "status"),
-				vecty.Data("recomputeMs", strconv.FormatFloat(store.AI.AuditMs, 'f', 2, 64))),
+				vecty.Data("recomputeMs", strconv.FormatFloat(store.AI.AuditMs, 'f', 2, 64)),
+				vecty.Data("lines", strconv.Itoa(len(store.Page.Robots.Lines)))),
 			vecty.Text(status(au)),
 		),
 		serverNote(),
