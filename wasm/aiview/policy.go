@@ -78,8 +78,8 @@ func choiceField(key, label string) *vecty.HTML {
 	)
 }
 
-// proposal shows the change: its summary, the lines it removes and adds,
-// and the verdicts that flip.
+// proposal shows the change: its summary, the lines it removes and adds
+// (engine.LineDiff, as the Diff tab marks them), and the verdicts that flip.
 func proposal(p *model.AIProposal, err string) *vecty.HTML {
 	switch {
 	case err != "":
@@ -94,19 +94,16 @@ func proposal(p *model.AIProposal, err string) *vecty.HTML {
 		summary += " " + listOf(p.Unreachable) + " send no token and ignore robots.txt: no line of the file reaches them."
 	}
 	var edits vecty.List
-	for _, e := range p.Edits {
-		kind, sign, where := "add", "+", "after line "+strconv.Itoa(e.Line)
-		switch {
-		case e.Remove:
-			kind, sign, where = "remove", "−", "line "+strconv.Itoa(e.Line)
-		case e.Line == 0:
-			where = "at the start"
+	for _, l := range model.DiffLines(store.Page.Robots, p.After, p.Diff.Lines) {
+		kind, sign := "add", "+"
+		if l.Remove {
+			kind, sign = "remove", "−"
 		}
 		edits = append(edits, elem.ListItem(
-			vecty.Markup(vecty.Data("edit", kind), vecty.Data("line", strconv.Itoa(e.Line))),
+			vecty.Markup(vecty.Data("edit", kind), vecty.Data("line", strconv.Itoa(l.Line))),
 			elem.Span(vecty.Markup(vecty.Class("ai-edit-sign"), vecty.Attribute("aria-hidden", true)), vecty.Text(sign+" ")),
-			vecty.Text(kind+" "+where+": "),
-			elem.Code(vecty.Text(e.Text)),
+			vecty.Text(kind+" line "+strconv.Itoa(l.Line)+": "),
+			elem.Code(vecty.Text(l.Text)),
 		))
 	}
 	var flips vecty.List
@@ -120,6 +117,7 @@ func proposal(p *model.AIProposal, err string) *vecty.HTML {
 		elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Data("flips", strconv.Itoa(len(p.Diff.Flips)))),
 			vecty.Text(summary)),
 		elem.Heading4(vecty.Text("The change")),
+		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("A line removed has its number in the file now; a line added, its number in the file after.")),
 		elem.UnorderedList(vecty.Markup(prop.ID("ai-edits"), vecty.Class("ai-edits")), edits),
 		vecty.If(len(flips) > 0, elem.Heading4(vecty.Text("Verdicts that flip"))),
 		vecty.If(len(flips) > 0, elem.UnorderedList(vecty.Markup(prop.ID("ai-flips"), vecty.Class("ai-flips")), flips)),

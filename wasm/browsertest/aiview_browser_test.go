@@ -225,6 +225,8 @@ func TestBrowserAIPolicyApplyUndo(t *testing.T) {
 	a.choose("#ai-policy-OpenAI", "allowed", "")
 	flips := waitFor(a, "the proposed change's flips", `Array.from(document.querySelectorAll("#ai-flips li")).map(li => li.dataset.crawler + "@" + li.dataset.url + "=" + li.dataset.verdict)`,
 		func(f []string) bool { return len(f) > 0 })
+	js[bool](a, `(document.getElementById("ai-policy").scrollIntoView({block: "start"}), true)`)
+	screenshot(t, ctx, "ai-policy")
 	var training []string
 	for _, c := range js[[]aiCrawler](a, aiCrawlersJS) {
 		purpose := js[string](a, `document.querySelector('#ai-operators [data-crawler="`+c.Name+`"] .ai-purpose').textContent`)

@@ -118,12 +118,13 @@ func PolicyFrom(choices []PolicyChoice) (engine.Policy, error) {
 	return p, nil
 }
 
-// AIProposal is the change a policy asks of a file: the new text, its
-// edits, and every verdict that flips for the AI catalogue's crawlers at
+// AIProposal is the change a policy asks of a file: the new text and its
+// parse, and every verdict that flips for the AI catalogue's crawlers at
 // the site root and the URLs the view shows.
 type AIProposal struct {
 	engine.PolicyChange
-	Diff engine.Diff
+	After *engine.Robots
+	Diff  engine.Diff
 }
 
 // ProposePolicy proposes the smallest change to r that meets p, and the
@@ -134,7 +135,36 @@ func ProposePolicy(r *engine.Robots, p engine.Policy, urls []string) (AIProposal
 		return AIProposal{}, err
 	}
 	at := append([]string{"/"}, urls[:min(len(urls), MaxAIURLs)]...)
-	return AIProposal{PolicyChange: change, Diff: engine.Compare(r, engine.Parse([]byte(change.Text)), at, engine.AuditColumns())}, nil
+	after := engine.Parse([]byte(change.Text))
+	return AIProposal{PolicyChange: change, After: after, Diff: engine.Compare(r, after, at, engine.AuditColumns())}, nil
+}
+
+// DiffLine is one line of a text diff as shown: removed from the file
+// before (Line is its number there) or added to the file after (its number
+// there).
+type DiffLine struct {
+	Remove bool
+	Line   int
+	Text   string
+}
+
+// DiffLines are the lines of hunks (engine.LineDiff of before and after),
+// each hunk's removed lines then its added ones.
+func DiffLines(before, after *engine.Robots, hunks []engine.Hunk) []DiffLine {
+	text := func(r *engine.Robots, n int) string {
+		ln := r.Lines[n-1]
+		return r.Body[ln.Start:ln.End]
+	}
+	var out []DiffLine
+	for _, h := range hunks {
+		for n := h.AFrom; n < h.ATo; n++ {
+			out = append(out, DiffLine{Remove: true, Line: n, Text: text(before, n)})
+		}
+		for n := h.BFrom; n < h.BTo; n++ {
+			out = append(out, DiffLine{Line: n, Text: text(after, n)})
+		}
+	}
+	return out
 }
 
 // PolicyKeys are the keys the view offers: each purpose, then each

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -156,6 +157,17 @@ func TestProposePolicy(t *testing.T) {
 	slices.Sort(flipped)
 	if !slices.Equal(flipped, prop.Changed) || len(flipped) == 0 || slices.Contains(flipped, "GPTBot") {
 		t.Errorf("flips at / %v, changed %v; want the same, GPTBot left allowed", flipped, prop.Changed)
+	}
+	var shown []string
+	for _, l := range DiffLines(r, prop.After, prop.Diff.Lines) {
+		sign := "+"
+		if l.Remove {
+			sign = "-"
+		}
+		shown = append(shown, sign+strconv.Itoa(l.Line)+" "+l.Text)
+	}
+	if want := []string{"+3 ", "+4 User-agent: ClaudeBot"}; len(shown) < 3 || !slices.Equal(shown[:2], want) || !strings.HasSuffix(shown[len(shown)-1], " Disallow: /") {
+		t.Errorf("the diff shown %q, want a blank line, the user-agent lines from line 4, then Disallow: /", shown)
 	}
 	if _, err := PolicyFrom([]PolicyChoice{{"ai-trainig", "blocked"}}); err == nil || !strings.Contains(err.Error(), "ai-trainig") {
 		t.Errorf("a misspelt purpose: %v", err)
