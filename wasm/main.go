@@ -55,6 +55,7 @@ func main() {
 	// What the views run in the workers, wired before a worker starts.
 	workers.HandleInWorker("readers", readers.CompareInWorker)
 	workers.HandleInWorker("readers-cancel", readers.CancelInWorker)
+	workers.HandleInWorker("ai-policy", aiview.ProposeInWorker)
 	if workers.InWorker() {
 		workers.RunWorker()
 		return
@@ -77,6 +78,9 @@ func main() {
 	// The views plug into each other only here.
 	workers.HandleMessage("readers-results", readers.ReceiveReaders)
 	workers.OnWorkersBroken(readers.ReadersWorkersBroke)
+	workers.HandleMessage("ai-policy", aiview.ReceiveProposal)
+	workers.OnWorkersBroken(aiview.WorkersBroke)
+	store.AI.ProposeElsewhere = aiview.ProposeInWorkers
 	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand, aiview.Band}
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine

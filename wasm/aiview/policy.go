@@ -82,6 +82,8 @@ func choiceField(key, label string) *vecty.HTML {
 // (engine.LineDiff, as the Diff tab marks them), and the verdicts that flip.
 func proposal(p *model.AIProposal, err string) *vecty.HTML {
 	switch {
+	case store.AI.Proposing:
+		return elem.Div(elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Class("help")), vecty.Text("Writing the change in the background…")))
 	case err != "":
 		return elem.Div(elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Class("override")), widget.Sentence(err)))
 	case p == nil:
@@ -89,12 +91,12 @@ func proposal(p *model.AIProposal, err string) *vecty.HTML {
 	case len(p.Changed) == 0 && len(p.Unreachable) == 0:
 		return elem.Div(elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Data("flips", "0")), vecty.Text("The file already meets this policy: nothing to change.")))
 	}
-	summary := p.Diff.Summary()
+	summary := p.Summary
 	if len(p.Unreachable) > 0 {
 		summary += " " + listOf(p.Unreachable) + " send no token and ignore robots.txt: no line of the file reaches them."
 	}
 	var edits vecty.List
-	for _, l := range model.DiffLines(store.Page.Robots, p.After, p.Diff.Lines) {
+	for _, l := range p.Lines {
 		kind, sign := "add", "+"
 		if l.Remove {
 			kind, sign = "remove", "−"
@@ -107,14 +109,14 @@ func proposal(p *model.AIProposal, err string) *vecty.HTML {
 		))
 	}
 	var flips vecty.List
-	for _, f := range p.Diff.Flips {
+	for _, f := range p.Flips {
 		flips = append(flips, elem.ListItem(
-			vecty.Markup(vecty.Data("crawler", p.Diff.Columns[f.Col].Name), vecty.Data("url", p.Diff.URLs[f.Row]), vecty.Data("verdict", widget.VerdictAttr(f.B.Allowed))),
-			widget.Sentence(p.Diff.Sentence(f)),
+			vecty.Markup(vecty.Data("crawler", f.Crawler), vecty.Data("url", f.URL), vecty.Data("verdict", widget.VerdictAttr(f.Allowed))),
+			widget.Sentence(f.Sentence),
 		))
 	}
 	return elem.Div(
-		elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Data("flips", strconv.Itoa(len(p.Diff.Flips)))),
+		elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Data("flips", strconv.Itoa(len(p.Flips))), vecty.Data("by", store.AI.ProposedBy)),
 			vecty.Text(summary)),
 		elem.Heading4(vecty.Text("The change")),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("A line removed has its number in the file now; a line added, its number in the file after.")),

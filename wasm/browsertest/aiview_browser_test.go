@@ -225,6 +225,9 @@ func TestBrowserAIPolicyApplyUndo(t *testing.T) {
 	a.choose("#ai-policy-OpenAI", "allowed", "")
 	flips := waitFor(a, "the proposed change's flips", `Array.from(document.querySelectorAll("#ai-flips li")).map(li => li.dataset.crawler + "@" + li.dataset.url + "=" + li.dataset.verdict)`,
 		func(f []string) bool { return len(f) > 0 })
+	if by := js[string](a, `document.getElementById("ai-proposal").dataset.by`); by != "page" {
+		t.Errorf("a short file's proposal was written by the %s, want the page", by)
+	}
 	js[bool](a, `(document.getElementById("ai-policy").scrollIntoView({block: "start"}), true)`)
 	screenshot(t, ctx, "ai-policy")
 	var training []string
@@ -303,5 +306,45 @@ func TestBrowserScriptAuditEqualsCommand(t *testing.T) {
 	}
 	if e := js[string](a, `robotsTester.audit(42).error`); !strings.Contains(e, "robotsTester.audit(robotsTxt") {
 		t.Errorf("a wrong argument gives %q", e)
+	}
+}
+
+// A long file's policy is written in a worker (aiview/workerpolicy.go):
+// the page shows the same kind of proposal, applies it, and Undo restores
+// the exact bytes.
+func TestBrowserAIPolicyLongFileInWorker(t *testing.T) {
+	path := sharedPath(t, "corpus", "real", "0018.txt")
+	original, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	captureDownloads(a)
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.CSS("input#open-file"), []string{path})); err != nil {
+		t.Fatal(err)
+	}
+	a.openAI()
+	waitFor(a, "the long file in the page", `document.getElementById("ai-status").dataset.lines`, func(n string) bool { return mustAtoi(n) > 1000 })
+	const trainingAllowedJS = `document.querySelector("#ai-headline [data-purpose=ai-training]").dataset.allowed`
+	before := js[string](a, trainingAllowedJS)
+	if before == "0" {
+		t.Fatal("the file blocks every AI training crawler already: pick another")
+	}
+	a.choose("#ai-policy-ai-training", "blocked", "")
+	flips := waitFor(a, "the proposal from the worker", `Array.from(document.querySelectorAll("#ai-flips li")).map(li => li.dataset.crawler + "@" + li.dataset.url)`,
+		func(f []string) bool { return len(f) > 0 })
+	if !slices.ContainsFunc(flips, func(f string) bool { return strings.HasSuffix(f, "@/") }) {
+		t.Errorf("no flip at / in %v", flips)
+	}
+	if by := js[string](a, `document.getElementById("ai-proposal").dataset.by`); by != "worker" {
+		t.Errorf("the proposal of a %d-byte file was written by the %s, want a worker", len(original), by)
+	}
+	a.click("#ai-apply")
+	waitFor(a, "every AI training crawler blocked", trainingAllowedJS, func(n string) bool { return n == "0" })
+	a.click("#ai-undo")
+	waitFor(a, "the file restored", trainingAllowedJS, func(n string) bool { return n == before })
+	if got := download(a, "#download"); string(got) != string(original) {
+		t.Errorf("after Undo the file differs from the one opened (%d bytes, want %d)", len(got), len(original))
 	}
 }

@@ -118,25 +118,26 @@ func PolicyFrom(choices []PolicyChoice) (engine.Policy, error) {
 	return p, nil
 }
 
-// AIProposal is the change a policy asks of a file: the new text and its
-// parse, and every verdict that flips for the AI catalogue's crawlers at
-// the site root and the URLs the view shows.
+// AIProposal is the change a policy asks of a file, as the view shows it
+// (plain values, so a worker can send it): the new text, the crawlers it
+// moves at the site root, the lines it removes and adds, and every verdict
+// that flips for the AI catalogue's crawlers at the root and the URLs the
+// view shows.
 type AIProposal struct {
-	engine.PolicyChange
-	After *engine.Robots
-	Diff  engine.Diff
+	Text string
+	// Changed are the crawlers whose root verdict the change flips;
+	// Unreachable those the policy wants otherwise that have no token.
+	Changed, Unreachable []string
+	Summary              string // engine.Diff.Summary
+	Lines                []DiffLine
+	Flips                []AIFlip
 }
 
-// ProposePolicy proposes the smallest change to r that meets p, and the
-// verdicts it flips at "/" and at the first MaxAIURLs of urls.
-func ProposePolicy(r *engine.Robots, p engine.Policy, urls []string) (AIProposal, error) {
-	change, err := engine.ApplyPolicy(r, p)
-	if err != nil {
-		return AIProposal{}, err
-	}
-	at := append([]string{"/"}, urls[:min(len(urls), MaxAIURLs)]...)
-	after := engine.Parse([]byte(change.Text))
-	return AIProposal{PolicyChange: change, After: after, Diff: engine.Compare(r, after, at, engine.AuditColumns())}, nil
+// AIFlip is one verdict the change flips.
+type AIFlip struct {
+	Crawler, URL string
+	Allowed      bool   // after the change
+	Sentence     string // engine.Diff.Sentence
 }
 
 // DiffLine is one line of a text diff as shown: removed from the file
@@ -148,9 +149,28 @@ type DiffLine struct {
 	Text   string
 }
 
-// DiffLines are the lines of hunks (engine.LineDiff of before and after),
+// ProposePolicy proposes the smallest change to r that meets p
+// (engine.ApplyPolicy), and compares the two files (engine.Compare) at "/"
+// and at the first MaxAIURLs of urls.
+func ProposePolicy(r *engine.Robots, p engine.Policy, urls []string) (AIProposal, error) {
+	change, err := engine.ApplyPolicy(r, p)
+	if err != nil {
+		return AIProposal{}, err
+	}
+	at := append([]string{"/"}, urls[:min(len(urls), MaxAIURLs)]...)
+	after := engine.Parse([]byte(change.Text))
+	d := engine.Compare(r, after, at, engine.AuditColumns())
+	out := AIProposal{Text: change.Text, Changed: change.Changed, Unreachable: change.Unreachable,
+		Summary: d.Summary(), Lines: diffLines(r, after, d.Lines)}
+	for _, f := range d.Flips {
+		out.Flips = append(out.Flips, AIFlip{Crawler: d.Columns[f.Col].Name, URL: d.URLs[f.Row], Allowed: f.B.Allowed, Sentence: d.Sentence(f)})
+	}
+	return out, nil
+}
+
+// diffLines are the lines of hunks (engine.LineDiff of before and after),
 // each hunk's removed lines then its added ones.
-func DiffLines(before, after *engine.Robots, hunks []engine.Hunk) []DiffLine {
+func diffLines(before, after *engine.Robots, hunks []engine.Hunk) []DiffLine {
 	text := func(r *engine.Robots, n int) string {
 		ln := r.Lines[n-1]
 		return r.Body[ln.Start:ln.End]

@@ -149,9 +149,9 @@ func TestProposePolicy(t *testing.T) {
 		t.Fatalf("the proposal leaves %s unmet:\n%s", unmet[0].Name, prop.Text)
 	}
 	var flipped []string
-	for _, f := range prop.Diff.Flips {
-		if prop.Diff.URLs[f.Row] == "/" {
-			flipped = append(flipped, prop.Diff.Columns[f.Col].Name)
+	for _, f := range prop.Flips {
+		if f.URL == "/" {
+			flipped = append(flipped, f.Crawler)
 		}
 	}
 	slices.Sort(flipped)
@@ -159,7 +159,7 @@ func TestProposePolicy(t *testing.T) {
 		t.Errorf("flips at / %v, changed %v; want the same, GPTBot left allowed", flipped, prop.Changed)
 	}
 	var shown []string
-	for _, l := range DiffLines(r, prop.After, prop.Diff.Lines) {
+	for _, l := range prop.Lines {
 		sign := "+"
 		if l.Remove {
 			sign = "-"

@@ -3,6 +3,7 @@
 package store
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,19 @@ type AIState struct {
 	proposedOf  *engine.Robots
 	proposedFor string // the choices proposed for
 	proposedAt  int    // the ListVersion
+	// Proposing: a worker writes the proposal (ProposeElsewhere).
+	Proposing bool
+	// ProposedBy is where the proposal shown was written: "page" or
+	// "worker".
+	ProposedBy string
+
+	// ProposeElsewhere asks a worker for the proposal of a long robots.txt
+	// (its bytes as Googlebot reads them), calling done with it when it
+	// comes, and reports whether a worker was asked; nil in tests. On a
+	// 500 KiB file, engine.ApplyPolicy and the comparison after it parse
+	// the file three times: some 150 ms on the page's thread
+	// (BenchmarkBrowserAIView).
+	ProposeElsewhere func(robots []byte, choices []model.PolicyChoice, urls []string, done func(p *model.AIProposal, err string)) bool
 
 	// Before and Applied: the exact bytes before and after the last policy
 	// applied; Undo restores Before while the editor still holds Applied.
@@ -128,15 +142,17 @@ func (a *AIState) choicesKey() string {
 }
 
 // Proposal is the change the choices ask of the robots.txt, nil when no
-// choice is made; err is a sentence when the choices cannot be written.
+// choice is made or while a worker writes it (Proposing); err is a
+// sentence when the choices cannot be written.
 func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	s := Page
 	key := a.choicesKey()
 	if a.proposedOf == s.Robots && a.proposedFor == key && a.proposedAt == s.ListVersion {
 		return a.proposal, a.proposalErr
 	}
-	a.proposedOf, a.proposedFor, a.proposedAt = s.Robots, key, s.ListVersion
-	a.proposal, a.proposalErr = nil, ""
+	robots, list := s.Robots, s.ListVersion
+	a.proposedOf, a.proposedFor, a.proposedAt = robots, key, list
+	a.proposal, a.proposalErr, a.Proposing = nil, "", false
 	policy, perr := model.PolicyFrom(a.Choices)
 	switch {
 	case perr != nil:
@@ -144,7 +160,16 @@ func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	case len(policy) == 0:
 	case s.Cut.Truncated:
 		a.proposalErr = "The robots.txt is longer than the " + strconv.Itoa(s.Cut.Limit) + " bytes Googlebot reads: a policy is written only into a file read whole. Shorten the file first."
+	case len(s.Robots.Body) >= model.WorkerLintBytes && a.ProposeElsewhere != nil &&
+		a.ProposeElsewhere([]byte(s.Robots.Body), slices.Clone(a.Choices), aiURLs(), func(p *model.AIProposal, err string) {
+			if a.proposedOf == robots && a.proposedFor == key && a.proposedAt == list && a.Proposing {
+				a.proposal, a.proposalErr, a.Proposing, a.ProposedBy = p, err, false, "worker"
+				s.Changed()
+			}
+		}):
+		a.Proposing = true
 	default:
+		a.ProposedBy = "page"
 		prop, err := model.ProposePolicy(s.Robots, policy, aiURLs())
 		if err != nil {
 			a.proposalErr = err.Error()
@@ -153,6 +178,13 @@ func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 		}
 	}
 	return a.proposal, a.proposalErr
+}
+
+// Repropose drops the proposal a worker was asked for and writes it again
+// (on the page, when the workers cannot run).
+func (a *AIState) Repropose() {
+	a.proposedOf, a.Proposing = nil, false
+	Page.Changed()
 }
 
 // ApplyPolicy puts the proposed text in the editor, keeping the text before
