@@ -12,7 +12,8 @@ import (
 // proposed by engine.ApplyPolicy with the verdicts it flips. Every verdict
 // and line is the audit's, which is the engine's Matrix for the AI
 // catalogue's crawlers (engine/audit.go); nothing here decides a rule.
-// These are the page's only calls into the engine's AI functions.
+// Beside the script API's robotsTester.audit (wasm/script/scriptaudit.go),
+// these are the page's only calls into the engine's AI functions.
 
 // MaxAIURLs bounds the listed URLs the AI view shows a verdict for beside
 // the site root: it is read at a glance, and each row grows by one cell a
