@@ -74,6 +74,7 @@ PAGE_GCFLAGS := -gcflags=robotstester/wasm=-l -gcflags=robotstester/wasm/browser
 	-gcflags=robotstester/wasm/workers=-l -gcflags=robotstester/wasm/widget=-l \
 	-gcflags=robotstester/wasm/editor=-l -gcflags=robotstester/wasm/results=-l \
 	-gcflags=robotstester/wasm/matrix=-l -gcflags=robotstester/wasm/readers=-l \
+	-gcflags=robotstester/wasm/aiview=-l \
 	-gcflags=robotstester/wasm/site=-l -gcflags=robotstester/wasm/findings=-l \
 	-gcflags=robotstester/wasm/toolbar=-l -gcflags=robotstester/wasm/script=-l \
 	-gcflags=github.com/hexops/vecty/...=-l \

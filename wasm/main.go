@@ -8,13 +8,13 @@
 //	   long work ──▶ wasm/workers (Web Workers) ──verdicts──▶ store
 //	store.Page ──OnChange──▶ the views render what the store holds:
 //	   page.go lays them out, views.go switches the lower half's tabs
-//	   wasm/editor, results, findings, site, matrix, readers, toolbar
+//	   wasm/editor, results, findings, site, matrix, readers, aiview, toolbar
 //	views ──clicks, keys──▶ store actions (and round again)
 //
 // Imports point down, one package a concern:
 //
 //	main (main.go, page.go, views.go, hosts.go)
-//	  └ views: editor, results, matrix, readers, site, findings, toolbar; script (the script API)
+//	  └ views: editor, results, matrix, readers, aiview, site, findings, toolbar; script (the script API)
 //	      └ widget (markup more than one view shows)
 //	          └ workers (Web Workers), storage (drafts, links)
 //	              └ store (the state and its actions)
@@ -34,6 +34,7 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"robotstester/wasm/aiview"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/editor"
 	"robotstester/wasm/findings"
@@ -54,6 +55,7 @@ func main() {
 	// What the views run in the workers, wired before a worker starts.
 	workers.HandleInWorker("readers", readers.CompareInWorker)
 	workers.HandleInWorker("readers-cancel", readers.CancelInWorker)
+	workers.HandleInWorker("ai-policy", aiview.ProposeInWorker)
 	if workers.InWorker() {
 		workers.RunWorker()
 		return
@@ -76,7 +78,10 @@ func main() {
 	// The views plug into each other only here.
 	workers.HandleMessage("readers-results", readers.ReceiveReaders)
 	workers.OnWorkersBroken(readers.ReadersWorkersBroke)
-	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand}
+	workers.HandleMessage("ai-policy", aiview.ReceiveProposal)
+	workers.OnWorkersBroken(aiview.WorkersBroke)
+	store.AI.ProposeElsewhere = aiview.ProposeInWorkers
+	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand, aiview.Band}
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine
 	widget.Revealed = editor.SyncScroll

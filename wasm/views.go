@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"robotstester/wasm/aiview"
 	"robotstester/wasm/matrix"
 	"robotstester/wasm/readers"
 	"robotstester/wasm/store"
@@ -34,6 +35,7 @@ var tabs = []tab{
 	{"matrix", "Matrix", func() vecty.ComponentOrHTML { return &matrix.MatrixView{} }},
 	{"diff", "Diff", func() vecty.ComponentOrHTML { return &matrix.DiffView{} }},
 	{"readers", "Readers", func() vecty.ComponentOrHTML { return &readers.ReadersView{} }},
+	{"ai", "AI crawlers", func() vecty.ComponentOrHTML { return &aiview.AIView{} }},
 }
 
 // currentTab is the open tab (store.View).

@@ -38,7 +38,8 @@ import (
 // "*" group, as the page does; any other agent is read as a product token.
 // token is the token whose group applied ("" when the "*" group or none did).
 // Wrong arguments give an object with an error sentence instead of a
-// verdict: {error: "…"}.
+// verdict: {error: "…"}. robotsTester.audit(robotsTxt) answers which AI
+// crawlers may read the site (scriptaudit.go).
 
 // lastParsed caches the last robots.txt parsed by the script API: a page that
 // tests many URLs against one file, one call at a time, parses it once.
@@ -88,6 +89,7 @@ func InstallScriptAPI() {
 		return out
 	}))
 	api.Set("testManyAsync", js.FuncOf(func(_ js.Value, args []js.Value) any { return testManyAsync(args) }))
+	api.Set("audit", js.FuncOf(func(_ js.Value, args []js.Value) any { return scriptAudit(args) }))
 	if resolve := api.Get("_resolve"); resolve.Type() == js.TypeFunction {
 		resolve.Invoke(api)
 		api.Delete("_resolve")

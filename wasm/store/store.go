@@ -349,7 +349,7 @@ func (s *State) SelectRow(pos int) {
 
 // views are the IDs of the page's views, the results first; Saved.View
 // names the open one, "" for the results.
-var views = []string{"results", "matrix", "diff", "readers"}
+var views = []string{"results", "matrix", "diff", "readers", "ai"}
 
 // View is the open view: Saved.View, the results when it names none.
 func (s *State) View() string {

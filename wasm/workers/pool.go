@@ -91,6 +91,11 @@ func (p *WorkerPool) startWorkers() bool {
 	return len(p.Workers) > 0
 }
 
+// Start starts the workers, for a view that runs work of its own in them
+// (the AI view's policy, aiview/workerpolicy.go), and reports whether they
+// run.
+func (p *WorkerPool) Start() bool { return !p.Broken && p.startWorkers() }
+
 func (p *WorkerPool) Name() string {
 	if p.Broken {
 		return p.fallback.Name()
