@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/engine/ai"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
@@ -68,7 +69,7 @@ func (v *AIView) Render() vecty.ComponentOrHTML {
 	)
 }
 
-func status(au engine.Audit) string {
+func status(au ai.Audit) string {
 	s := widget.Count(len(au.Crawlers), "AI crawler") + " and control tokens of the catalogue, at the site root /"
 	if n := len(au.URLs); n > 0 {
 		s += " and at the first " + widget.Count(n, "URL") + " of the list"
@@ -93,7 +94,7 @@ func serverNote() vecty.MarkupOrChild {
 }
 
 // headline is one line per purpose: "AI training: 3 of 9 blocked".
-func headline(au engine.Audit) *vecty.HTML {
+func headline(au ai.Audit) *vecty.HTML {
 	var items vecty.List
 	for _, h := range model.AIHeadlines(au) {
 		items = append(items, elem.ListItem(
@@ -107,7 +108,7 @@ func headline(au engine.Audit) *vecty.HTML {
 
 // signals are the Content-Signal lines: what each declares per use, for
 // which group, and what in it is not well formed.
-func signals(au engine.Audit) vecty.List {
+func signals(au ai.Audit) vecty.List {
 	if len(au.Signals) == 0 {
 		return vecty.List{elem.Paragraph(vecty.Markup(prop.ID("ai-signals"), vecty.Class("help")),
 			vecty.Text("Content signals: none. A Content-Signal line (contentsignals.org) would declare the uses the site allows: search, ai-input, ai-train."))}
@@ -142,7 +143,7 @@ func signals(au engine.Audit) vecty.List {
 }
 
 // operators is one row per operator, its crawlers side by side.
-func operators(au engine.Audit) *vecty.HTML {
+func operators(au ai.Audit) *vecty.HTML {
 	index := map[string]int{}
 	for i, c := range au.Crawlers {
 		index[c.Name] = i
@@ -164,7 +165,7 @@ func operators(au engine.Audit) *vecty.HTML {
 
 // crawlerItem is one crawler: its purpose, what it obeys, its verdict at /
 // and at each URL listed.
-func crawlerItem(au engine.Audit, i int, c engine.AuditCrawler) *vecty.HTML {
+func crawlerItem(au ai.Audit, i int, c ai.AuditCrawler) *vecty.HTML {
 	obeys := "obeys " + au.Matrix.Obeys[i].Label()
 	if len(c.Tokens) == 0 {
 		obeys = "no token: ignores robots.txt"
@@ -191,7 +192,7 @@ func crawlerItem(au engine.Audit, i int, c engine.AuditCrawler) *vecty.HTML {
 // fetcher says, for a control token, which crawler fetches the pages it
 // governs and that crawler's own verdict at /: blocking Google-Extended
 // keeps Googlebot in.
-func fetcher(c engine.AuditCrawler) vecty.MarkupOrChild {
+func fetcher(c ai.AuditCrawler) vecty.MarkupOrChild {
 	name, res, ok := model.FetchedBy(store.Page.Robots, c)
 	if !ok {
 		return nil
@@ -240,7 +241,7 @@ func lineButton(line int, label string) *vecty.HTML {
 }
 
 // findingList is the audit's findings, each at its line.
-func findingList(au engine.Audit) vecty.List {
+func findingList(au ai.Audit) vecty.List {
 	if len(au.Findings) == 0 {
 		return vecty.List{elem.Paragraph(vecty.Markup(prop.ID("ai-findings"), vecty.Class("help")), vecty.Text("No findings about AI crawlers."))}
 	}

@@ -7,8 +7,8 @@
 // the person who chooses one (policy.go: the smallest change, its edits
 // and the verdicts it flips, applied and undone with one click).
 //
-//	store.Page (robots.txt, URL list) ──store.AI.Audit (engine.Audit, model/aiview.go)──▶ headline, rows, findings
-//	policy chosen ──store.AI.Proposal (engine.ApplyPolicy, engine.Compare; a long file's in a worker, workerpolicy.go)──▶ lines, flips ──Apply / Undo──▶ store
+//	store.Page (robots.txt, URL list) ──store.AI.Audit (ai.Audit, model/aiview.go)──▶ headline, rows, findings
+//	policy chosen ──store.AI.Proposal (ai.ApplyPolicy, engine.Compare; a long file's in a worker, workerpolicy.go)──▶ lines, flips ──Apply / Undo──▶ store
 //	a line activated ──store.AI.PointAt──▶ Band (the editor's band, wired by main) and widget.RevealLine
 //
 // It imports no other view; every verdict, line and sentence is the

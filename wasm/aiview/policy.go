@@ -17,7 +17,7 @@ import (
 )
 
 // The policy panel: a choice per purpose and, folded away, per operator;
-// the change engine.ApplyPolicy proposes for it, as the lines removed and
+// the change ai.ApplyPolicy proposes for it, as the lines removed and
 // added and every verdict that flips; Apply puts it in the editor and Undo
 // restores the exact text before.
 

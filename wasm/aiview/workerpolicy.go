@@ -14,7 +14,7 @@ import (
 )
 
 // A long robots.txt's policy is written in a worker (store.AI.
-// ProposeElsewhere): engine.ApplyPolicy and the comparison after it parse
+// ProposeElsewhere): ai.ApplyPolicy and the comparison after it parse
 // a 500 KiB file three times, some 150 ms on the page's thread. The worker
 // sends back what the view shows (model.AIProposal) as plain values. main
 // wires the messages (workers.HandleInWorker, workers.HandleMessage).

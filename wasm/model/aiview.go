@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/ai"
 )
 
-// The AI view's plain data (wasm/aiview shows it): one engine.Audit
+// The AI view's plain data (wasm/aiview shows it): one ai.Audit
 // arranged as a headline per purpose and a row per operator, and a policy
-// proposed by engine.ApplyPolicy with the verdicts it flips. Every verdict
+// proposed by ai.ApplyPolicy with the verdicts it flips. Every verdict
 // and line is the audit's, which is the engine's Matrix for the AI
-// catalogue's crawlers (engine/audit.go); nothing here decides a rule.
+// catalogue's crawlers (engine/ai/audit.go); nothing here decides a rule.
 // Beside the script API's robotsTester.audit (wasm/script/scriptaudit.go),
 // these are the page's only calls into the engine's AI functions.
 
@@ -22,8 +23,8 @@ const MaxAIURLs = 10
 
 // Audit is the audit of r at the site root and at the first MaxAIURLs of
 // urls.
-func Audit(r *engine.Robots, urls []string) engine.Audit {
-	return r.Audit(urls[:min(len(urls), MaxAIURLs)])
+func Audit(r *engine.Robots, urls []string) ai.Audit {
+	return ai.AuditOf(r, urls[:min(len(urls), MaxAIURLs)])
 }
 
 // AIHeadline is one purpose's line of the headline: "AI training: 3 of 9
@@ -36,7 +37,7 @@ type AIHeadline struct {
 
 // AIHeadlines are the purposes the catalogue has crawlers for, in the
 // audit's order.
-func AIHeadlines(au engine.Audit) []AIHeadline {
+func AIHeadlines(au ai.Audit) []AIHeadline {
 	var out []AIHeadline
 	for _, p := range au.Purposes {
 		n := len(p.Blocked) + len(p.Allowed)
@@ -60,12 +61,12 @@ func AIHeadlines(au engine.Audit) []AIHeadline {
 // AIOperator is one operator's row: its crawlers in the catalogue's order.
 type AIOperator struct {
 	Name     string
-	Crawlers []engine.AuditCrawler
+	Crawlers []ai.AuditCrawler
 }
 
 // AIOperators groups the audit's crawlers by operator, in the order the
 // operators first appear in the catalogue.
-func AIOperators(au engine.Audit) []AIOperator {
+func AIOperators(au ai.Audit) []AIOperator {
 	var out []AIOperator
 	at := map[string]int{}
 	for _, c := range au.Crawlers {
@@ -83,7 +84,7 @@ func AIOperators(au engine.Audit) []AIOperator {
 // FetchedBy is, for a control token, the crawler that fetches the pages it
 // governs (its token, as the engine's note names it) and its verdict at
 // the site root of r; ok is false for any other crawler.
-func FetchedBy(r *engine.Robots, c engine.AuditCrawler) (name string, res engine.Result, ok bool) {
+func FetchedBy(r *engine.Robots, c ai.AuditCrawler) (name string, res engine.Result, ok bool) {
 	role, _ := engine.FindAIRole(c.Name)
 	if c.Purpose != engine.PurposeControl || role.FetchedBy == "" {
 		return "", engine.Result{}, false
@@ -151,16 +152,16 @@ type DiffLine struct {
 }
 
 // ProposePolicy proposes the smallest change to r that meets p
-// (engine.ApplyPolicy), and compares the two files (engine.Compare) at "/"
+// (ai.ApplyPolicy), and compares the two files (engine.Compare) at "/"
 // and at the first MaxAIURLs of urls.
 func ProposePolicy(r *engine.Robots, p engine.Policy, urls []string) (AIProposal, error) {
-	change, err := engine.ApplyPolicy(r, p)
+	change, err := ai.ApplyPolicy(r, p)
 	if err != nil {
 		return AIProposal{}, err
 	}
 	at := append([]string{"/"}, urls[:min(len(urls), MaxAIURLs)]...)
 	after := engine.Parse([]byte(change.Text))
-	d := engine.Compare(r, after, at, engine.AuditColumns())
+	d := engine.Compare(r, after, at, engine.AIColumns())
 	out := AIProposal{Text: change.Text, Changed: change.Changed, Unreachable: change.Unreachable,
 		Summary: d.Summary(), Lines: diffLines(r, after, d.Lines)}
 	for _, f := range d.Flips {
@@ -190,7 +191,7 @@ func diffLines(before, after *engine.Robots, hunks []engine.Hunk) []DiffLine {
 
 // PolicyKeys are the keys the view offers: each purpose, then each
 // operator of the AI catalogue, in its order.
-func PolicyKeys(au engine.Audit) (purposes []engine.AIPurpose, operators []string) {
+func PolicyKeys(au ai.Audit) (purposes []engine.AIPurpose, operators []string) {
 	for _, h := range AIHeadlines(au) {
 		purposes = append(purposes, h.Purpose)
 	}

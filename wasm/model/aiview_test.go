@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/engine/ai"
 	"robotstester/engine/sharedtest"
 )
 
@@ -34,7 +35,7 @@ func TestAIRowsEqualMatrixOnCorpus(t *testing.T) {
 	for i, c := range cols {
 		colOf[c.Name] = i
 	}
-	want := engine.AuditColumns()
+	want := engine.AIColumns()
 	for _, f := range files {
 		body, err := os.ReadFile(f)
 		if err != nil {
@@ -145,7 +146,7 @@ func TestProposePolicy(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := Audit(engine.Parse([]byte(prop.Text)), nil)
-	if unmet := p.Unmet(after); len(unmet) != 0 {
+	if unmet := ai.Unmet(p, after); len(unmet) != 0 {
 		t.Fatalf("the proposal leaves %s unmet:\n%s", unmet[0].Name, prop.Text)
 	}
 	var flipped []string

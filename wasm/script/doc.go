@@ -6,7 +6,7 @@
 //
 //	robotsTester.test / testMany(robots, agent, urls) ──engine.Parse (once per text), jsapi──▶ verdicts
 //	testManyAsync(long list) ──workers (a store.Runner of its own)──▶ typed arrays
-//	audit(robots) ──engine.Audit (scriptaudit.go)──▶ the object audit -json prints
+//	audit(robots) ──ai.Audit (scriptaudit.go)──▶ the object audit -json prints
 //
 // It shares no state with the page's store: a script and the person at the
 // page never change each other's view. Every verdict comes from the engine

@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/engine/ai"
 	"robotstester/wasm/jsapi"
 )
 
@@ -42,11 +43,11 @@ func scriptAudit(args []js.Value) any {
 		}
 		urls = scriptURLs(args[1])
 	}
-	return auditObject(engine.Parse(engine.FetchLimit(body).Body).Audit(urls))
+	return auditObject(ai.AuditOf(engine.Parse(engine.FetchLimit(body).Body), urls))
 }
 
 // auditObject is au as plain values, key for key the command's -json.
-func auditObject(au engine.Audit) map[string]any {
+func auditObject(au ai.Audit) map[string]any {
 	crawlers := make([]any, len(au.Crawlers))
 	for i, c := range au.Crawlers {
 		row := map[string]any{"name": c.Name, "operator": c.Operator, "purpose": string(c.Purpose), "robots": string(c.Robots),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/engine/ai"
 	"robotstester/wasm/model"
 )
 
@@ -21,7 +22,7 @@ import (
 
 // AIState is the AI view's part of the store.
 type AIState struct {
-	audit     engine.Audit
+	audit     ai.Audit
 	auditOf   *engine.Robots
 	auditList int     // the ListVersion audited
 	AuditMs   float64 // how long the last audit took, in milliseconds
@@ -44,7 +45,7 @@ type AIState struct {
 	// ProposeElsewhere asks a worker for the proposal of a long robots.txt
 	// (its bytes as Googlebot reads them), calling done with it when it
 	// comes, and reports whether a worker was asked; nil in tests. On a
-	// 500 KiB file, engine.ApplyPolicy and the comparison after it parse
+	// 500 KiB file, ai.ApplyPolicy and the comparison after it parse
 	// the file three times: some 150 ms on the page's thread
 	// (BenchmarkBrowserAIView).
 	ProposeElsewhere func(robots []byte, choices []model.PolicyChoice, urls []string, done func(p *model.AIProposal, err string)) bool
@@ -76,7 +77,7 @@ func aiURLs() []string {
 }
 
 // Audit brings the audit up to the store and returns it.
-func (a *AIState) Audit() engine.Audit {
+func (a *AIState) Audit() ai.Audit {
 	s := Page
 	if a.auditOf != s.Robots || a.auditList != s.ListVersion {
 		start := time.Now()
