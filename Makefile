@@ -181,8 +181,11 @@ oracles: node
 # Engine, server and browser tests (the browser tests load web/app.wasm).
 # FULL_SWEEP=1: the corpus-wide engine tests take every URL of each list,
 # where a bare go test ./engine takes a fixed sample (sweepCorpus).
+# The other readers' full sweep runs five oracles over the corpus: about six
+# minutes alone, longer beside the browser tests, so past go test's default
+# ten-minute limit on a loaded machine.
 test-host: wasm brotli chromium
-	FULL_SWEEP=1 CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test ./...
+	FULL_SWEEP=1 CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -timeout 30m ./...
 
 # Vecty refuses to start without a document, so Node first loads a stand-in
 # (wasm/testdata/nodedom.js); the store tests never touch the DOM.
