@@ -79,6 +79,7 @@ func main() {
 	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand}
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine
+	results.ShowLine = showLine
 	widget.Revealed = editor.SyncScroll
 	site.ChooseResultRow = results.ChooseRow
 	_, store.Page.PreviousDraft = storage.PreviousDraft()
