@@ -398,6 +398,19 @@ func (a *app) selectRow(i int) {
 	}
 }
 
+// openFindings opens the findings panel (its counts are the button that
+// opens it, issue 22), where the findings are buttons to click.
+func (a *app) openFindings() {
+	a.t.Helper()
+	if js[string](a, `(document.querySelector("#diag-counts") || {getAttribute: () => "none"}).getAttribute("aria-expanded")`) == "true" {
+		return
+	}
+	if err := chromedp.Do(a.ctx, chromedp.Click(chromedp.CSS("#diag-counts"))); err != nil {
+		a.t.Fatalf("clicking #diag-counts: %v\n%s", err, a.describe())
+	}
+	waitFor(a, "the findings panel open", `!document.querySelector("#findings-panel").hidden`, func(open bool) bool { return open })
+}
+
 // decided is what the editor and the why panel show for the selected row.
 type decided struct {
 	Line, Text, Winner, GroupChoice string
@@ -749,6 +762,7 @@ func TestBrowserPage(t *testing.T) {
 			t.Errorf("#sitemaps li %q, want the sitemap of line 10", sitemaps)
 		}
 		js[bool](a, `(() => { const t = document.querySelector("textarea#robots"); t.setSelectionRange(0, 0); t.blur(); return true; })()`)
+		a.openFindings()
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#diagnostics button.diag[data-line="5"]`))); err != nil {
 			t.Fatal(err)
 		}
