@@ -39,9 +39,11 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// updateScreenshot rewrites testdata/screenshot.png, the README's picture, from
-// TestBrowserReadmeScreenshot: go test -run ReadmeScreenshot -update-screenshot ./wasm/browsertest
-var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite testdata/screenshot.png from TestBrowserReadmeScreenshot")
+// updateScreenshot rewrites the pictures of the repository's testdata/: the
+// README's (testdata/screenshot.png, TestBrowserReadmeScreenshot) and the
+// workbench's at 1280 and 390 px (testdata/screenshots/, workbench_browser_test.go):
+// go test -run 'ReadmeScreenshot|Workbench|PhoneVerdictFirst' -update-screenshot ./wasm/browsertest
+var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite the repository's testdata/ pictures from the tests that take them")
 
 // browserTimeout bounds one test function's browser: Chromium is killed when
 // it runs out, so a hung page fails the test instead of hanging `make test`.
@@ -966,12 +968,12 @@ func TestBrowserNarrow(t *testing.T) {
 }
 
 // TestBrowserReadmeScreenshot shows the page's first-run example at
-// 1280×900 with a blocked row selected and the why panel open, scrolled
-// to the results. With
+// 1280×800 with a blocked row selected: the workbench shows the row, its
+// deciding line and why at once, the page unscrolled. With
 // -update-screenshot it rewrites testdata/screenshot.png for the README.
 func TestBrowserReadmeScreenshot(t *testing.T) {
 	ctx := newBrowser(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
 		t.Fatal(err)
 	}
 	a := openApp(t, ctx, serveSite(t))
@@ -993,11 +995,9 @@ func TestBrowserReadmeScreenshot(t *testing.T) {
 			break
 		}
 	}
-	js[bool](a, `(() => {
-		document.querySelector("table#results").scrollIntoView({block: "start"});
-		window.scrollBy(0, -120);
-		return true;
-	})()`)
+	if s := js[[]float64](a, pageScrollJS); s[0] != 0 || s[1] != 0 || s[2] != 0 {
+		t.Errorf("the page itself scrolled to %v", s)
+	}
 	screenshot(t, ctx, "readme")
 	if *updateScreenshot {
 		saveScreenshot(t, ctx, filepath.Join(root, "testdata", "screenshot.png"))

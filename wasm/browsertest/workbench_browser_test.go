@@ -128,6 +128,9 @@ func TestBrowserWorkbench(t *testing.T) {
 		t.Errorf("#why .winner %q does not name line %d", why, line)
 	}
 	screenshot(t, ctx, "workbench-1280")
+	if *updateScreenshot {
+		saveScreenshot(t, ctx, filepath.Join(root, "testdata", "screenshots", "workbench-1280.png"))
+	}
 
 	t.Run("why's line number leads to the line", func(t *testing.T) {
 		a.t = t
@@ -209,6 +212,9 @@ func TestBrowserPhoneVerdictFirst(t *testing.T) {
 		t.Errorf("the verdict bar starts at y %.0f, not first in view", boxes[0].Top)
 	}
 	screenshot(t, ctx, "phone-390")
+	if *updateScreenshot {
+		saveScreenshot(t, ctx, filepath.Join(root, "testdata", "screenshots", "phone-390.png"))
+	}
 
 	js[bool](a, `(scrollTo(0, document.scrollingElement.scrollHeight), true)`)
 	if b := call[[]box](a, boxJS, []string{"#verdict-bar"})[0]; b.Top != 0 {
@@ -225,4 +231,7 @@ func TestBrowserPhoneVerdictFirst(t *testing.T) {
 		return r.top >= b.getBoundingClientRect().bottom && r.bottom <= innerHeight;
 	})()`, func(in bool) bool { return in })
 	screenshot(t, ctx, "phone-390-line")
+	if *updateScreenshot {
+		saveScreenshot(t, ctx, filepath.Join(root, "testdata", "screenshots", "phone-390-line.png"))
+	}
 }

@@ -18,7 +18,8 @@
 //
 // The plain data it holds (Saved, the URL list, verdicts, rows, scope,
 // exports) is package model's; permalink.go encodes Saved for links and
-// drafts, export.go writes the exports in slices. The store never
+// drafts, export.go writes the exports in slices, quick.go holds the
+// one-URL test and whether the findings panel is open. The store never
 // re-decides a rule: every verdict, line and sentence comes from the
 // engine.
 package store
