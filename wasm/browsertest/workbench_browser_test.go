@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"robotstester/engine"
 )
@@ -148,6 +149,26 @@ func TestBrowserWorkbench(t *testing.T) {
 			const y = 8 + (`+strconv.Itoa(line)+` - 1) * 20;
 			return y >= r.scrollTop && y + 20 <= r.scrollTop + r.clientHeight;
 		})()`, func(in bool) bool { return in })
+	})
+
+	t.Run("findings open from their counts", func(t *testing.T) {
+		a.t = t
+		before := call[[]box](a, boxJS, []string{".editor-frame"})[0]
+		a.openFindings()
+		after := call[[]box](a, boxJS, []string{".editor-frame", "#findings-panel"})
+		if after[0].Top != before.Top || after[0].Bottom-after[0].Top < 15*16-60 {
+			t.Errorf("opening the findings moved or shrank the editor: from %+v to %+v", before, after[0])
+		}
+		if msg := after[1].inWindow(width, height); msg != "" {
+			t.Error(msg)
+		}
+		js[bool](a, `(document.querySelector("#findings-panel button.diag").focus(), true)`)
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(a, "Escape to close the findings, the focus on their counts",
+			`document.querySelector("#findings-panel").hidden && document.activeElement.id === "diag-counts"`,
+			func(closed bool) bool { return closed })
 	})
 
 	t.Run("one-URL test", func(t *testing.T) {

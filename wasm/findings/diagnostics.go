@@ -5,6 +5,7 @@ package findings
 import (
 	"slices"
 	"strconv"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -47,6 +48,14 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 					store.Page.FocusOn(line)
 					ShowLine(line)
 				}
+			}),
+			// Escape closes the open panel, the focus back on its counts.
+			event.KeyDown(func(ev *vecty.Event) {
+				if ev.Get("key").String() != "Escape" || !store.Page.FindingsOpen {
+					return
+				}
+				store.Page.ToggleFindings()
+				js.Global().Get("document").Call("getElementById", "diag-counts").Call("focus")
 			})),
 		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut),
 			Open: store.Page.FindingsOpen, Others: &OtherFindings{Any: len(store.Page.Others) > 0}},
