@@ -151,6 +151,31 @@ func TestBrowserWorkbench(t *testing.T) {
 		})()`, func(in bool) bool { return in })
 	})
 
+	t.Run("each row's why starts at its heading", func(t *testing.T) {
+		a.t = t
+		if !js[bool](a, `(() => { const w = document.querySelector("#why"); w.scrollTop = w.scrollHeight; return w.scrollTop > 0; })()`) {
+			t.Skip("the why fits without scrolling: nothing to check")
+		}
+		// Another blocked row: a why as long, which would keep the scroll.
+		next := -1
+		for i := first + 1; i < len(want.rows); i++ {
+			if want.rows[i].verdict == "blocked" {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			t.Fatalf("one blocked URL only in %q: the test needs two", wikipediaURLs)
+		}
+		a.selectRow(next)
+		a.waitDecided(mustAtoi(want.rows[next].line))
+		if top := js[float64](a, `document.querySelector("#why").scrollTop`); top != 0 {
+			t.Errorf("the why of the row selected next is scrolled to %.0f, want its heading (0)", top)
+		}
+		a.selectRow(first)
+		a.waitDecided(line)
+	})
+
 	t.Run("findings open from their counts", func(t *testing.T) {
 		a.t = t
 		before := call[[]box](a, boxJS, []string{".editor-frame"})[0]
