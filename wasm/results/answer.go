@@ -61,6 +61,8 @@ func quickVerdict(r model.Row, ok bool) *vecty.HTML {
 	return elem.Paragraph(box(vecty.Class("big-verdict"), vecty.Data("verdict", widget.VerdictAttr(r.Allowed))),
 		elem.Strong(vecty.Markup(vecty.Class("word")), vecty.Text(verdictWord(r.Allowed))),
 		decidedBy(r),
+		// As the table flags it: a URL this file does not govern.
+		vecty.If(r.Scope != "", elem.Span(vecty.Markup(vecty.Class("scope-note"), vecty.Attribute("title", r.OffScope.Reason)), vecty.Text(r.Scope))),
 	)
 }
 

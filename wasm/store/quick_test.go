@@ -36,6 +36,13 @@ func TestQuickRowAnswersAsTheListDoes(t *testing.T) {
 	if r, _ := s.QuickRow(); r.Allowed || r.Line != 2 {
 		t.Fatalf("Googlebot on /nogooglebot/page.html: allowed=%v line %d, want blocked by line 2", r.Allowed, r.Line)
 	}
+	s.EditRobotsURL("https://www.example.com/robots.txt")
+	s.Flush()
+	s.EditQuick("https://shop.example.com/nogooglebot/")
+	if r, _ := s.QuickRow(); r.Scope == "" {
+		t.Error("a URL on another host than where the file is served is not flagged by the one-URL test")
+	}
+	s.EditQuick("https://www.example.com/nogooglebot/page.html")
 	s.PickCrawler("Bingbot")
 	if r, _ := s.QuickRow(); !r.Allowed {
 		t.Error("Bingbot (the * group allows all) is blocked by the one-URL test: it kept Googlebot")
