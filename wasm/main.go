@@ -7,7 +7,7 @@
 //	   store ──engine.Parse once, engine.Test per URL (model.Tester)──▶ verdicts, rows, findings
 //	   long work ──▶ wasm/workers (Web Workers) ──verdicts──▶ store
 //	store.Page ──OnChange──▶ the views render what the store holds:
-//	   page.go lays them out, views.go switches the lower half's tabs
+//	   page.go lays them out (the workbench), views.go switches the answers' tabs
 //	   wasm/editor, results, findings, site, matrix, readers, aiview, toolbar
 //	views ──clicks, keys──▶ store actions (and round again)
 //
@@ -84,6 +84,7 @@ func main() {
 	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand, aiview.Band}
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine
+	results.ShowLine = showLine
 	widget.Revealed = editor.SyncScroll
 	site.ChooseResultRow = results.ChooseRow
 	_, store.Page.PreviousDraft = storage.PreviousDraft()

@@ -16,7 +16,7 @@ import (
 	"robotstester/wasm/store"
 )
 
-// The view switcher: tabs over the lower half of the page. The results
+// The view switcher: tabs over the answers (page.go). The results
 // (the results table and its why panel, page.go) are always rendered and
 // hidden by CSS when another view is open (main[data-view]), so their own
 // update paths never depend on which tab shows; every other view is a

@@ -164,6 +164,7 @@ func TestBrowserBigFile(t *testing.T) {
 	// The findings come in a later task than the viewer: wait for the cut's.
 	cut := waitFor(a, "the cut's finding", `(() => { const b = document.querySelector("button.diag[data-severity=error]"); return b ? +b.dataset.line : -1; })()`,
 		func(line int) bool { return line >= 0 })
+	a.openFindings()
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("button.diag[data-severity=error]"))); err != nil {
 		t.Fatal(err)
 	}

@@ -39,9 +39,11 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// updateScreenshot rewrites testdata/screenshot.png, the README's picture, from
-// TestBrowserReadmeScreenshot: go test -run ReadmeScreenshot -update-screenshot ./wasm/browsertest
-var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite testdata/screenshot.png from TestBrowserReadmeScreenshot")
+// updateScreenshot rewrites the pictures of the repository's testdata/: the
+// README's (testdata/screenshot.png, TestBrowserReadmeScreenshot) and the
+// workbench's at 1280 and 390 px (testdata/screenshots/, workbench_browser_test.go):
+// go test -run 'ReadmeScreenshot|Workbench|PhoneVerdictFirst' -update-screenshot ./wasm/browsertest
+var updateScreenshot = flag.Bool("update-screenshot", false, "rewrite the repository's testdata/ pictures from the tests that take them")
 
 // browserTimeout bounds one test function's browser: Chromium is killed when
 // it runs out, so a hung page fails the test instead of hanging `make test`.
@@ -402,6 +404,19 @@ func (a *app) selectRow(i int) {
 	}
 }
 
+// openFindings opens the findings panel (its counts are the button that
+// opens it, issue 22), where the findings are buttons to click.
+func (a *app) openFindings() {
+	a.t.Helper()
+	if js[string](a, `(document.querySelector("#diag-counts") || {getAttribute: () => "none"}).getAttribute("aria-expanded")`) == "true" {
+		return
+	}
+	if err := chromedp.Do(a.ctx, chromedp.Click(chromedp.CSS("#diag-counts"))); err != nil {
+		a.t.Fatalf("clicking #diag-counts: %v\n%s", err, a.describe())
+	}
+	waitFor(a, "the findings panel open", `!document.querySelector("#findings-panel").hidden`, func(open bool) bool { return open })
+}
+
 // decided is what the editor and the why panel show for the selected row.
 type decided struct {
 	Line, Text, Winner, GroupChoice string
@@ -753,6 +768,7 @@ func TestBrowserPage(t *testing.T) {
 			t.Errorf("#sitemaps li %q, want the sitemap of line 10", sitemaps)
 		}
 		js[bool](a, `(() => { const t = document.querySelector("textarea#robots"); t.setSelectionRange(0, 0); t.blur(); return true; })()`)
+		a.openFindings()
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#diagnostics button.diag[data-line="5"]`))); err != nil {
 			t.Fatal(err)
 		}
@@ -956,12 +972,12 @@ func TestBrowserNarrow(t *testing.T) {
 }
 
 // TestBrowserReadmeScreenshot shows the page's first-run example at
-// 1280×900 with a blocked row selected and the why panel open, scrolled
-// to the results. With
+// 1280×800 with a blocked row selected: the workbench shows the row, its
+// deciding line and why at once, the page unscrolled. With
 // -update-screenshot it rewrites testdata/screenshot.png for the README.
 func TestBrowserReadmeScreenshot(t *testing.T) {
 	ctx := newBrowser(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
 		t.Fatal(err)
 	}
 	a := openApp(t, ctx, serveSite(t))
@@ -983,11 +999,9 @@ func TestBrowserReadmeScreenshot(t *testing.T) {
 			break
 		}
 	}
-	js[bool](a, `(() => {
-		document.querySelector("table#results").scrollIntoView({block: "start"});
-		window.scrollBy(0, -120);
-		return true;
-	})()`)
+	if s := js[[]float64](a, pageScrollJS); s[0] != 0 || s[1] != 0 || s[2] != 0 {
+		t.Errorf("the page itself scrolled to %v", s)
+	}
 	screenshot(t, ctx, "readme")
 	if *updateScreenshot {
 		saveScreenshot(t, ctx, filepath.Join(root, "testdata", "screenshot.png"))

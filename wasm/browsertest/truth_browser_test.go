@@ -292,6 +292,7 @@ func (a *app) waitTruth(what string, want truthWant) {
 func (a *app) clickCutFinding(line int) {
 	a.t.Helper()
 	sel := fmt.Sprintf(`#diagnostics button.diag[data-line="%d"]`, line)
+	a.openFindings()
 	if err := chromedp.Do(a.ctx, chromedp.Click(chromedp.CSS(sel))); err != nil {
 		a.t.Fatalf("clicking the cut's finding %s: %v\n%s", sel, err, a.describe())
 	}

@@ -5,6 +5,7 @@ package findings
 import (
 	"slices"
 	"strconv"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -47,9 +48,17 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 					store.Page.FocusOn(line)
 					ShowLine(line)
 				}
+			}),
+			// Escape closes the open panel, the focus back on its counts.
+			event.KeyDown(func(ev *vecty.Event) {
+				if ev.Get("key").String() != "Escape" || !store.Page.FindingsOpen {
+					return
+				}
+				store.Page.ToggleFindings()
+				js.Global().Get("document").Call("getElementById", "diag-counts").Call("focus")
 			})),
-		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut)},
-		&OtherFindings{Any: len(store.Page.Others) > 0},
+		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut),
+			Open: store.Page.FindingsOpen, Others: &OtherFindings{Any: len(store.Page.Others) > 0}},
 	)
 }
 
@@ -64,11 +73,14 @@ type Findings struct {
 	Lint     engine.Diagnostics `vecty:"prop"`
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
 	Coverage string             `vecty:"prop"` // which lines the findings cover, "" for the whole file
+	Open     bool               `vecty:"prop"` // the panel is open
+	Others   *OtherFindings     `vecty:"prop"` // the other readers' findings, in the panel too
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage &&
+		p.Open == f.Open && p.Others.Any == f.Others.Any
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
@@ -80,19 +92,34 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 			vecty.If(show, vecty.Text(text)),
 		)
 	}
+	// The counts open the panel of the findings and sitemaps (issue 22):
+	// closed, the file keeps the room.
 	return elem.Div(
-		elem.Heading3(vecty.Markup(prop.ID("diag-title")), vecty.Text("Findings")),
-		elem.Paragraph(
-			vecty.Markup(prop.ID("diag-counts")),
-			vecty.Text(widget.Count(errs, "error")+", "+widget.Count(warns, "warning")+", "+widget.Count(infos, "note")),
+		elem.Div(
+			vecty.Markup(vecty.Class("findings-bar")),
+			elem.Heading3(vecty.Markup(prop.ID("diag-title")), vecty.Text("Findings")),
+			elem.Button(
+				vecty.Markup(
+					prop.ID("diag-counts"),
+					prop.Type(prop.TypeButton),
+					vecty.Attribute("aria-expanded", strconv.FormatBool(f.Open)),
+					vecty.Attribute("aria-controls", "findings-panel"),
+					event.Click(func(*vecty.Event) { store.Page.ToggleFindings() }),
+				),
+				vecty.Text(widget.Count(errs, "error")+", "+widget.Count(warns, "warning")+", "+widget.Count(infos, "note")),
+			),
 		),
-		note(f.Coverage != "", f.Coverage, prop.ID("diag-coverage")),
-		note(len(f.Lint) == 0, "Nothing to report: Google reads this file as written."),
-		elem.UnorderedList(vecty.Markup(prop.ID("findings"), vecty.Class("findings"), vecty.Property("hidden", len(f.Lint) == 0))),
-		note(len(f.Lint) > maxListed, "Showing the first "+strconv.Itoa(maxListed)+" of "+strconv.Itoa(len(f.Lint))+" findings; the gutter marks every line that has one."),
-		elem.Heading3(vecty.Text("Sitemaps")),
-		note(len(f.Sitemaps) == 0, "No sitemap lines."),
-		elem.UnorderedList(vecty.Markup(prop.ID("sitemaps"))),
+		elem.Div(
+			vecty.Markup(prop.ID("findings-panel"), vecty.Class("findings-panel"), vecty.Property("hidden", !f.Open)),
+			note(f.Coverage != "", f.Coverage, prop.ID("diag-coverage")),
+			note(len(f.Lint) == 0, "Nothing to report: Google reads this file as written."),
+			elem.UnorderedList(vecty.Markup(prop.ID("findings"), vecty.Class("findings"), vecty.Property("hidden", len(f.Lint) == 0))),
+			note(len(f.Lint) > maxListed, "Showing the first "+strconv.Itoa(maxListed)+" of "+strconv.Itoa(len(f.Lint))+" findings; the gutter marks every line that has one."),
+			elem.Heading3(vecty.Text("Sitemaps")),
+			note(len(f.Sitemaps) == 0, "No sitemap lines."),
+			elem.UnorderedList(vecty.Markup(prop.ID("sitemaps"))),
+			f.Others,
+		),
 	)
 }
 

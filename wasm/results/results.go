@@ -300,6 +300,11 @@ func ChooseRow(pos int) {
 	if r, ok := s.SelectedRow(); ok {
 		widget.RevealLine(r.Line)
 	}
+	// The why, which scrolls inside itself on the workbench, starts at
+	// its heading for each row.
+	if why := js.Global().Get("document").Call("getElementById", "why"); why.Truthy() {
+		why.Set("scrollTop", 0)
+	}
 }
 
 // scopeLine shows the list's scope summary under the results' summary,

@@ -3,6 +3,8 @@
 package results
 
 import (
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
@@ -36,6 +38,9 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	_, outcome := model.ServerAnswer(s.In.Status)
 	return elem.Section(box,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
+		// The deciding line's number leads back to it in the editor.
+		vecty.If(r.Line > 0, elem.Paragraph(vecty.Markup(vecty.Class("why-line")),
+			lineButton(r.Line, "Line "+strconv.Itoa(r.Line), prop.ID("why-line")), vecty.Text(" "), elem.Code(vecty.Text(r.Rule)))),
 		vecty.If(r.Override != "", elem.Paragraph(vecty.Markup(vecty.Class("override")), widget.Sentence(outcome.Reason+" The rules below are what the file would decide."))),
 		vecty.If(r.Scope != "", elem.Paragraph(vecty.Markup(vecty.Class("scope-note")), widget.Sentence(r.OffScope.Reason))),
 		widget.Explanation(s.Robots, r.Result),

@@ -19,7 +19,8 @@
 // The plain data it holds (Saved, the URL list, verdicts, rows, scope,
 // exports) is package model's; permalink.go encodes Saved for links and
 // drafts, export.go writes the exports in slices; ai.go holds the AI
-// view's audit, policy and undo (AI). The store never
+// view's audit, policy and undo (AI); quick.go holds the one-URL test and
+// whether the findings panel is open. The store never
 // re-decides a rule: every verdict, line and sentence comes from the
 // engine.
 package store

@@ -38,6 +38,10 @@ type State struct {
 
 	Selected  int // index of the selected row, -1 for none
 	FocusLine int // a line a diagnostic pointed at, 0 for none
+	// Quick is the one-URL test's URL (quick.go), FindingsOpen whether
+	// the findings panel is open: the page's, never saved.
+	Quick        string
+	FindingsOpen bool
 
 	Message string // the last file or sharing outcome, a sentence
 	Link    string // the permalink that message is about, "" for none
