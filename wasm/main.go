@@ -76,6 +76,7 @@ func main() {
 	// The views plug into each other only here.
 	workers.HandleMessage("readers-results", readers.ReceiveReaders)
 	workers.OnWorkersBroken(readers.ReadersWorkersBroke)
+	store.Page.OnNewSite(site.ForgetSite)
 	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand}
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine
@@ -169,7 +170,7 @@ func main() {
 		// A link pasted into this tab displaces the draft, which can be
 		// restored.
 		_, store.Page.PreviousDraft = storage.PreviousDraft()
-		store.ApplySaved(s)
+		store.Page.NewSite(s, store.FromLink, "")
 	}, func(err error) { store.Page.Notify(err.Error(), "") })
 	// Tests and benchmarks run the pending recompute at once instead of
 	// waiting out the debounce.

@@ -274,6 +274,7 @@ func startSitemaps() {
 func walkSitemaps(name string, roots []string) {
 	site.walking, site.cancelled, site.result, site.sitemapMsg = true, false, nil, ""
 	site.progress = sitemap.SitemapProgress{Queued: len(roots), Current: roots[0]}
+	session := store.Page.Session.ID
 	siteChanged()
 	go func() {
 		walk := sitemap.SitemapWalk{
@@ -283,14 +284,38 @@ func walkSitemaps(name string, roots []string) {
 			Parallel: 3,
 			Fetch:    fetchSitemap,
 			Progress: func(p sitemap.SitemapProgress) bool {
+				if store.Page.Session.ID != session {
+					// Another site now: its panel shows nothing of this walk.
+					return false
+				}
 				site.progress = p
 				siteChanged()
 				return !site.cancelled
 			},
 		}
 		res := walk.Run(roots)
+		if store.Page.Session.ID != session {
+			return
+		}
 		finishSitemaps(name, &res)
 	}()
+}
+
+// forgetSitemaps drops what the sitemaps of the previous site gave (a new
+// site session, store.NewSite): their summary, a walk still running, and
+// the URL list they filled, which gives way to the list typed before it.
+func forgetSitemaps(in *model.Saved) {
+	site.walking, site.cancelled, site.result, site.sitemapMsg = false, false, nil, ""
+	if site.filled != "" && store.Page.GivenList() == site.filled {
+		switch {
+		case store.Page.Imported != nil && in.URLs == "":
+			in.URLs = store.Page.Imported.Typed
+			store.Page.Imported = nil
+		case in.URLs == site.filled:
+			in.URLs = ""
+		}
+	}
+	site.filled = ""
 }
 
 // finishSitemaps fills the URL list with what a walk found, named by
@@ -336,7 +361,7 @@ func fetchSitemap(u string) sitemap.SitemapFetched {
 	}
 	resp, err := browser.Await(js.Global().Call("fetch", u, map[string]any{"mode": "cors", "credentials": "omit", "redirect": "follow"}))
 	if err != nil {
-		return sitemap.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and use Import sitemap…."}
+		return sitemap.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and load it with the Import sitemap… button."}
 	}
 	status := resp.Get("status").Int()
 	if status < 200 || status > 299 {

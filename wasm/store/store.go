@@ -107,11 +107,13 @@ type State struct {
 	// nil in tests.
 	PrepareText func(text string)
 
-	// Live is the last live fetch that put its text in the editor, and
-	// BeforeFetch the state that fetch replaced, which the site panel's
-	// Undo restores; nil for none. The diff view compares with either.
-	Live        *LiveFile
-	BeforeFetch *model.Saved
+	// Live is the last live fetch that put its text in the editor, nil
+	// for none; the diff view compares with it.
+	Live *LiveFile
+	// Session is the site session (session.go): the file before it is a
+	// version the diff view offers, and the fetch's Undo restores.
+	Session      Session
+	newSiteHooks []func(in *model.Saved)
 }
 
 // LiveFile is a robots.txt fetched from a live site and put in the editor.
