@@ -76,7 +76,10 @@ type siteState struct {
 	result     *sitemap.SitemapResult
 	sitemapURL string // typed: walk this sitemap instead of the file's
 	filled     string // the URL list the sitemaps filled
-	sitemapMsg string
+	// typedBefore is the URL list the sitemaps' replaced, back when the
+	// site they came from goes (forgetSitemaps).
+	typedBefore string
+	sitemapMsg  string
 }
 
 var site = siteState{cap: sitemap.DefaultSitemapCap}

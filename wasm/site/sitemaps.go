@@ -312,10 +312,10 @@ func forgetSitemaps(in *model.Saved) {
 			in.URLs = store.Page.Imported.Typed
 			store.Page.Imported = nil
 		case in.URLs == site.filled:
-			in.URLs = ""
+			in.URLs = site.typedBefore
 		}
 	}
-	site.filled = ""
+	site.filled, site.typedBefore = "", ""
 }
 
 // finishSitemaps fills the URL list with what a walk found, named by
@@ -330,7 +330,10 @@ func finishSitemaps(name string, res *sitemap.SitemapResult) {
 		return
 	}
 	urls := model.SplitURLs(strings.Join(res.URLs, "\n"))
-	site.filled = urls.Text
+	site.filled, site.typedBefore = urls.Text, store.Page.In.URLs
+	if store.Page.Imported != nil {
+		site.typedBefore = store.Page.Imported.Typed
+	}
 	store.Page.ImportList(name, urls)
 	siteChanged()
 }
