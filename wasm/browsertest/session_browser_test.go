@@ -63,6 +63,16 @@ func TestBrowserSiteSession(t *testing.T) {
 	a.crawler("Googlebot")
 	a.setText("textarea#urls", "/typed-by-hand")
 	opening := js[sessionView](a, sessionJS)
+	// The sitemap "At most" field is valid as it opens, and its arrows move
+	// by whole steps.
+	type capField struct {
+		Value, Up string
+		Valid     bool
+	}
+	capJS := `(() => { const c = document.querySelector("#sitemap-cap"); const v = {Value: c.value, Valid: c.validity.valid}; c.stepUp(); v.Up = c.value; c.stepDown(); return v; })()`
+	if c := js[capField](a, capJS); !c.Valid || c.Value != "50000" || c.Up != "51000" {
+		t.Errorf("At most: %+v; want a valid 50000 whose arrow goes to 51000", c)
+	}
 
 	// Site A, typed without a scheme: an IP literal is fetched over http.
 	fetchInPage(a, strings.TrimPrefix(siteA.url("127.0.0.1", "/"), "http://"))

@@ -29,6 +29,9 @@ import (
 // text box and tested in the workers), and the summary counts the blocked
 // ones for the chosen crawler.
 
+// capStep is the "At most" field's step and least value.
+const capStep = 1000
+
 // shownBlocked is how many blocked sitemap URLs the summary lists as links.
 const shownBlocked = 20
 
@@ -53,11 +56,13 @@ func sitemapControls() *vecty.HTML {
 			elem.Label(vecty.Markup(prop.For("sitemap-cap")), vecty.Text("At most")),
 			elem.Input(vecty.Markup(
 				prop.ID("sitemap-cap"), prop.Type(prop.TypeNumber), vecty.Class("cap"),
-				vecty.Attribute("min", "1"), vecty.Attribute("step", "1000"),
+				// The default is a whole number of steps from min, so the
+				// field is valid as it opens and its arrows move by a step.
+				vecty.Attribute("min", strconv.Itoa(capStep)), vecty.Attribute("step", strconv.Itoa(capStep)),
 				vecty.Property("value", strconv.Itoa(site.cap)),
 				vecty.Attribute("aria-describedby", "sitemap-cap-help"),
 				event.Change(func(ev *vecty.Event) {
-					if n, err := strconv.Atoi(ev.Target.Get("value").String()); err == nil && n > 0 {
+					if n, err := strconv.Atoi(ev.Target.Get("value").String()); err == nil && n >= capStep && n%capStep == 0 {
 						site.cap = n
 					}
 				}),
