@@ -52,13 +52,15 @@ func crawlerSummary(c engine.Crawler) string {
 // CrawlerPicker picks a catalogue crawler or a custom token.
 type CrawlerPicker struct {
 	vecty.Core
-	applied int // the store's EditorVersion last written into the token field
+	// applied is the store's EditorVersion and TokenVersion last written
+	// into the token field.
+	applied [2]int
 }
 
 func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 	s := store.Page
-	fresh := c.applied != s.EditorVersion
-	c.applied = s.EditorVersion
+	fresh := c.applied != [2]int{s.EditorVersion, s.TokenVersion}
+	c.applied = [2]int{s.EditorVersion, s.TokenVersion}
 	chosen, picked := model.PickedCrawler(s.In)
 	current := ""
 	if picked {

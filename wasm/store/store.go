@@ -36,6 +36,10 @@ type State struct {
 	EditorVersion int
 	BOM, EOL      string // how an edit is turned back into bytes
 
+	// TokenVersion counts the times the token was set from outside its
+	// field (a crawler picked), which is then written into it.
+	TokenVersion int
+
 	Selected  int // index of the selected row, -1 for none
 	FocusLine int // a line a diagnostic pointed at, 0 for none
 
@@ -144,6 +148,9 @@ func (s *State) Replace(in model.Saved) { s.ReplaceThen(in, nil) }
 // ReplaceThen is replace, then runs then (when not nil) once the new state
 // shows, unless a newer replace came first.
 func (s *State) ReplaceThen(in model.Saved, then func()) {
+	// A link or draft of an older page may name a crawler and another
+	// token: the crawler wins, as the tests always did.
+	in = model.WithPickedToken(in)
 	if in.URLs != "" {
 		// A state with a list of its own (the example, a link, a draft)
 		// replaces a long list kept aside.
@@ -324,8 +331,12 @@ func (s *State) EditRobotsURL(u string) {
 }
 
 // PickCrawler and PickStatus come from selects: nothing to wait for.
+// A crawler picked also sets the token field to its token, so the picker,
+// the field and a link made now say the same (issue 22).
 func (s *State) PickCrawler(name string) {
 	s.In.Crawler = name
+	s.In = model.WithPickedToken(s.In)
+	s.TokenVersion++
 	s.Now(false)
 }
 
