@@ -13,6 +13,7 @@ import (
 	"robotstester/engine"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
+	"robotstester/wasm/widget"
 )
 
 // crawlerOptions are the picker's optgroups, one per operator in catalogue
@@ -85,7 +86,7 @@ func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 				vecty.MarkupIf(fresh, vecty.Property("value", s.In.Token)),
 				event.Input(func(ev *vecty.Event) { store.Page.EditToken(ev.Target.Get("value").String()) }),
 			)),
-			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading(s.In))),
+			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), widget.Sentence(tokenReading(s.In))),
 		),
 	)
 }

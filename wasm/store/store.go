@@ -750,7 +750,8 @@ func (s *State) ExportRows(from, to int) []model.ExportRow {
 		r := s.tester.Row(u, s.Sent.Get(u, s.In.RobotsURL), &s.exportNames)
 		reason := outcome.Reason
 		if r.Override == "" {
-			reason = s.Robots.Explain(r.Result).Verdict
+			// A CSV or JSON cell is plain text: no code spans.
+			reason = engine.Plain(s.Robots.Explain(r.Result).Verdict)
 		}
 		verdict := "blocked"
 		if r.Allowed {
