@@ -5,6 +5,7 @@ package findings
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -48,8 +49,8 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 					ShowLine(line)
 				}
 			})),
-		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut)},
-		&OtherFindings{Any: len(store.Page.Others) > 0},
+		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut), Others: othersCount(store.Page.Others)},
+		&OtherFindings{Count: othersCount(store.Page.Others)},
 	)
 }
 
@@ -64,11 +65,14 @@ type Findings struct {
 	Lint     engine.Diagnostics `vecty:"prop"`
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
 	Coverage string             `vecty:"prop"` // which lines the findings cover, "" for the whole file
+	// Others counts the other readers' findings, apart (othersCount): ""
+	// for none.
+	Others string `vecty:"prop"`
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
-	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage
+	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage && p.Others == f.Others
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
@@ -84,8 +88,11 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 		elem.Heading3(vecty.Markup(prop.ID("diag-title")), vecty.Text("Findings")),
 		elem.Paragraph(
 			vecty.Markup(prop.ID("diag-counts")),
-			vecty.Text(widget.Count(errs, "error")+", "+widget.Count(warns, "warning")+", "+widget.Count(infos, "note")),
+			vecty.Text(countsText(errs, warns, infos)),
 		),
+		// Every finding shown is counted: Google's above, the other
+		// readers' apart, so the count never contradicts the list (issue 22).
+		note(f.Others != "", "Other readers, counted apart below: "+f.Others+".", prop.ID("diag-counts-other")),
 		note(f.Coverage != "", f.Coverage, prop.ID("diag-coverage")),
 		note(len(f.Lint) == 0, "Nothing to report: Google reads this file as written."),
 		elem.UnorderedList(vecty.Markup(prop.ID("findings"), vecty.Class("findings"), vecty.Property("hidden", len(f.Lint) == 0))),
@@ -101,13 +108,13 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 // most 20 a kind), each naming them; hidden when there are none.
 type OtherFindings struct {
 	vecty.Core
-	Any bool `vecty:"prop"`
+	Count string `vecty:"prop"` // othersCount, "" for none
 }
 
 func (o *OtherFindings) Render() vecty.ComponentOrHTML {
 	return elem.Div(
-		vecty.Markup(prop.ID("portability"), vecty.Property("hidden", !o.Any)),
-		elem.Heading3(vecty.Text("Other readers")),
+		vecty.Markup(prop.ID("portability"), vecty.Property("hidden", o.Count == "")),
+		elem.Heading3(vecty.Text("Other readers"), vecty.If(o.Count != "", elem.Span(vecty.Markup(vecty.Class("count")), vecty.Text(" ("+o.Count+")")))),
 		elem.UnorderedList(vecty.Markup(prop.ID("findings-other"), vecty.Class("findings-other"))),
 	)
 }
@@ -154,4 +161,38 @@ func coverage(c engine.Cut) string {
 		return out + "; line " + strconv.Itoa(c.LastLine) + ", past the cut, is left out: Googlebot ignores it."
 	}
 	return out + "; lines " + strconv.Itoa(c.FirstDroppedLine) + "–" + strconv.Itoa(c.LastLine) + ", past the cut, are left out: Googlebot ignores them."
+}
+
+// countsText says how many findings of each severity there are, in the
+// nouns the list's labels use (severityNoun).
+func countsText(errs, warns, infos int) string {
+	return widget.Count(errs, "error") + ", " + widget.Count(warns, "warning") + ", " + widget.Count(infos, "note")
+}
+
+// othersCount counts the other readers' findings as the main count does,
+// leaving out the severities none has: "20 warnings", "" for none.
+func othersCount(others engine.Diagnostics) string {
+	if len(others) == 0 {
+		return ""
+	}
+	errs, warns, infos := others.Counts()
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
+		if c.n > 0 {
+			parts = append(parts, widget.Count(c.n, c.noun))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// severityNoun is how the list labels a severity: the word its count uses
+// ("note" for the engine's info).
+func severityNoun(s engine.Severity) string {
+	if s == engine.SeverityInfo {
+		return "note"
+	}
+	return s.String()
 }

@@ -192,3 +192,24 @@ func TestAlikeShown(t *testing.T) {
 		}
 	}
 }
+
+// Every finding shown is counted in the words its label uses: Google's in
+// #diag-counts, the other readers' apart (issue 22: "0 errors, 0 warnings,
+// 1 note" above twenty warnings of other readers, labelled "info").
+func TestEveryFindingShownIsCounted(t *testing.T) {
+	others := engine.Diagnostics{
+		{Line: 2, Severity: engine.SeverityWarning, Code: "readers-a", Message: "a"},
+		{Line: 3, Severity: engine.SeverityWarning, Code: "readers-b", Message: "b"},
+		{Line: 4, Severity: engine.SeverityInfo, Code: "readers-c", Message: "c"},
+	}
+	if got := othersCount(others); got != "2 warnings, 1 note" {
+		t.Errorf("othersCount = %q, want 2 warnings, 1 note", got)
+	}
+	if got := othersCount(nil); got != "" {
+		t.Errorf("othersCount(none) = %q, want nothing", got)
+	}
+	item := findingItems(others[2:])[0]
+	if !strings.Contains(item, `data-severity="info"`) || !strings.Contains(item, "</span>note: </span>") {
+		t.Errorf("an info finding reads %s; want it labelled a note, as the counts call it", item)
+	}
+}
