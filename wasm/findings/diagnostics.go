@@ -48,7 +48,9 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 					store.Page.FocusOn(line)
 					ShowLine(line)
 				}
-			})),
+			}),
+			// Each list is one Tab stop; the arrows move inside it.
+			event.KeyDown(func(ev *vecty.Event) { widget.RovingKey(ev, "ul", "button.diag") })),
 		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut), Others: othersCount(store.Page.Others)},
 		&OtherFindings{Count: othersCount(store.Page.Others)},
 	)

@@ -165,7 +165,7 @@ func TestFindingItems(t *testing.T) {
 		{Line: 0, Severity: engine.SeverityError, Code: "y", Message: "no `closing"},
 	})
 	want := []string{
-		`<li><button type="button" class="diag" data-line="5" data-severity="warning"><span class="severity warning"><span aria-hidden="true">⚠ </span>warning: </span>line 5: the value <code>&lt;a&amp;b&gt;</code> is odd</button></li>`,
+		`<li><button type="button" class="diag" data-line="5" data-severity="warning" tabindex="0"><span class="severity warning"><span aria-hidden="true">⚠ </span>warning: </span>line 5: the value <code>&lt;a&amp;b&gt;</code> is odd</button></li>`,
 		`<li><span class="diag whole-file"><span class="severity error"><span aria-hidden="true">⛔ </span>error: </span>no ` + "`" + `closing</span></li>`,
 	}
 	if !slices.Equal(got, want) {
@@ -208,8 +208,8 @@ func TestEveryFindingShownIsCounted(t *testing.T) {
 	if got := othersCount(nil); got != "" {
 		t.Errorf("othersCount(none) = %q, want nothing", got)
 	}
-	item := findingItems(others[2:])[0]
-	if !strings.Contains(item, `data-severity="info"`) || !strings.Contains(item, "</span>note: </span>") {
+	item := findingItems(others)[2]
+	if !strings.Contains(item, `data-severity="info" tabindex="-1"`) || !strings.Contains(item, "</span>note: </span>") {
 		t.Errorf("an info finding reads %s; want it labelled a note, as the counts call it", item)
 	}
 }

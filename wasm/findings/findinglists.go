@@ -153,7 +153,7 @@ func findingItems(ds engine.Diagnostics) []string {
 			sentenceHTML(&b, d.String())
 			b.WriteString(`</span></li>`)
 		} else {
-			b.WriteString(`<li><button type="button" class="diag" data-line="` + strconv.Itoa(d.Line) + `" data-severity="` + sev + `">` + label)
+			b.WriteString(`<li><button type="button" class="diag" data-line="` + strconv.Itoa(d.Line) + `" data-severity="` + sev + `"` + widget.RovingTabindex(i) + `>` + label)
 			sentenceHTML(&b, d.String())
 			b.WriteString(`</button></li>`)
 		}
