@@ -18,6 +18,8 @@ func TestBrowserOneTabStopPerList(t *testing.T) {
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, startTester(t))
 	robots := "User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /unused-1\nDisallow: /unused-2\nDissallow: /typo-1\nDissallow: /typo-2\n"
+	// The misspelt lines are rules too (Google reads Dissallow as Disallow):
+	// with the two unused ones, four rules decide nothing.
 	a.load(robots, "https://example.com/a", "https://example.com/b", "https://example.com/c")
 
 	type lists struct {
@@ -35,7 +37,7 @@ func TestBrowserOneTabStopPerList(t *testing.T) {
 	if got.HitStops != 1 || got.FindingStops != 1 {
 		t.Errorf("Tab stops: %d in %d rule hits, %d in %d findings; want one a list", got.HitStops, got.HitButtons, got.FindingStops, got.Findings)
 	}
-	if !strings.Contains(got.Folded, "2 rules of the groups this crawler obeys decide no URL of this list") || got.FoldOpen != "false" {
+	if !strings.Contains(got.Folded, "4 rules of the groups this crawler obeys decide no URL of this list") || got.FoldOpen != "false" {
 		t.Errorf("the rules that decide nothing: %q (open %s); want one closed line with their count", got.Folded, got.FoldOpen)
 	}
 
