@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
-	"time"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -85,8 +85,9 @@ func fetchedButtons() vecty.List {
 		if live := store.Page.Live; i == 0 && live != nil && live.Body == f.Body {
 			continue
 		}
-		name := "the file fetched from " + f.From + " on " + f.At.Format("2 Jan 15:04:05")
-		out = append(out, browser.Button("diff-fetched-"+strconv.Itoa(i), "Use the version fetched on "+f.At.Format("2 Jan 15:04:05"), func() {
+		when := js.Global().Get("Date").New(f.AtMs).Call("toLocaleString").String()
+		name := "the file fetched from " + f.From + " on " + when
+		out = append(out, browser.Button("diff-fetched-"+strconv.Itoa(i), "Use the version fetched on "+when, func() {
 			setOther(f.Body, name)
 		}))
 	}
@@ -175,7 +176,7 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 				vecty.Markup(vecty.Class("buttons")),
 				browser.FileButton("diff-open", "Open the before version…", ".txt,text/plain"),
 				browser.Button("diff-now", "Compare with the text as it is now", func() {
-					setOther(s.In.Robots, "the text as it was at "+time.Now().Format("15:04:05"))
+					setOther(s.In.Robots, "the text as it was at "+js.Global().Get("Date").New().Call("toLocaleTimeString").String())
 				}),
 				vecty.If(openingDraft.ok, browser.Button("diff-opening-draft", "Use the draft this page opened with", func() {
 					setOther(openingDraft.robots, "the draft this page opened with")

@@ -4,8 +4,6 @@ package site
 
 import (
 	"encoding/base64"
-	"net"
-	"net/netip"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -316,14 +314,22 @@ func withScheme(typed string) string {
 	if i := strings.IndexAny(host, "/?#"); i >= 0 {
 		host = host[:i]
 	}
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
+	// The page links no net package (wasmdeps_test): the port is cut by
+	// hand, and the address read by the engine's own parsers.
+	if strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, ']'); i > 0 {
+			host = host[1:i]
+		}
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 && strings.Count(host, ":") == 1 {
+		host = host[:i]
 	}
-	host = strings.Trim(host, "[]")
 	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
 		return "http://" + typed
 	}
-	if _, err := netip.ParseAddr(host); err == nil {
+	if _, ok := engine.ParseIPv4(host); ok {
+		return "http://" + typed
+	}
+	if _, ok := engine.ParseIPv6(host); ok {
 		return "http://" + typed
 	}
 	return "https://" + typed
@@ -464,7 +470,7 @@ func applyFetched(f *fetched) {
 // rememberFetched keeps the file in this browser's list of versions
 // fetched from its site, which the diff view offers.
 func rememberFetched(f *fetched) {
-	storage.RememberFetched(storage.Fetched{Site: f.robotsURL, From: f.finalURL, At: time.Now(), Body: f.body})
+	storage.RememberFetched(storage.Fetched{Site: f.robotsURL, From: f.finalURL, AtMs: js.Global().Get("Date").Call("now").Int(), Body: f.body})
 }
 
 // ForgetSite drops what the panel derived from the previous site: its

@@ -4,8 +4,8 @@ package storage
 
 import (
 	"encoding/base64"
-	"encoding/json"
-	"time"
+	"strconv"
+	"strings"
 )
 
 // The last few robots.txt files fetched from each site, kept in
@@ -26,16 +26,10 @@ const (
 
 // Fetched is one robots.txt as a site served it.
 type Fetched struct {
-	Site string    // the robots.txt URL asked for
-	From string    // the URL the fetch ended at
-	At   time.Time // when it was fetched
-	Body string    // the bytes, exactly
-}
-
-type storedFetched struct {
-	Site, From string
-	At         time.Time
-	Body       string // base64
+	Site string // the robots.txt URL asked for
+	From string // the URL the fetch ended at
+	AtMs int    // when it was fetched, in ms since 1970 (no time.Time: the page links no time formatting, wasmdeps_test)
+	Body string // the bytes, exactly
 }
 
 // RememberFetched keeps f, newest first, dropping the oldest versions past
@@ -58,16 +52,14 @@ func RememberFetched(f Fetched) bool {
 		perSite[v.Site]++
 		kept = append(kept, v)
 	}
-	out := make([]storedFetched, len(kept))
-	for i, v := range kept {
-		out[i] = storedFetched{v.Site, v.From, v.At, base64.StdEncoding.EncodeToString([]byte(v.Body))}
-	}
-	enc, err := json.Marshal(out)
-	if err != nil {
-		return false
+	// One line a version, its fields apart by tabs (URLs hold neither):
+	// the page links no encoding/json (wasmdeps_test).
+	var b strings.Builder
+	for _, v := range kept {
+		b.WriteString(v.Site + "\t" + v.From + "\t" + strconv.Itoa(v.AtMs) + "\t" + base64.StdEncoding.EncodeToString([]byte(v.Body)) + "\n")
 	}
 	fetchedCache.read = false
-	return storageSet(fetchedKey, string(enc)) == nil
+	return storageSet(fetchedKey, b.String()) == nil
 }
 
 // fetchedCache is what loadFetched last read: the diff view asks on every
@@ -100,17 +92,18 @@ func loadFetched() []Fetched {
 }
 
 func readFetched() []Fetched {
-	var stored []storedFetched
-	if json.Unmarshal([]byte(storedString(fetchedKey)), &stored) != nil {
-		return nil
-	}
-	out := make([]Fetched, 0, len(stored))
-	for _, v := range stored {
-		body, err := base64.StdEncoding.DecodeString(v.Body)
-		if err != nil {
+	var out []Fetched
+	for _, line := range strings.Split(storedString(fetchedKey), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
 			continue
 		}
-		out = append(out, Fetched{v.Site, v.From, v.At, string(body)})
+		at, err := strconv.Atoi(f[2])
+		body, err2 := base64.StdEncoding.DecodeString(f[3])
+		if err != nil || err2 != nil {
+			continue
+		}
+		out = append(out, Fetched{f[0], f[1], at, string(body)})
 	}
 	return out
 }
