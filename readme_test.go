@@ -143,3 +143,22 @@ func TestReadmeCommandsRun(t *testing.T) {
 		t.Errorf("robots.sarif: %v, %.200s", err, data)
 	}
 }
+
+// TestTaglineTrue: the page and the README say that Fetch sends the site
+// name to the tester's server (issue 22: the tagline said nothing you type
+// is sent anywhere, which Fetch is not).
+func TestTaglineTrue(t *testing.T) {
+	for _, f := range []struct{ path, says string }{
+		{"web/index.html", "only a site you Fetch is sent, to this tester's server"},
+		{"README.md", "Fetch: the site name you give it goes to the tester's server"},
+	} {
+		b, err := os.ReadFile(f.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		if strings.Contains(text, "nothing you type is sent anywhere") || !strings.Contains(text, f.says) {
+			t.Errorf("%s does not say %q, or still says nothing is sent", f.path, f.says)
+		}
+	}
+}

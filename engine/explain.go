@@ -288,6 +288,18 @@ func isAre(n int) string {
 // does (quote), for the packages built on it (engine/ai).
 func Quote(s string) string { return quote(s) }
 
+// Plain is one of the engine's sentences as plain text, for a CSV cell or
+// a terminal: the values quote sets off in backticks for the page to show
+// as code (`Disallow: /x`) are put in double quotes instead. A sentence with
+// an unmatched backtick is kept as written, as the page keeps it
+// (wasm/widget/sentence.go).
+func Plain(s string) string {
+	if !strings.Contains(s, "`") || strings.Count(s, "`")%2 != 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "`", `"`)
+}
+
 // quote marks a value off in a sentence; long values are shortened.
 func quote(s string) string {
 	const most = 120

@@ -15,6 +15,7 @@ const (
 	ScopeSameOrigin       = "same-origin"        // the file governs the URL
 	ScopeScheme           = "scheme"             // other scheme
 	ScopeHost             = "host"               // other host (subdomains and IP hosts included)
+	ScopeHostScheme       = "host-scheme"        // other host and other scheme
 	ScopePort             = "port"               // other port
 	ScopeNotRoot          = "not-root"           // the robots.txt is in a subdirectory: it governs nothing
 	ScopeNotRobots        = "not-robots-txt"     // the robots.txt URL is neither an origin nor /robots.txt
@@ -76,15 +77,21 @@ func Scope(robotsURL, testURL string) ScopeResult {
 	}
 	res.RobotsURL = target.robotsURL()
 	fix := "; this URL is governed by " + res.RobotsURL + " instead."
+	// The host first: a URL on another site is about another site whatever
+	// its scheme; when the scheme differs too, both are named (issue 22).
 	switch {
-	case target.scheme != file.scheme:
-		res.Code = ScopeScheme
-		res.Reason = testURL + " uses " + target.scheme + ", but this robots.txt is for " +
-			file.scheme + " URLs: each scheme has its own robots.txt" + fix
+	case target.host != file.host && target.scheme != file.scheme:
+		res.Code = ScopeHostScheme
+		res.Reason = testURL + " is on the host " + target.host + " over " + target.scheme + ", not " + file.host + " over " + file.scheme + ": " +
+			hostRule(file, target) + ", and each scheme has its own robots.txt" + fix
 	case target.host != file.host:
 		res.Code = ScopeHost
 		res.Reason = testURL + " is on the host " + target.host + ", not " + file.host + ": " +
 			hostRule(file, target) + fix
+	case target.scheme != file.scheme:
+		res.Code = ScopeScheme
+		res.Reason = testURL + " uses " + target.scheme + ", but this robots.txt is for " +
+			file.scheme + " URLs: each scheme has its own robots.txt" + fix
 	case target.port != file.port:
 		res.Code = ScopePort
 		res.Reason = testURL + " uses " + target.portPhrase() + ", but this robots.txt is for " +

@@ -40,6 +40,8 @@ var scopeSpecTests = []struct {
 
 	{"http://212.96.82.21/robots.txt", "http://212.96.82.21/", ScopeSameOrigin},
 	{"http://212.96.82.21/robots.txt", "http://example.com/", ScopeHost},
+	{"http://212.96.82.21/robots.txt", "https://example.com/", ScopeHostScheme},
+	{"http://example.com/robots.txt", "https://other.example.com/", ScopeHostScheme},
 
 	{"http://example.com:80/robots.txt", "http://example.com:80/", ScopeSameOrigin},
 	{"http://example.com:80/robots.txt", "http://example.com/", ScopeSameOrigin},
@@ -220,6 +222,21 @@ func TestPortBoundaries(t *testing.T) {
 		}
 		if e := EncodeURL(url); (e.Err == "") != tt.ok {
 			t.Errorf("EncodeURL(%s): error %q; the port is valid: %v", url, e.Err, tt.ok)
+		}
+	}
+}
+
+// TestScopeNamesHostAndScheme: a URL on another host over another scheme
+// is named by both, the host first (issue 22: https://www.bbc.com/ against
+// a file served at http://127.0.0.1:18091 was called "Other scheme").
+func TestScopeNamesHostAndScheme(t *testing.T) {
+	r := Scope("http://127.0.0.1:18091/robots.txt", "https://www.bbc.com/")
+	if r.Governs || r.Code != ScopeHostScheme || r.Label() != "Other host and scheme" {
+		t.Fatalf("Scope = %+v, label %q; want host-scheme, Other host and scheme", r, r.Label())
+	}
+	for _, want := range []string{"www.bbc.com over https", "127.0.0.1 over http", "IP address", "each scheme has its own robots.txt", "governed by https://www.bbc.com/robots.txt"} {
+		if !strings.Contains(r.Reason, want) {
+			t.Errorf("the reason %q does not say %q", r.Reason, want)
 		}
 	}
 }

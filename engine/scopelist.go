@@ -11,6 +11,7 @@ import "strconv"
 var scopeLabels = map[string]string{
 	ScopeScheme:           "Other scheme",
 	ScopeHost:             "Other host",
+	ScopeHostScheme:       "Other host and scheme",
 	ScopePort:             "Other port",
 	ScopeNotRoot:          "Governs nothing",
 	ScopeNotRobots:        "Governs nothing",
@@ -31,7 +32,7 @@ func (r ScopeResult) Label() string {
 // by Scope code, and sums them up in one sentence. The zero value is an
 // empty tally.
 type ScopeTally struct {
-	total, scheme, host, port, invalid int
+	total, scheme, host, hostScheme, port, invalid int
 	// file is the reason shared by every URL when the robots.txt URL
 	// itself is not where crawlers look or cannot be read.
 	file string
@@ -53,6 +54,8 @@ func (t *ScopeTally) AddN(r ScopeResult, n int) {
 		t.scheme += n
 	case ScopeHost:
 		t.host += n
+	case ScopeHostScheme:
+		t.hostScheme += n
 	case ScopePort:
 		t.port += n
 	case ScopeInvalidURL:
@@ -76,8 +79,16 @@ func (t *ScopeTally) Summary() string {
 		parts = append(parts, countURLs(t.host, "1 URL is on another host", strconv.Itoa(t.host)+" URLs are on other hosts"))
 		nouns = append(nouns, "host")
 	}
+	if t.hostScheme > 0 {
+		parts = append(parts, countURLs(t.hostScheme, "1 URL is on another host with another scheme", strconv.Itoa(t.hostScheme)+" URLs are on other hosts with other schemes"))
+		if t.host == 0 {
+			nouns = append(nouns, "host")
+		}
+	}
 	if t.scheme > 0 {
 		parts = append(parts, countURLs(t.scheme, "1 URL uses another scheme", strconv.Itoa(t.scheme)+" URLs use other schemes"))
+	}
+	if t.scheme > 0 || t.hostScheme > 0 {
 		nouns = append(nouns, "scheme")
 	}
 	if t.port > 0 {

@@ -82,6 +82,7 @@ func main() {
 	workers.OnWorkersBroken(aiview.WorkersBroke)
 	store.AI.ProposeElsewhere = aiview.ProposeInWorkers
 	editor.ViewBands = []func() int{matrix.MatrixBand, matrix.DiffBand, aiview.Band}
+	store.Page.OnNewSite(site.ForgetSite)
 	editor.ViewMarks = func() vecty.ComponentOrHTML { return &matrix.DiffMarks{} }
 	findings.ShowLine = editor.GoToLine
 	results.ShowLine = showLine
@@ -175,7 +176,7 @@ func main() {
 		// A link pasted into this tab displaces the draft, which can be
 		// restored.
 		_, store.Page.PreviousDraft = storage.PreviousDraft()
-		store.ApplySaved(s)
+		store.Page.NewSite(s, store.FromLink, "")
 	}, func(err error) { store.Page.Notify(err.Error(), "") })
 	// Tests and benchmarks run the pending recompute at once instead of
 	// waiting out the debounce.

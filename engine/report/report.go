@@ -79,16 +79,8 @@ func finding(r *engine.Robots, d engine.Diagnostic, readers []string) Finding {
 	return f
 }
 
-// Plain is one of the engine's sentences as plain text: the values it sets
-// off in backticks for the page to show as code (`Disallow: /x`) are put in
-// double quotes instead. A sentence with an unmatched backtick is kept as
-// written, as the page keeps it (wasm/sentence.go).
-func Plain(s string) string {
-	if !strings.Contains(s, "`") || strings.Count(s, "`")%2 != 0 {
-		return s
-	}
-	return strings.ReplaceAll(s, "`", `"`)
-}
+// Plain is one of the engine's sentences as plain text (engine.Plain).
+func Plain(s string) string { return engine.Plain(s) }
 
 // AtLeast reports whether any finding is as severe as level or more.
 func (r Report) AtLeast(level engine.Severity) bool {

@@ -202,11 +202,11 @@ func RunCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				where += ":" + strconv.Itoa(r.Case.Line)
 			}
 			if byAnswer[i] {
-				fmt.Fprintf(stdout, "FAIL %s: case %d: %s\n", where, i+1, r.DescribeWith(answerVerdict(r)))
+				fmt.Fprintf(stdout, "FAIL %s: case %d: %s\n", where, i+1, engine.Plain(r.DescribeWith(answerVerdict(r))))
 				continue
 			}
-			fmt.Fprintf(stdout, "FAIL %s: case %d: %s\n", where, i+1, r.Describe())
-			fmt.Fprintf(stdout, "     %s\n", r.Robots.Explain(r.Result).Group)
+			fmt.Fprintf(stdout, "FAIL %s: case %d: %s\n", where, i+1, engine.Plain(r.Describe()))
+			fmt.Fprintf(stdout, "     %s\n", engine.Plain(r.Robots.Explain(r.Result).Group))
 		}
 		fmt.Fprintf(stdout, "%d passed, %d failed\n", len(results)-failed, failed)
 	}

@@ -51,7 +51,7 @@ func TestCheckExitCodes(t *testing.T) {
 		t.Errorf("all pass: exit %d, output %q", code, out)
 	}
 	code, out, _ = check(t, checkRobots, "-expect", fail, "-robots", "-")
-	if code != 1 || !strings.Contains(out, "FAIL "+fail+":4: case 3: `Googlebot` https://example.com/private/x: expected allowed; Blocked by line 2, `Disallow: /private`") ||
+	if code != 1 || !strings.Contains(out, "FAIL "+fail+":4: case 3: \"Googlebot\" https://example.com/private/x: expected allowed; Blocked by line 2, \"Disallow: /private\"") ||
 		!strings.Contains(out, "the * group at line 1") || !strings.HasSuffix(out, "2 passed, 1 failed\n") {
 		t.Errorf("one fails: exit %d, output:\n%s", code, out)
 	}
@@ -161,7 +161,7 @@ func TestCheckURL(t *testing.T) {
 		{"a 200 whose rules pass", 0, 200, checkRobots, pass, 0,
 			fmt.Sprintf("HTTP 200, %d bytes.", len(checkRobots)), "3 passed, 0 failed\n"},
 		{"a 200 whose rules fail a case", 0, 200, checkRobots, fail, 1,
-			"HTTP 200", "Blocked by line 2, `Disallow: /private`"},
+			"HTTP 200", "Blocked by line 2, \"Disallow: /private\""},
 		{"a 404 allows every case", 0, 404, "Disallow: /\n", pass, 1,
 			"HTTP 404", "Full allow: The server answered 404: Google reads any 4xx except 429 as \"no robots.txt\""},
 		{"a 503 blocks every case", 0, 503, "User-agent: *\nAllow: /\n", pass, 1,
@@ -190,7 +190,7 @@ func TestCheckURL(t *testing.T) {
 	u, _ = robotsSite(t, 0, 503, "User-agent: *\nAllow: /\n")
 	_, out, _ = check(t, "", "-expect", pass, "-robots", u, "-fetch-allow-private")
 	if !strings.Contains(out, "Every case tested against it is blocked by that answer") ||
-		!strings.Contains(out, "case 1: `Googlebot` https://example.com/products/1: expected allowed; Blocked by the full disallow") ||
+		!strings.Contains(out, "case 1: \"Googlebot\" https://example.com/products/1: expected allowed; Blocked by the full disallow") ||
 		!strings.HasSuffix(out, "2 passed, 1 failed\n") {
 		t.Errorf("503: output:\n%s", out)
 	}

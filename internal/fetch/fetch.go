@@ -92,6 +92,9 @@ const fetchUserAgent = "robots-txt-tester/1.0 (fetches one robots.txt or sitemap
 
 const (
 	connectTimeout = 5 * time.Second
+	// headerTimeout bounds the wait for the answer's headers, within the
+	// fetch's whole time; the timeout sentence and the README name both.
+	headerTimeout = 10 * time.Second
 	// robotsTimeout bounds a robots.txt fetch from the first byte sent to
 	// the last read, redirects included.
 	robotsTimeout = 15 * time.Second
@@ -172,7 +175,7 @@ func NewAPI(opts Options) *API {
 			return a.dial(ctx, dialer, network, addr)
 		},
 		TLSHandshakeTimeout:    connectTimeout,
-		ResponseHeaderTimeout:  10 * time.Second,
+		ResponseHeaderTimeout:  headerTimeout,
 		DisableCompression:     true, // decoded here, under a cap (decodedBody)
 		MaxIdleConns:           16,
 		IdleConnTimeout:        30 * time.Second,
@@ -391,7 +394,9 @@ func classify(err error, ctx context.Context) (code, sentence string) {
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return codeRefused, "Connection refused: nothing listens on that host and port; check that the web server runs. Google treats this as a server error."
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil || errors.As(err, &netErr) && netErr.Timeout() || errors.Is(err, os.ErrDeadlineExceeded):
-		return codeTimeout, "Timeout: the server did not answer within " + connectTimeout.String() + " to connect or the total time allowed; check that it is up and not overloaded. Google treats this as a server error."
+		return codeTimeout, "Timeout: the server did not answer in time (this tester waits " + seconds(int(connectTimeout.Seconds())) + " to connect, " +
+			seconds(int(headerTimeout.Seconds())) + " for the headers, and " + seconds(int(robotsTimeout.Seconds())) + " in all for a robots.txt, " +
+			seconds(int(sitemapTimeout.Seconds())) + " for a sitemap); check that it is up and not overloaded. Google treats this as a server error."
 	case errors.As(err, &cert), errors.As(err, &unknownAuth), errors.As(err, &hostname), errors.As(err, &invalid),
 		errors.As(err, &record), errors.As(err, &alert), strings.Contains(err.Error(), "tls: "):
 		return codeTLS, "TLS error: " + tlsDetail(err) + "; fix the site's HTTPS certificate or set-up. Google cannot fetch the file either."

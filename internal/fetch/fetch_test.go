@@ -6,12 +6,14 @@ import (
 	"compress/zlib"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -684,5 +686,31 @@ func TestFetchConcurrentUse(t *testing.T) {
 	wg.Wait()
 	if hits.Load() != 4 {
 		t.Errorf("%d requests reached the site, want 4", hits.Load())
+	}
+}
+
+// TestTimeoutsSaidAsSet: the timeout sentence and the README state the
+// limits the fetch runs with (issue 22: a fetch timed out at 10 s, the
+// headers' limit, where the README named only 15 s).
+func TestTimeoutsSaidAsSet(t *testing.T) {
+	s := func(d time.Duration) int { return int(d.Seconds()) }
+	_, sentence := classify(context.DeadlineExceeded, context.Background())
+	want := fmt.Sprintf("%d seconds to connect, %d seconds for the headers, and %d seconds in all for a robots.txt, %d seconds for a sitemap",
+		s(connectTimeout), s(headerTimeout), s(robotsTimeout), s(sitemapTimeout))
+	if !strings.Contains(sentence, want) {
+		t.Errorf("the timeout sentence %q does not say %q", sentence, want)
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, want := range []string{
+		fmt.Sprintf("%d s to connect, %d s for the headers and %d s in all (%d s for a sitemap)", s(connectTimeout), s(headerTimeout), s(robotsTimeout), s(sitemapTimeout)),
+		fmt.Sprintf("%d s to connect, %d s to the headers, %d s in all", s(connectTimeout), s(headerTimeout), s(robotsTimeout)),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the README does not say %q", want)
+		}
 	}
 }

@@ -789,14 +789,14 @@ func TestBrowserPage(t *testing.T) {
 		if got[0].Scope == "out" || got[0].ScopeText != "" {
 			t.Errorf("https://example.com/private/x is governed by https://example.com/robots.txt, but its row says out of scope: %q", got[0].ScopeText)
 		}
-		// http://other.example.com differs from https://example.com first by
-		// its scheme, which the engine names.
-		if got[1].ScopeText != "Other scheme" {
-			t.Errorf("the out-of-scope row's td.scope %q, want the compact marker \"Other scheme\"", got[1].ScopeText)
+		// http://other.example.com differs from https://example.com by its
+		// host and its scheme, which the engine names both, the host first.
+		if got[1].ScopeText != "Other host and scheme" {
+			t.Errorf("the out-of-scope row's td.scope %q, want the compact marker \"Other host and scheme\"", got[1].ScopeText)
 		}
 		summary := waitFor(a, "#scope-summary", `(document.querySelector("#scope-summary") || {textContent: ""}).textContent.trim()`,
 			func(s string) bool { return s != "" })
-		if want := "1 URL uses another scheme: tested against this file anyway; each scheme has its own robots.txt."; summary != want {
+		if want := "1 URL is on another host with another scheme: tested against this file anyway; each host and scheme has its own robots.txt."; summary != want {
 			t.Errorf("#scope-summary %q, want %q", summary, want)
 		}
 		screenshot(t, ctx, "scope")

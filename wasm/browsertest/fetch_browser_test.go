@@ -227,7 +227,9 @@ func TestBrowserFetchWithoutServer(t *testing.T) {
 	// Port 1 on loopback: nothing listens, and the page's CSP stops the
 	// browser's own request before it is sent anyway.
 	fetchInPage(a, "http://127.0.0.1:1/")
-	msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").textContent`, func(s string) bool { return s != "" })
+	// While the fetch is under way the strip says only that (data-state busy).
+	msg := waitFor(a, "the explanation", `document.querySelector("#fetch-strip").dataset.state === "message" ? document.querySelector("#fetch-strip").textContent : ""`,
+		func(s string) bool { return s != "" })
 	if !strings.Contains(msg, "live fetching is turned off") || !strings.Contains(msg, "Open robots.txt") {
 		t.Errorf("without fetching the page says %q", msg)
 	}
@@ -474,7 +476,7 @@ func TestBrowserFetchNarrow(t *testing.T) {
 }
 
 // TestBrowserDiffWithLiveFile: after a fetch, the Diff view offers the
-// live file (and the text from before the fetch) as the version to compare
+// live file (and the file from before the fetch) as the version to compare
 // the draft with, and an edit of the draft shows as a change against it.
 func TestBrowserDiffWithLiveFile(t *testing.T) {
 	ctx := newBrowser(t)
@@ -500,7 +502,7 @@ func TestBrowserDiffWithLiveFile(t *testing.T) {
 	}
 	screenshot(t, ctx, "diff-live-file")
 
-	a.click("#diff-before-fetch")
+	a.click("#diff-previous")
 	waitFor(a, "the pre-fetch text as the before version", `document.querySelector("label[for=diff-other]").textContent`,
-		func(s string) bool { return strings.Contains(s, "before fetching") })
+		func(s string) bool { return strings.Contains(s, "the file before this fetch") })
 }

@@ -149,6 +149,16 @@ func (a *EditorArea) Render() vecty.ComponentOrHTML {
 				toViewer(model.EditorBytes(value, store.Page.BOM, store.Page.EOL), "Dropped")
 				return
 			}
+			if wholePaste && strings.HasPrefix(ev.Get("inputType").String(), "insertFromPaste") {
+				wholePaste = false
+				in := store.Page.In
+				// The textarea's text has LF breaks, a new file no BOM.
+				in.Robots = value
+				store.Page.Message, store.Page.Link = "", ""
+				store.Page.NewSite(in, store.FromPaste, "")
+				return
+			}
+			wholePaste = false
 			store.Page.EditRobots(value)
 			GutterHits.markStale()
 		}),

@@ -382,11 +382,26 @@ func pasteRobots(ev *vecty.Event) {
 		return // a long text the person chose to edit here
 	}
 	s := store.Page
+	// A paste over the whole text, or into an empty editor, is a new file:
+	// a new site session (store.NewSite), taken by the input it causes.
+	area := ev.Target
+	wholePaste = area.Get("selectionStart").Int() == 0 && area.Get("selectionEnd").Int() == area.Get("textLength").Int()
 	// The textarea's text has LF breaks; the paste keeps its own bytes.
-	widget.LongPaste(ev, func(before, after string) (string, string) {
+	if widget.LongPaste(ev, func(before, after string) (string, string) {
 		return model.EditorBytes(before, s.BOM, s.EOL), model.EditorBytes(after, "", s.EOL)
-	}, func(text string) { toViewer(text, "Pasted") })
+	}, func(text string) { toViewer(text, "Pasted") }) {
+		// toViewer takes it, not an input.
+		if !wholePaste {
+			return
+		}
+		wholePaste, longWholePaste = false, true
+	}
 }
+
+// wholePaste: the paste under way replaces the editor's whole text, so the
+// input it causes starts a new site session; longWholePaste: the same for
+// a paste too long for the textarea, which toViewer takes.
+var wholePaste, longWholePaste bool
 
 // toViewer puts robots, pasted or dropped into the textarea, in the store,
 // which shows it in the viewer, and keeps the focus in the editor.
@@ -400,8 +415,7 @@ func toViewer(robots, how string) {
 	if area := js.Global().Get("document").Get("activeElement"); area.Truthy() && area.Get("id").String() == "robots" {
 		area.Call("blur")
 	}
-	store.Page.Message, store.Page.Link = how+" "+model.Number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
-	store.Page.ReplaceThen(in, func() {
+	then := func() {
 		// Once painted: focused now, the viewer would make the browser lay
 		// the page out in the middle of the task that rendered it.
 		browser.AfterPaint(func() {
@@ -409,5 +423,12 @@ func toViewer(robots, how string) {
 				el.Call("focus")
 			}
 		})
-	})
+	}
+	store.Page.Message, store.Page.Link = how+" "+model.Number(len(robots)/1024)+" KiB: too long to edit here, so the robots.txt is shown read-only, and tested whole.", ""
+	if longWholePaste {
+		longWholePaste = false
+		store.Page.NewSiteThen(in, store.FromPaste, "", then)
+	} else {
+		store.Page.ReplaceThen(in, then)
+	}
 }

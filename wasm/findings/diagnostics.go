@@ -5,6 +5,7 @@ package findings
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -49,16 +50,18 @@ func (d *Diagnostics) Render() vecty.ComponentOrHTML {
 					ShowLine(line)
 				}
 			}),
-			// Escape closes the open panel, the focus back on its counts.
+			// Each list is one Tab stop, the arrows move inside it; Escape
+			// closes the open panel, the focus back on its counts.
 			event.KeyDown(func(ev *vecty.Event) {
-				if ev.Get("key").String() != "Escape" || !store.Page.FindingsOpen {
+				if ev.Get("key").String() == "Escape" && store.Page.FindingsOpen {
+					store.Page.ToggleFindings()
+					js.Global().Get("document").Call("getElementById", "diag-counts").Call("focus")
 					return
 				}
-				store.Page.ToggleFindings()
-				js.Global().Get("document").Call("getElementById", "diag-counts").Call("focus")
+				widget.RovingKey(ev, "ul", "button.diag")
 			})),
 		&Findings{Lint: store.Page.Lint, Sitemaps: store.Page.Linted.Sitemaps, Coverage: coverage(store.Page.LintedCut),
-			Open: store.Page.FindingsOpen, Others: &OtherFindings{Any: len(store.Page.Others) > 0}},
+			Open: store.Page.FindingsOpen, Others: othersCount(store.Page.Others)},
 	)
 }
 
@@ -74,13 +77,15 @@ type Findings struct {
 	Sitemaps []engine.Sitemap   `vecty:"prop"`
 	Coverage string             `vecty:"prop"` // which lines the findings cover, "" for the whole file
 	Open     bool               `vecty:"prop"` // the panel is open
-	Others   *OtherFindings     `vecty:"prop"` // the other readers' findings, in the panel too
+	// Others counts the other readers' findings, apart (othersCount): ""
+	// for none. Their list is in the panel too.
+	Others string `vecty:"prop"`
 }
 
 func (f *Findings) SkipRender(prev vecty.Component) bool {
 	p, ok := prev.(*Findings)
 	return ok && slices.Equal(p.Lint, f.Lint) && slices.Equal(p.Sitemaps, f.Sitemaps) && p.Coverage == f.Coverage &&
-		p.Open == f.Open && p.Others.Any == f.Others.Any
+		p.Open == f.Open && p.Others == f.Others
 }
 
 func (f *Findings) Render() vecty.ComponentOrHTML {
@@ -106,8 +111,12 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 					vecty.Attribute("aria-controls", "findings-panel"),
 					event.Click(func(*vecty.Event) { store.Page.ToggleFindings() }),
 				),
-				vecty.Text(widget.Count(errs, "error")+", "+widget.Count(warns, "warning")+", "+widget.Count(infos, "note")),
+				vecty.Text(countsText(errs, warns, infos)),
 			),
+			// Every finding shown is counted: Google's in the button, the
+			// other readers' apart, so the count never contradicts the
+			// list (issue 22).
+			note(f.Others != "", "Other readers, counted apart: "+f.Others+".", prop.ID("diag-counts-other")),
 		),
 		elem.Div(
 			vecty.Markup(prop.ID("findings-panel"), vecty.Class("findings-panel"), vecty.Property("hidden", !f.Open)),
@@ -118,7 +127,7 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 			elem.Heading3(vecty.Text("Sitemaps")),
 			note(len(f.Sitemaps) == 0, "No sitemap lines."),
 			elem.UnorderedList(vecty.Markup(prop.ID("sitemaps"))),
-			f.Others,
+			&OtherFindings{Count: f.Others},
 		),
 	)
 }
@@ -128,13 +137,13 @@ func (f *Findings) Render() vecty.ComponentOrHTML {
 // most 20 a kind), each naming them; hidden when there are none.
 type OtherFindings struct {
 	vecty.Core
-	Any bool `vecty:"prop"`
+	Count string `vecty:"prop"` // othersCount, "" for none
 }
 
 func (o *OtherFindings) Render() vecty.ComponentOrHTML {
 	return elem.Div(
-		vecty.Markup(prop.ID("portability"), vecty.Property("hidden", !o.Any)),
-		elem.Heading3(vecty.Text("Other readers")),
+		vecty.Markup(prop.ID("portability"), vecty.Property("hidden", o.Count == "")),
+		elem.Heading3(vecty.Text("Other readers"), vecty.If(o.Count != "", elem.Span(vecty.Markup(vecty.Class("count")), vecty.Text(" ("+o.Count+")")))),
 		elem.UnorderedList(vecty.Markup(prop.ID("findings-other"), vecty.Class("findings-other"))),
 	)
 }
@@ -181,4 +190,38 @@ func coverage(c engine.Cut) string {
 		return out + "; line " + strconv.Itoa(c.LastLine) + ", past the cut, is left out: Googlebot ignores it."
 	}
 	return out + "; lines " + strconv.Itoa(c.FirstDroppedLine) + "–" + strconv.Itoa(c.LastLine) + ", past the cut, are left out: Googlebot ignores them."
+}
+
+// countsText says how many findings of each severity there are, in the
+// nouns the list's labels use (severityNoun).
+func countsText(errs, warns, infos int) string {
+	return widget.Count(errs, "error") + ", " + widget.Count(warns, "warning") + ", " + widget.Count(infos, "note")
+}
+
+// othersCount counts the other readers' findings as the main count does,
+// leaving out the severities none has: "20 warnings", "" for none.
+func othersCount(others engine.Diagnostics) string {
+	if len(others) == 0 {
+		return ""
+	}
+	errs, warns, infos := others.Counts()
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
+		if c.n > 0 {
+			parts = append(parts, widget.Count(c.n, c.noun))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// severityNoun is how the list labels a severity: the word its count uses
+// ("note" for the engine's info).
+func severityNoun(s engine.Severity) string {
+	if s == engine.SeverityInfo {
+		return "note"
+	}
+	return s.String()
 }

@@ -165,7 +165,7 @@ func TestFindingItems(t *testing.T) {
 		{Line: 0, Severity: engine.SeverityError, Code: "y", Message: "no `closing"},
 	})
 	want := []string{
-		`<li><button type="button" class="diag" data-line="5" data-severity="warning"><span class="severity warning"><span aria-hidden="true">⚠ </span>warning: </span>line 5: the value <code>&lt;a&amp;b&gt;</code> is odd</button></li>`,
+		`<li><button type="button" class="diag" data-line="5" data-severity="warning" tabindex="0"><span class="severity warning"><span aria-hidden="true">⚠ </span>warning: </span>line 5: the value <code>&lt;a&amp;b&gt;</code> is odd</button></li>`,
 		`<li><span class="diag whole-file"><span class="severity error"><span aria-hidden="true">⛔ </span>error: </span>no ` + "`" + `closing</span></li>`,
 	}
 	if !slices.Equal(got, want) {
@@ -190,5 +190,26 @@ func TestAlikeShown(t *testing.T) {
 		if got := alikeShown(c.was, c.is, c.n); got != c.want {
 			t.Errorf("alikeShown(%v, %v, %d) = %d, want %d", c.was, c.is, c.n, got, c.want)
 		}
+	}
+}
+
+// Every finding shown is counted in the words its label uses: Google's in
+// #diag-counts, the other readers' apart (issue 22: "0 errors, 0 warnings,
+// 1 note" above twenty warnings of other readers, labelled "info").
+func TestEveryFindingShownIsCounted(t *testing.T) {
+	others := engine.Diagnostics{
+		{Line: 2, Severity: engine.SeverityWarning, Code: "readers-a", Message: "a"},
+		{Line: 3, Severity: engine.SeverityWarning, Code: "readers-b", Message: "b"},
+		{Line: 4, Severity: engine.SeverityInfo, Code: "readers-c", Message: "c"},
+	}
+	if got := othersCount(others); got != "2 warnings, 1 note" {
+		t.Errorf("othersCount = %q, want 2 warnings, 1 note", got)
+	}
+	if got := othersCount(nil); got != "" {
+		t.Errorf("othersCount(none) = %q, want nothing", got)
+	}
+	item := findingItems(others)[2]
+	if !strings.Contains(item, `data-severity="info" tabindex="-1"`) || !strings.Contains(item, "</span>note: </span>") {
+		t.Errorf("an info finding reads %s; want it labelled a note, as the counts call it", item)
 	}
 }

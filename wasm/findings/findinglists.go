@@ -147,13 +147,13 @@ func findingItems(ds engine.Diagnostics) []string {
 	for i, d := range ds {
 		b.Reset()
 		sev := d.Severity.String()
-		label := `<span class="severity ` + sev + `"><span aria-hidden="true">` + widget.SeverityIcon[d.Severity] + ` </span>` + sev + `: </span>`
+		label := `<span class="severity ` + sev + `"><span aria-hidden="true">` + widget.SeverityIcon[d.Severity] + ` </span>` + severityNoun(d.Severity) + `: </span>`
 		if d.Line == 0 {
 			b.WriteString(`<li><span class="diag whole-file">` + label)
 			sentenceHTML(&b, d.String())
 			b.WriteString(`</span></li>`)
 		} else {
-			b.WriteString(`<li><button type="button" class="diag" data-line="` + strconv.Itoa(d.Line) + `" data-severity="` + sev + `">` + label)
+			b.WriteString(`<li><button type="button" class="diag" data-line="` + strconv.Itoa(d.Line) + `" data-severity="` + sev + `"` + widget.RovingTabindex(i) + `>` + label)
 			sentenceHTML(&b, d.String())
 			b.WriteString(`</button></li>`)
 		}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -51,15 +52,46 @@ var openingDraft, linkDraft struct {
 	ok     bool
 }
 
-// RememberDrafts keeps the stored drafts as they were when the page
-// opened, before the autosave overwrites them.
+// RememberDrafts keeps the draft the page opened with (the autosaved one,
+// else the text it shows first, a link's or the example), and the draft a
+// link displaced, before the autosave overwrites them: each can be
+// compared with without a reload.
 func RememberDrafts() {
+	openingDraft.robots, openingDraft.ok = store.Page.In.Robots, true
 	if d, ok := storage.LoadDraft(); ok {
-		openingDraft.robots, openingDraft.ok = d.Robots, true
+		openingDraft.robots = d.Robots
 	}
 	if d, ok := storage.PreviousDraft(); ok {
 		linkDraft.robots, linkDraft.ok = d.Robots, true
 	}
+}
+
+// previousButton offers the file the latest site session replaced, named
+// for what replaced it ("the file before this fetch").
+func previousButton() vecty.MarkupOrChild {
+	p := store.Page.Session.Previous
+	if p == nil {
+		return nil
+	}
+	return browser.Button("diff-previous", "Use "+p.Name, func() { setOther(p.Saved.Robots, p.Name) })
+}
+
+// fetchedButtons offer the versions of the robots.txt at "Served at" that
+// this browser fetched before (storage.FetchedFrom), but the one the
+// editor was given by the latest fetch, which "Use the live file" offers.
+func fetchedButtons() vecty.List {
+	var out vecty.List
+	for i, f := range storage.FetchedFrom(store.Page.In.RobotsURL) {
+		if live := store.Page.Live; i == 0 && live != nil && live.Body == f.Body {
+			continue
+		}
+		when := js.Global().Get("Date").New(f.AtMs).Call("toLocaleString").String()
+		name := "the file fetched from " + f.From + " on " + when
+		out = append(out, browser.Button("diff-fetched-"+strconv.Itoa(i), "Use the version fetched on "+when, func() {
+			setOther(f.Body, name)
+		}))
+	}
+	return out
 }
 
 // otherVersion is the version the draft is compared with, read as
@@ -143,8 +175,11 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 			elem.Div(
 				vecty.Markup(vecty.Class("buttons")),
 				browser.FileButton("diff-open", "Open the before version…", ".txt,text/plain"),
+				browser.Button("diff-now", "Compare with the text as it is now", func() {
+					setOther(s.In.Robots, "the text as it was at "+js.Global().Get("Date").New().Call("toLocaleTimeString").String())
+				}),
 				vecty.If(openingDraft.ok, browser.Button("diff-opening-draft", "Use the draft this page opened with", func() {
-					setOther(openingDraft.robots, "the autosaved draft this page opened with")
+					setOther(openingDraft.robots, "the draft this page opened with")
 				})),
 				vecty.If(linkDraft.ok, browser.Button("diff-link-draft", "Use the draft you had before this link", func() {
 					setOther(linkDraft.robots, "the draft you had before opening the link")
@@ -152,9 +187,8 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 				vecty.If(store.Page.Live != nil, browser.Button("diff-live", "Use the live file", func() {
 					setOther(store.Page.Live.Body, "the live file fetched from "+store.Page.Live.From)
 				})),
-				vecty.If(store.Page.BeforeFetch != nil, browser.Button("diff-before-fetch", "Use the text you had before fetching", func() {
-					setOther(store.Page.BeforeFetch.Robots, "the text you had before fetching")
-				})),
+				previousButton(),
+				fetchedButtons(),
 				browser.Button("diff-swap", "Swap before and after", func() {
 					other := s.In.Other
 					setOther(s.In.Robots, "the previous draft")

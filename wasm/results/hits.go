@@ -47,7 +47,9 @@ func (h *Hits) Render() vecty.ComponentOrHTML {
 				if line, err := strconv.Atoi(b.Get("dataset").Get("line").String()); err == nil {
 					store.Page.ToggleLineFilter(line)
 				}
-			})),
+			}),
+			// One Tab stop for the list; the arrows move inside it.
+			event.KeyDown(func(ev *vecty.Event) { widget.RovingKey(ev, "#hits-body", "button.hit") })),
 		elem.Heading3(vecty.Markup(prop.ID("hits-title")), vecty.Text("Rule hits")),
 		elem.Div(vecty.Markup(prop.ID("hits-body"))),
 	)
@@ -136,7 +138,7 @@ func hitsHTML(s *store.State) string {
 			class += " unused"
 		}
 		b.WriteString(`<li><button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) + `" data-hits="` + strconv.Itoa(hits) +
-			`" aria-pressed="` + strconv.FormatBool(s.Table.Line == line) + `">` + browser.EscapeHTML(text) + `</button></li>`)
+			`" aria-pressed="` + strconv.FormatBool(s.Table.Line == line) + `"` + widget.RovingTabindex(items-1) + `>` + browser.EscapeHTML(text) + `</button></li>`)
 	}
 	for _, r := range used {
 		if items == maxHitRules {
@@ -147,13 +149,20 @@ func hitsHTML(s *store.State) string {
 	if s.Res.NoRule > 0 {
 		item(store.NoRuleLine, "No rule matches "+model.URLCount(s.Res.NoRule)+partial+": allowed", s.Res.NoRule)
 	}
-	for _, r := range unused {
-		if items >= maxHitRules {
-			break
-		}
-		item(r.Line, store.HitLabel(s, r.Line, 0), 0)
-	}
 	b.WriteString(`</ul>`)
+	// The rules that decide nothing fold into one line with their count,
+	// which opens on them; the table is not pushed down by a box each.
+	if len(unused) > 0 && items < maxHitRules {
+		b.WriteString(`<details class="hits-unused"><summary>` + widget.Count(len(unused), "rule") + " of the groups this crawler obeys " +
+			decideNone(len(unused)) + " of this list" + `</summary><ul class="hit-list">`)
+		for _, r := range unused {
+			if items >= maxHitRules {
+				break
+			}
+			item(r.Line, store.HitLabel(s, r.Line, 0), 0)
+		}
+		b.WriteString(`</ul></details>`)
+	}
 	if left := len(used) + len(unused) + min(s.Res.NoRule, 1) - items; left > 0 {
 		para("help", widget.Count(left, "more rule")+" not listed: "+widget.Count(len(unused), "rule")+" of the groups this crawler obeys "+decideNone(len(unused))+".")
 	}

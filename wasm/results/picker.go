@@ -13,6 +13,7 @@ import (
 	"robotstester/engine"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
+	"robotstester/wasm/widget"
 )
 
 // crawlerOptions are the picker's optgroups, one per operator in catalogue
@@ -52,13 +53,15 @@ func crawlerSummary(c engine.Crawler) string {
 // CrawlerPicker picks a catalogue crawler or a custom token.
 type CrawlerPicker struct {
 	vecty.Core
-	applied int // the store's EditorVersion last written into the token field
+	// applied is the store's EditorVersion and TokenVersion last written
+	// into the token field.
+	applied [2]int
 }
 
 func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 	s := store.Page
-	fresh := c.applied != s.EditorVersion
-	c.applied = s.EditorVersion
+	fresh := c.applied != [2]int{s.EditorVersion, s.TokenVersion}
+	c.applied = [2]int{s.EditorVersion, s.TokenVersion}
 	chosen, picked := model.PickedCrawler(s.In)
 	current := ""
 	if picked {
@@ -83,7 +86,7 @@ func (c *CrawlerPicker) Render() vecty.ComponentOrHTML {
 				vecty.MarkupIf(fresh, vecty.Property("value", s.In.Token)),
 				event.Input(func(ev *vecty.Event) { store.Page.EditToken(ev.Target.Get("value").String()) }),
 			)),
-			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), vecty.Text(tokenReading(s.In))),
+			elem.Paragraph(vecty.Markup(prop.ID("token-reading"), vecty.Class("help")), widget.Sentence(tokenReading(s.In))),
 		),
 	)
 }

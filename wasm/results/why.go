@@ -25,18 +25,21 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 	s := store.Page
 	box := vecty.Markup(
 		prop.ID("why"),
-		vecty.Attribute("aria-live", "polite"),
 		vecty.Attribute("aria-labelledby", "why-title"),
 	)
 	r, ok := s.SelectedRow()
+	// The panel itself is not live: a screen reader would read it whole at
+	// every arrow key. One short sentence is, said politely (issue 22).
+	live := elem.Paragraph(vecty.Markup(prop.ID("why-live"), vecty.Class("visually-hidden"), vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite")),
+		vecty.Text(liveSentence(r, ok)))
 	if !ok {
-		return elem.Section(box,
+		return elem.Section(box, live,
 			elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why")),
 			elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("Select a result to see which group applied, every rule that matched and which one won.")),
 		)
 	}
 	_, outcome := model.ServerAnswer(s.In.Status)
-	return elem.Section(box,
+	return elem.Section(box, live,
 		elem.Heading2(vecty.Markup(prop.ID("why-title")), vecty.Text("Why: "), elem.Code(vecty.Text(r.Input))),
 		// The deciding line's number leads back to it in the editor.
 		vecty.If(r.Line > 0, elem.Paragraph(vecty.Markup(vecty.Class("why-line")),
@@ -46,4 +49,24 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 		widget.Explanation(s.Robots, r.Result),
 		vecty.If(len(r.Encoding) > 0, elem.UnorderedList(vecty.Markup(vecty.Class("encoding")), widget.Sentences(r.Encoding))),
 	)
+}
+
+// liveSentence is what the live region says of the selected row: its
+// verdict and what decided it, in one short sentence; nothing when no row
+// is selected.
+func liveSentence(r model.Row, selected bool) string {
+	if !selected {
+		return ""
+	}
+	verdict := "Blocked"
+	if r.Allowed {
+		verdict = "Allowed"
+	}
+	switch {
+	case r.Override != "":
+		return verdict + " by the server's answer."
+	case r.Line > 0:
+		return verdict + " by line " + strconv.Itoa(r.Line) + "."
+	}
+	return verdict + ": no rule matches."
 }

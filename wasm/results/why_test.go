@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"robotstester/wasm/model"
 	"robotstester/wasm/widget"
 )
 
@@ -32,6 +33,24 @@ func TestShownMatchesKeepTheWinner(t *testing.T) {
 	} {
 		if got := widget.ShownMatches(c.n, c.winner); !slices.Equal(got, c.want) {
 			t.Errorf("%d matches, winner %d: shown %v, want %v", c.n, c.winner, got, c.want)
+		}
+	}
+}
+
+// The live region says one short sentence per selection, never the panel.
+func TestLiveSentenceIsShort(t *testing.T) {
+	for _, c := range []struct {
+		r        model.Row
+		selected bool
+		want     string
+	}{
+		{model.Row{Allowed: false, Line: 131}, true, "Blocked by line 131."},
+		{model.Row{Allowed: true}, true, "Allowed: no rule matches."},
+		{model.Row{Allowed: false, Line: 4, Override: "Server answer: 503"}, true, "Blocked by the server's answer."},
+		{model.Row{}, false, ""},
+	} {
+		if got := liveSentence(c.r, c.selected); got != c.want {
+			t.Errorf("liveSentence(%+v) = %q, want %q", c.r, got, c.want)
 		}
 	}
 }

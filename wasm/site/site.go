@@ -4,7 +4,6 @@ package site
 
 import (
 	"encoding/base64"
-	"robotstester/engine/sitemap"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -16,7 +15,9 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/engine/sitemap"
 	"robotstester/wasm/browser"
+	"robotstester/wasm/model"
 	"robotstester/wasm/storage"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
@@ -58,11 +59,13 @@ type fetchHop struct {
 // siteState is the Site panel's own state: what is being fetched and the
 // last outcome. The robots.txt, URLs and answer live in the store.
 type siteState struct {
-	typed   string
-	busy    bool
-	last    *fetched
-	message string // why nothing was fetched, with the fix
-	offer   bool   // the message offers "Open robots.txt…"
+	typed    string
+	busy     string // the robots.txt URL being fetched, "" for none
+	fetching int    // numbers the fetches: a cancelled one's answer is dropped
+	abort    js.Value
+	last     *fetched
+	message  string // why nothing was fetched, with the fix
+	offer    bool   // the message offers "Open robots.txt…"
 
 	walking    bool
 	cancelled  bool
@@ -71,7 +74,10 @@ type siteState struct {
 	result     *sitemap.SitemapResult
 	sitemapURL string // typed: walk this sitemap instead of the file's
 	filled     string // the URL list the sitemaps filled
-	sitemapMsg string
+	// typedBefore is the URL list the sitemaps' replaced, back when the
+	// site they came from goes (forgetSitemaps).
+	typedBefore string
+	sitemapMsg  string
 }
 
 var site = siteState{cap: sitemap.DefaultSitemapCap}
@@ -108,13 +114,14 @@ func (c *Site) Render() vecty.ComponentOrHTML {
 				event.Input(func(ev *vecty.Event) { site.typed = ev.Target.Get("value").String() }),
 			)),
 			elem.Button(
-				vecty.Markup(prop.ID("fetch"), prop.Type(prop.TypeSubmit), vecty.Property("disabled", site.busy)),
-				vecty.Text(map[bool]string{false: "Fetch", true: "Fetching…"}[site.busy]),
+				vecty.Markup(prop.ID("fetch"), prop.Type(prop.TypeSubmit), vecty.Property("disabled", site.busy != "")),
+				vecty.Text(map[bool]string{false: "Fetch", true: "Fetching…"}[site.busy != ""]),
 			),
-			vecty.If(store.Page.BeforeFetch != nil, browser.Button("fetch-undo", "Restore the text you had before fetching", undoFetch)),
+			vecty.If(site.busy != "", browser.Button("fetch-cancel", "Cancel", cancelFetch)),
+			vecty.If(site.busy == "" && undoable(), browser.Button("fetch-undo", "Restore the file before this fetch", undoFetch)),
 		),
 		elem.Paragraph(vecty.Markup(prop.ID("site-help"), vecty.Class("help")),
-			vecty.Text("Fetches the site's robots.txt as Googlebot would (redirects, status, 500 KiB) into the editor.")),
+			vecty.Text("Fetches the site's robots.txt as Googlebot would (redirects, status, 500 KiB) into the editor. The site's name goes to this tester's server, which fetches it; nothing else you type leaves your browser.")),
 		fetchStrip(),
 		sitemapControls(),
 	)
@@ -138,6 +145,11 @@ func fetchStrip() *vecty.HTML {
 		return vecty.Markup(append([]vecty.Applyer{prop.ID("fetch-strip"), vecty.Class("fetch-strip"),
 			vecty.Attribute("role", "status"), vecty.Attribute("aria-live", "polite")}, extra...)...)
 	}
+	if site.busy != "" {
+		// The previous site's strip is gone: nothing of it is about this one.
+		return elem.Div(markup(vecty.Attribute("data-state", "busy")),
+			elem.Paragraph(vecty.Markup(vecty.Class("fetch-message")), vecty.Text("Fetching "+site.busy+"…")))
+	}
 	if site.message != "" {
 		return elem.Div(markup(vecty.Attribute("data-state", "message")),
 			elem.Paragraph(vecty.Markup(vecty.Class("fetch-message")), vecty.Text(site.message)),
@@ -152,7 +164,7 @@ func fetchStrip() *vecty.HTML {
 	state, stateText := "live", "Live: the editor holds the file as fetched."
 	switch {
 	case !f.bodyUsed:
-		state, stateText = "kept", "The editor keeps your own text: Google read no file from this answer."
+		state, stateText = "kept", "Google read no file from this answer, so it follows the answer alone; the editor keeps "+keptFile()+"."
 	case store.Page.In.Robots != f.body:
 		state, stateText = "edited", "Edited since fetch: the editor no longer holds the fetched file."
 	}
@@ -237,7 +249,7 @@ func cutSentence(f *fetched) string {
 // startFetch runs Fetch for the typed site.
 func startFetch() {
 	typed := strings.TrimSpace(site.typed)
-	if site.busy {
+	if site.busy != "" {
 		return
 	}
 	site.message, site.offer = "", false
@@ -246,27 +258,89 @@ func startFetch() {
 		siteChanged()
 		return
 	}
-	if !strings.Contains(typed, "://") {
-		typed = "https://" + typed
-	}
+	typed = withScheme(typed)
 	robotsURL, err := engine.RobotsURLFor(typed)
 	if err != nil {
 		site.message = widget.SentenceCase(err.Error()) + "; type a site such as https://example.com/."
 		siteChanged()
 		return
 	}
-	site.busy = true
+	site.busy, site.last = robotsURL, nil
+	site.fetching++
+	id := site.fetching
+	site.abort = js.Global().Get("AbortController").New()
 	siteChanged()
 	go func() {
 		f, msg, offer := fetchRobots(typed, robotsURL)
-		site.busy = false
+		if id != site.fetching {
+			return // cancelled
+		}
+		site.busy = ""
 		if f == nil {
 			site.message, site.offer = msg, offer
+			if strings.HasPrefix(typed, "https://") && strings.Contains(msg, "tls:") {
+				site.message += " If the site serves plain HTTP, type http://" + strings.TrimPrefix(typed, "https://") + "."
+			}
 			siteChanged()
 			return
 		}
+		if f.errMsg != "" && strings.HasPrefix(typed, "https://") && strings.Contains(f.errMsg, "tls") {
+			f.errMsg += " If the site serves plain HTTP, type http://" + strings.TrimPrefix(typed, "https://") + "."
+		}
 		applyFetched(f)
 	}()
+}
+
+// cancelFetch stops the fetch under way: its request is aborted and its
+// answer, if one still comes, dropped.
+func cancelFetch() {
+	if site.busy == "" {
+		return
+	}
+	site.fetching++
+	site.abort.Call("abort")
+	site.busy, site.message = "", "Fetch cancelled: the editor and the answer are as they were."
+	siteChanged()
+}
+
+// withScheme gives a site typed without a scheme one: http for localhost
+// and IP literals, which seldom have a certificate for their name, https
+// for any other name.
+func withScheme(typed string) string {
+	if strings.Contains(typed, "://") {
+		return typed
+	}
+	host := typed
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	// The page links no net package (wasmdeps_test): the port is cut by
+	// hand, and the address read by the engine's own parsers.
+	if strings.HasPrefix(host, "[") {
+		if i := strings.IndexByte(host, ']'); i > 0 {
+			host = host[1:i]
+		}
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 && strings.Count(host, ":") == 1 {
+		host = host[:i]
+	}
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return "http://" + typed
+	}
+	if _, ok := engine.ParseIPv4(host); ok {
+		return "http://" + typed
+	}
+	if _, ok := engine.ParseIPv6(host); ok {
+		return "http://" + typed
+	}
+	return "https://" + typed
+}
+
+// keptFile names the file the editor keeps after an answer with none.
+func keptFile() string {
+	if from := store.Page.Session.From; from != "" {
+		return "the file " + from + ", which is not this site's"
+	}
+	return "the text it had, which is not this site's"
 }
 
 // fetchRobots asks the server, else the browser. It returns the fetch, or
@@ -294,7 +368,7 @@ func fetchRobots(typed, robotsURL string) (f *fetched, msg string, offer bool) {
 	}
 	return nil, "The tester cannot fetch " + robotsURL + " because " + why + " and your browser may not read that site from this page " +
 		"(the site does not allow cross-origin reads, or this page may only connect to its own server): open " + robotsURL +
-		" in a new tab, save it, and load it with Open robots.txt….", true
+		" in a new tab, save it, and load it with the Open robots.txt… button.", true
 }
 
 // hasServer is false where there can be no /api: a page opened from disk.
@@ -343,7 +417,7 @@ func fromServer(obj js.Value) *fetched {
 func fetchByBrowser(robotsURL string) (*fetched, error) {
 	start := time.Now()
 	resp, err := browser.Await(js.Global().Call("fetch", robotsURL, map[string]any{
-		"mode": "cors", "credentials": "omit", "cache": "no-store", "redirect": "follow",
+		"mode": "cors", "credentials": "omit", "cache": "no-store", "redirect": "follow", "signal": fetchSignal(),
 	}))
 	if err != nil {
 		return nil, err
@@ -374,24 +448,36 @@ func fetchByBrowser(robotsURL string) (*fetched, error) {
 // applyFetched puts a fetch into the store: the body into the editor when
 // Google reads it (a 2xx answer), the answer into the "server answered"
 // choice, the robots.txt URL into "Served at".
+//
+// It starts a new site session (store.NewSite): whatever the page derived
+// from the previous site goes, and the file before is kept, named.
 func applyFetched(f *fetched) {
-	prev := store.CurrentSaved()
-	in := prev
+	in := store.CurrentSaved()
 	if f.status >= 200 && f.status <= 299 && f.errMsg == "" && !f.tooMany {
 		in.Robots, f.bodyUsed = f.body, true
 	}
 	in.Status = answerChoice(f.answer)
 	in.RobotsURL = f.robotsURL
+	store.Page.NewSite(in, store.FromFetch, f.finalURL)
 	site.last = f
-	store.Page.Live = nil
 	if f.bodyUsed {
 		store.Page.Live = &store.LiveFile{Body: f.body, From: f.finalURL}
+		rememberFetched(f)
 	}
-	if in.Robots != prev.Robots {
-		store.Page.BeforeFetch = &prev
-	}
-	store.ApplySaved(in)
 	siteChanged()
+}
+
+// rememberFetched keeps the file in this browser's list of versions
+// fetched from its site, which the diff view offers.
+func rememberFetched(f *fetched) {
+	storage.RememberFetched(storage.Fetched{Site: f.robotsURL, From: f.finalURL, AtMs: js.Global().Get("Date").Call("now").Int(), Body: f.body})
+}
+
+// ForgetSite drops what the panel derived from the previous site: its
+// strip, its message and its sitemaps (set by main with store.OnNewSite).
+func ForgetSite(in *model.Saved) {
+	site.last, site.message, site.offer = nil, "", false
+	forgetSitemaps(in)
 }
 
 // answerChoice is the "server answered" choice for a real answer: the one
@@ -429,20 +515,36 @@ func answerChoice(a engine.Answer) string {
 	return best
 }
 
+// undoable reports whether the latest session is a fetch that replaced a
+// file, which Undo restores.
+func undoable() bool {
+	return store.Page.Session.Kind == store.FromFetch && store.Page.Session.Previous != nil
+}
+
 func undoFetch() {
-	if store.Page.BeforeFetch == nil {
+	if !undoable() {
 		return
 	}
-	prev := *store.Page.BeforeFetch
-	store.Page.BeforeFetch, store.Page.Live, site.last = nil, nil, nil
+	prev := store.Page.Session.Previous.Saved
+	store.Page.Session.Kind, store.Page.Session.Previous = "", nil
+	store.Page.Live, site.last = nil, nil
 	store.ApplySaved(prev)
-	store.Page.Notify("Restored the text you had before fetching.", "")
+	store.Page.Notify("Restored the file before this fetch.", "")
+}
+
+// fetchSignal is the abort signal of the robots.txt fetch under way (Cancel
+// aborts it), undefined for none.
+func fetchSignal() js.Value {
+	if site.busy == "" || site.abort.IsUndefined() {
+		return js.Undefined()
+	}
+	return site.abort.Get("signal")
 }
 
 // fetchJSON GETs a path of the tester's own server. obj is undefined when
 // the answer is not JSON (a static host's 404 page).
 func fetchJSON(path string) (status int, obj js.Value, err error) {
-	resp, err := browser.Await(js.Global().Call("fetch", path, map[string]any{"cache": "no-store", "credentials": "same-origin"}))
+	resp, err := browser.Await(js.Global().Call("fetch", path, map[string]any{"cache": "no-store", "credentials": "same-origin", "signal": fetchSignal()}))
 	if err != nil {
 		return 0, js.Undefined(), err
 	}

@@ -29,6 +29,9 @@ import (
 // text box and tested in the workers), and the summary counts the blocked
 // ones for the chosen crawler.
 
+// capStep is the "At most" field's step and least value.
+const capStep = 1000
+
 // shownBlocked is how many blocked sitemap URLs the summary lists as links.
 const shownBlocked = 20
 
@@ -53,11 +56,13 @@ func sitemapControls() *vecty.HTML {
 			elem.Label(vecty.Markup(prop.For("sitemap-cap")), vecty.Text("At most")),
 			elem.Input(vecty.Markup(
 				prop.ID("sitemap-cap"), prop.Type(prop.TypeNumber), vecty.Class("cap"),
-				vecty.Attribute("min", "1"), vecty.Attribute("step", "1000"),
+				// The default is a whole number of steps from min, so the
+				// field is valid as it opens and its arrows move by a step.
+				vecty.Attribute("min", strconv.Itoa(capStep)), vecty.Attribute("step", strconv.Itoa(capStep)),
 				vecty.Property("value", strconv.Itoa(site.cap)),
 				vecty.Attribute("aria-describedby", "sitemap-cap-help"),
 				event.Change(func(ev *vecty.Event) {
-					if n, err := strconv.Atoi(ev.Target.Get("value").String()); err == nil && n > 0 {
+					if n, err := strconv.Atoi(ev.Target.Get("value").String()); err == nil && n >= capStep && n%capStep == 0 {
 						site.cap = n
 					}
 				}),
@@ -274,6 +279,7 @@ func startSitemaps() {
 func walkSitemaps(name string, roots []string) {
 	site.walking, site.cancelled, site.result, site.sitemapMsg = true, false, nil, ""
 	site.progress = sitemap.SitemapProgress{Queued: len(roots), Current: roots[0]}
+	session := store.Page.Session.ID
 	siteChanged()
 	go func() {
 		walk := sitemap.SitemapWalk{
@@ -283,14 +289,38 @@ func walkSitemaps(name string, roots []string) {
 			Parallel: 3,
 			Fetch:    fetchSitemap,
 			Progress: func(p sitemap.SitemapProgress) bool {
+				if store.Page.Session.ID != session {
+					// Another site now: its panel shows nothing of this walk.
+					return false
+				}
 				site.progress = p
 				siteChanged()
 				return !site.cancelled
 			},
 		}
 		res := walk.Run(roots)
+		if store.Page.Session.ID != session {
+			return
+		}
 		finishSitemaps(name, &res)
 	}()
+}
+
+// forgetSitemaps drops what the sitemaps of the previous site gave (a new
+// site session, store.NewSite): their summary, a walk still running, and
+// the URL list they filled, which gives way to the list typed before it.
+func forgetSitemaps(in *model.Saved) {
+	site.walking, site.cancelled, site.result, site.sitemapMsg = false, false, nil, ""
+	if site.filled != "" && store.Page.GivenList() == site.filled {
+		switch {
+		case store.Page.Imported != nil && in.URLs == "":
+			in.URLs = store.Page.Imported.Typed
+			store.Page.Imported = nil
+		case in.URLs == site.filled:
+			in.URLs = site.typedBefore
+		}
+	}
+	site.filled, site.typedBefore = "", ""
 }
 
 // finishSitemaps fills the URL list with what a walk found, named by
@@ -305,7 +335,10 @@ func finishSitemaps(name string, res *sitemap.SitemapResult) {
 		return
 	}
 	urls := model.SplitURLs(strings.Join(res.URLs, "\n"))
-	site.filled = urls.Text
+	site.filled, site.typedBefore = urls.Text, store.Page.In.URLs
+	if store.Page.Imported != nil {
+		site.typedBefore = store.Page.Imported.Typed
+	}
 	store.Page.ImportList(name, urls)
 	siteChanged()
 }
@@ -336,7 +369,7 @@ func fetchSitemap(u string) sitemap.SitemapFetched {
 	}
 	resp, err := browser.Await(js.Global().Call("fetch", u, map[string]any{"mode": "cors", "credentials": "omit", "redirect": "follow"}))
 	if err != nil {
-		return sitemap.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and use Import sitemap…."}
+		return sitemap.SitemapFetched{Err: "Your browser may not read " + u + " from this page (the site does not allow cross-origin reads) and there is no tester server to fetch it: download it and load it with the Import sitemap… button."}
 	}
 	status := resp.Get("status").Int()
 	if status < 200 || status > 299 {

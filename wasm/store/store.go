@@ -36,6 +36,10 @@ type State struct {
 	EditorVersion int
 	BOM, EOL      string // how an edit is turned back into bytes
 
+	// TokenVersion counts the times the token was set from outside its
+	// field (a crawler picked), which is then written into it.
+	TokenVersion int
+
 	Selected  int // index of the selected row, -1 for none
 	FocusLine int // a line a diagnostic pointed at, 0 for none
 	// Quick is the one-URL test's URL (quick.go), FindingsOpen whether
@@ -111,11 +115,13 @@ type State struct {
 	// nil in tests.
 	PrepareText func(text string)
 
-	// Live is the last live fetch that put its text in the editor, and
-	// BeforeFetch the state that fetch replaced, which the site panel's
-	// Undo restores; nil for none. The diff view compares with either.
-	Live        *LiveFile
-	BeforeFetch *model.Saved
+	// Live is the last live fetch that put its text in the editor, nil
+	// for none; the diff view compares with it.
+	Live *LiveFile
+	// Session is the site session (session.go): the file before it is a
+	// version the diff view offers, and the fetch's Undo restores.
+	Session      Session
+	newSiteHooks []func(in *model.Saved)
 }
 
 // LiveFile is a robots.txt fetched from a live site and put in the editor.
@@ -146,6 +152,9 @@ func (s *State) Replace(in model.Saved) { s.ReplaceThen(in, nil) }
 // ReplaceThen is replace, then runs then (when not nil) once the new state
 // shows, unless a newer replace came first.
 func (s *State) ReplaceThen(in model.Saved, then func()) {
+	// A link or draft of an older page may name a crawler and another
+	// token: the crawler wins, as the tests always did.
+	in = model.WithPickedToken(in)
 	if in.URLs != "" {
 		// A state with a list of its own (the example, a link, a draft)
 		// replaces a long list kept aside.
@@ -326,8 +335,12 @@ func (s *State) EditRobotsURL(u string) {
 }
 
 // PickCrawler and PickStatus come from selects: nothing to wait for.
+// A crawler picked also sets the token field to its token, so the picker,
+// the field and a link made now say the same (issue 22).
 func (s *State) PickCrawler(name string) {
 	s.In.Crawler = name
+	s.In = model.WithPickedToken(s.In)
+	s.TokenVersion++
 	s.Now(false)
 }
 
@@ -741,7 +754,8 @@ func (s *State) ExportRows(from, to int) []model.ExportRow {
 		r := s.tester.Row(u, s.Sent.Get(u, s.In.RobotsURL), &s.exportNames)
 		reason := outcome.Reason
 		if r.Override == "" {
-			reason = s.Robots.Explain(r.Result).Verdict
+			// A CSV or JSON cell is plain text: no code spans.
+			reason = engine.Plain(s.Robots.Explain(r.Result).Verdict)
 		}
 		verdict := "blocked"
 		if r.Allowed {

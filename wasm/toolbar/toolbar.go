@@ -155,5 +155,5 @@ func openRobots(name string, data []byte, err error) {
 	// Said with the file, by the render that shows it: a render of the
 	// page before it, only to say so, would hold a long file's task.
 	store.Page.Message, store.Page.Link = "Opened "+name+".", ""
-	store.ApplySaved(in)
+	store.Page.NewSite(in, store.FromOpen, name)
 }
