@@ -81,7 +81,7 @@ func agentArg(args []js.Value, call string) (*engine.Robots, jsapi.Agent, string
 	if len(args) < 2 || args[1].Type() != js.TypeString {
 		return nil, jsapi.Agent{}, globalName + "." + call + ": the agent must be a string, a crawler name such as \"Googlebot\" or a product token."
 	}
-	return r, jsapi.ReadAgent(args[1].String()), ""
+	return r, jsapi.ReadAgentCached(args[1].String()), ""
 }
 
 func test(_ js.Value, args []js.Value) any {

@@ -122,7 +122,7 @@ func (f *Files) test(this js.Value, args []js.Value) js.Value {
 	if err != "" {
 		return Fail(err)
 	}
-	return Verdict(r, ReadAgent(args[0].String()), args[1].String())
+	return Verdict(r, ReadAgentCached(args[0].String()), args[1].String())
 }
 
 // testMany is handle.testMany(agent, urls, {compact}).
@@ -135,7 +135,7 @@ func (f *Files) testMany(this js.Value, args []js.Value) js.Value {
 	if err != "" {
 		return Fail(err)
 	}
-	return TestMany(r, ReadAgent(args[0].String()), args[1], len(args) > 2 && Compact(args[2]))
+	return TestMany(r, ReadAgentCached(args[0].String()), args[1], len(args) > 2 && Compact(args[2]))
 }
 
 // agentURLs checks a handle's (agent, url or urls) arguments: url a

@@ -5,6 +5,7 @@ package jsapi
 import (
 	"strconv"
 	"syscall/js"
+	"unsafe"
 
 	"robotstester/engine"
 )
@@ -88,8 +89,13 @@ func (a Agent) Match(r *engine.Robots, url string) engine.Result {
 // into the object: setting its eleven fields one by one from Go costs a
 // call into JavaScript each, ten times the test itself (issue 26).
 func Verdict(r *engine.Robots, a Agent, typed string) js.Value {
-	return parseJSON(appendVerdict(nil, r, a, typed))
+	verdictBuf = appendVerdict(verdictBuf[:0], r, a, typed)
+	return parseJSON(verdictBuf)
 }
+
+// verdictBuf is Verdict's JSON, kept from call to call: a script calls it
+// once a URL, and every byte allocated is garbage to collect.
+var verdictBuf []byte
 
 // appendVerdict writes Verdict's object as JSON.
 func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
@@ -149,7 +155,32 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// parseJSON is the browser's JSON.parse of text Go wrote.
+// jsonParse is the browser's JSON.parse, looked up once.
+var jsonParse = js.Global().Get("JSON").Get("parse")
+
+// parseJSON is the browser's JSON.parse of text Go wrote. The text crosses
+// as a string without a copy in Go: js.ValueOf decodes it into a
+// JavaScript string at once, before text can change.
 func parseJSON(text []byte) js.Value {
-	return js.Global().Get("JSON").Call("parse", string(text))
+	if len(text) == 0 {
+		return jsonParse.Invoke("")
+	}
+	return jsonParse.Invoke(unsafe.String(&text[0], len(text)))
+}
+
+// agentCache is the last agent read: a script passes the same agent for
+// every URL, and looking a name up in the catalogue costs more than many a
+// test.
+var agentCache struct {
+	name  string
+	agent Agent
+	set   bool
+}
+
+// ReadAgentCached is ReadAgent, remembering the last name.
+func ReadAgentCached(name string) Agent {
+	if !agentCache.set || agentCache.name != name {
+		agentCache.name, agentCache.agent, agentCache.set = name, ReadAgent(name), true
+	}
+	return agentCache.agent
 }

@@ -77,7 +77,7 @@ func InstallScriptAPI() {
 		if err != "" {
 			return jsapi.Fail(err)
 		}
-		return jsapi.Verdict(robots, jsapi.ReadAgent(agent), args[2].String())
+		return jsapi.Verdict(robots, jsapi.ReadAgentCached(agent), args[2].String())
 	}))
 	api.Set("testMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
@@ -87,7 +87,7 @@ func InstallScriptAPI() {
 		if err != "" {
 			return jsapi.Fail(err)
 		}
-		return jsapi.TestMany(robots, jsapi.ReadAgent(agent), args[2], len(args) > 3 && jsapi.Compact(args[3]))
+		return jsapi.TestMany(robots, jsapi.ReadAgentCached(agent), args[2], len(args) > 3 && jsapi.Compact(args[3]))
 	}))
 	api.Set("testManyAsync", js.FuncOf(func(_ js.Value, args []js.Value) any { return testManyAsync(args) }))
 	if resolve := api.Get("_resolve"); resolve.Type() == js.TypeFunction {

@@ -253,3 +253,26 @@ func TestScriptAPIVerdictIsJsapis(t *testing.T) {
 		t.Errorf("compact testMany: allowed %v, %v; want the raw /café allowed and /caf%%C3%%A9 blocked, each matched as given", a.Index(0), a.Index(1))
 	}
 }
+
+// robotsTester.parse gives a handle whose answers are the handle-less
+// calls' own, until it is released.
+func TestScriptAPIHandles(t *testing.T) {
+	InstallScriptAPI()
+	const robots = "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
+	stringify := js.Global().Get("JSON").Get("stringify")
+	h := scriptCall("parse", robots)
+	urls := []any{"https://example.com/private/x", "https://example.com/private/ok", "/a b"}
+	for _, u := range urls {
+		if g, w := stringify.Invoke(h.Call("test", "Googlebot", u)).String(), stringify.Invoke(scriptCall("test", robots, "Googlebot", u)).String(); g != w {
+			t.Errorf("handle.test(%q) = %s; robotsTester.test gives %s", u, g, w)
+		}
+	}
+	if g, w := stringify.Invoke(h.Call("testMany", "Googlebot", urls, map[string]any{"compact": true})).String(),
+		stringify.Invoke(scriptCall("testMany", robots, "Googlebot", urls, map[string]any{"compact": true})).String(); g != w {
+		t.Errorf("handle.testMany compact = %s; robotsTester.testMany gives %s", g, w)
+	}
+	h.Call("release")
+	if e := h.Call("test", "Googlebot", "/").Get("error"); e.Type() != js.TypeString || !strings.Contains(e.String(), "robotsTester") {
+		t.Errorf("a released handle answered %v; want a sentence naming robotsTester", e)
+	}
+}
