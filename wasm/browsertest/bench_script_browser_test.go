@@ -162,24 +162,24 @@ type scriptMeasure struct {
 // (parse-vs-construct-max at most 1). The files that miss are logged.
 func BenchmarkBrowserScriptVsRobotsParser(b *testing.B) {
 	files := scriptFiles(b)
-	// Each round runs in a browser of its own (one browser's life is
-	// bounded by browserTimeout), every file measured in turn.
-	const rounds = 3
+	// A browser's life is bounded by browserTimeout: each round measures
+	// the files a slice at a time, each slice in a browser of its own.
+	const rounds, slice = 3, 64
 	runs := make([][]scriptMeasure, len(files))
 	for b.Loop() {
 		for range rounds {
-			a, _ := openMeasured(b)
-			loadRobotsParser(b, a)
-			js[bool](a, `(window.__files = [], true)`)
-			for start := 0; start < len(files); start += 40 {
-				call[bool](a, `fs => (window.__files.push(...fs.map(f => ({name: f.Name, text: f.Text, urls: f.URLs}))), true)`, files[start:min(start+40, len(files))])
-			}
-			for i, f := range files {
-				m := call[scriptMeasure](a, scriptBenchJS, i)
-				if m.Fields != 11 || m.Count != 20000 {
-					b.Fatalf("%s: a handle's test gave %d fields (want 11), testMany counted %d of 20,000", f.Name, m.Fields, m.Count)
+			for first := 0; first < len(files); first += slice {
+				part := files[first:min(first+slice, len(files))]
+				a, _ := openMeasured(b)
+				loadRobotsParser(b, a)
+				call[bool](a, `fs => (window.__files = fs.map(f => ({name: f.Name, text: f.Text, urls: f.URLs})), true)`, part)
+				for i, f := range part {
+					m := call[scriptMeasure](a, scriptBenchJS, i)
+					if m.Fields != 11 || m.Count != 20000 {
+						b.Fatalf("%s: a handle's test gave %d fields (want 11), testMany counted %d of 20,000", f.Name, m.Fields, m.Count)
+					}
+					runs[first+i] = append(runs[first+i], m)
 				}
-				runs[i] = append(runs[i], m)
 			}
 		}
 	}
