@@ -197,12 +197,13 @@ test-wasm: node
 	echo "$(WASM_TEST)"; \
 	$(WASM_TEST)
 
-bench: wasm brotli chromium
+bench: wasm brotli chromium oracles
 	$(GO) test -run '^$$' -bench . -benchmem ./engine/...
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(FirstInteractive|Rerender)' -benchtime 10x ./wasm/browsertest
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench 'Browser(Scale|Embed|BigFile|Autosave|Readers100k)' -benchtime 3x ./wasm/browsertest
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserMatrixRecompute -benchtime 10x ./wasm/browsertest
 	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserImportExpectations -benchtime 3x ./wasm/browsertest
+	CHROMIUM_PATH="$(FIND_CHROMIUM)" $(GO) test -run '^$$' -bench BrowserScript -benchtime 1x ./wasm/browsertest
 
 # What a browser downloads for the page: Brotli as the server sends it (the
 # .br make brotli wrote; gzip for a file that has none) to browsers that take

@@ -83,8 +83,9 @@ type ruleIndex struct {
 	ac     *automaton // over every wildcard candidate, built when first needed
 }
 
-// lazyIndex builds a ruleIndex on first use, once.
+// lazyIndex builds a ruleIndex once it pays (groupList.each), once.
 type lazyIndex struct {
+	lazy lazyCount
 	once sync.Once
 	ix   *ruleIndex
 }

@@ -183,6 +183,7 @@ func checkMatchAll(t *testing.T, rng *rand.Rand, patterns []string, path func() 
 // A group with more wildcard rules than manyAt that the index cannot rule
 // out is matched all at once, with the verdicts a scan of every rule gives.
 func TestManyWildcardRulesAtOnce(t *testing.T) {
+	indexFromTheFirstTest(t)
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	var patterns []string
@@ -230,10 +231,11 @@ func TestManyWildcardRulesAtOnce(t *testing.T) {
 }
 
 // Parse builds no index, however many wildcard rules a group holds: the
-// first Test that needs a group's index builds it, and its automaton only
-// when a path reaches manyAt wildcard rules; the groups no Test asks for
-// are never indexed.
+// first Test that needs a group's index builds it (with no scans first,
+// scanTests 0), and its automaton only when a path reaches manyAt wildcard
+// rules; the groups no Test asks for are never indexed.
 func TestParseLeavesIndexesToTheFirstTest(t *testing.T) {
+	indexFromTheFirstTest(t)
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	for i, n := 0, 0; n < 64<<10; i++ {

@@ -123,9 +123,8 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 func (r *Robots) decide(list groupList, source Source, path string) Cell {
 	pa, pd, la, ld := -1, -1, 0, 0
 	if len(list.groups) > 0 {
-		ix, _ := list.rules(r)
-		ix.each(path, func(i int32, _ bool, pattern string) {
-			rule, p := &ix.rules[i], len(pattern)
+		list.each(r, path, func(rule *Rule, _ int, _ bool, pattern string) {
+			p := len(pattern)
 			switch {
 			case rule.Allow:
 				if p > pa || p == pa && rule.Line < la {

@@ -186,19 +186,14 @@ func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, lis
 		return a.Priority > b.Priority || a.Priority == b.Priority && a.Line < b.Line
 	}
 	if len(list.groups) > 0 {
-		ix, group := list.rules(r)
-		ix.each(res.Path, func(r int32, indexHTML bool, pattern string) {
-			rule, gi := &ix.rules[r], list.groups[0]
-			if group != nil {
-				gi = int(group[r])
-			}
+		list.each(r, res.Path, func(rule *Rule, group int, indexHTML bool, pattern string) {
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
 				Allow:     rule.Allow,
 				Pattern:   pattern,
 				Priority:  len(pattern),
 				IndexHTML: indexHTML,
-				Group:     gi,
+				Group:     group,
 			})
 		})
 	}

@@ -18,22 +18,24 @@ func args(vs ...any) []js.Value {
 
 // errorOf is the error sentence of an answer, "" when it is not an error.
 func errorOf(v any) string {
-	m, ok := v.(map[string]any)
-	if !ok {
+	e := js.ValueOf(v)
+	if e.Type() != js.TypeObject || e.Get("error").Type() != js.TypeString {
 		return ""
 	}
-	s, _ := m["error"].(string)
-	return s
+	return e.Get("error").String()
 }
 
 func TestHandlesParseOnceAndRelease(t *testing.T) {
-	h := parse(js.Undefined(), args("User-agent: *\nDisallow: /private\n")).(int)
+	h := parse(js.Undefined(), args("User-agent: *\nDisallow: /private\n")).(js.Value)
 	if got := lines(js.Undefined(), args(h)); got != 3 {
 		t.Errorf("lines = %v; want 3 (two lines and the empty one after the last break)", got)
 	}
-	v := test(js.Undefined(), args(h, "Googlebot", "https://example.com/private/x")).(map[string]any)
-	if v["allowed"] != false || v["line"] != 2 || v["rule"] != "Disallow: /private" {
-		t.Errorf("test = %v; want blocked by line 2, Disallow: /private", v)
+	v := test(js.Undefined(), args(h, "Googlebot", "https://example.com/private/x")).(js.Value)
+	if v.Get("allowed").Bool() || v.Get("line").Int() != 2 || v.Get("rule").String() != "Disallow: /private" {
+		t.Errorf("test = %v; want blocked by line 2, Disallow: /private", js.Global().Get("JSON").Call("stringify", v))
+	}
+	if byID := test(js.Undefined(), args(h.Get("id"), "Googlebot", "/open")).(js.Value); !byID.Get("allowed").Bool() {
+		t.Errorf("test by the handle's id = %v; want allowed", js.Global().Get("JSON").Call("stringify", byID))
 	}
 	many := js.ValueOf(testMany(js.Undefined(), args(h, "Googlebot", "/private/a\n/open\r\n/private")))
 	allowed, line := many.Get("allowed"), many.Get("line")
@@ -47,13 +49,13 @@ func TestHandlesParseOnceAndRelease(t *testing.T) {
 	if e := errorOf(test(js.Undefined(), args(h, "Googlebot", "/"))); !strings.Contains(e, "released") {
 		t.Errorf("a released handle answered %q; want a sentence saying it was released", e)
 	}
-	if other := parse(js.Undefined(), args("")).(int); other == h {
-		t.Errorf("a new parse reused the released handle %d", h)
+	if other := parse(js.Undefined(), args("")).(js.Value); other.Get("id").Int() == h.Get("id").Int() {
+		t.Errorf("a new parse reused the released handle %v", h.Get("id"))
 	}
 }
 
 func TestWrongArgumentsSaySo(t *testing.T) {
-	h := parse(js.Undefined(), args("User-agent: *\n")).(int)
+	h := parse(js.Undefined(), args("User-agent: *\n")).(js.Value)
 	tests := []struct {
 		name string
 		got  any

@@ -2,7 +2,16 @@
 
 // Package jsapi turns JavaScript arguments into engine calls and engine
 // answers into plain JavaScript values, for the programs that expose the
-// engine to scripts (wasm/core today). It decides nothing itself: every
-// verdict, line and sentence comes from package engine, and nothing here
-// touches the DOM, so it runs in a window and in a Worker alike.
+// engine to scripts (wasm/core's robotsTesterCore, wasm/script's
+// robotsTester). It decides nothing itself: every verdict, line and
+// sentence comes from package engine, and nothing here touches the DOM, so
+// it runs in a window and in a Worker alike.
+//
+//	api.parse(robotsTxt) ──Bytes, engine.Parse──▶ a handle (handles.go)
+//	handle.test(agent, url) ──Agent.Test, engine.Explain──▶ one JSON text ──JSON.parse──▶ the object (verdict.go)
+//	handle.testMany(agent, urls) ──pieces joined by the browser──▶ typed arrays or JSON texts (many.go)
+//
+// What crosses the boundary is few and large: a call into JavaScript from
+// Go costs more than a test, so an object is one JSON text, not a property
+// set per field, and a list one string a piece, not a string per URL.
 package jsapi

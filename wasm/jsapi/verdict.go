@@ -3,7 +3,9 @@
 package jsapi
 
 import (
+	"strconv"
 	"syscall/js"
+	"unsafe"
 
 	"robotstester/engine"
 )
@@ -66,7 +68,7 @@ func (a Agent) Match(r *engine.Robots, url string) engine.Result {
 }
 
 // Verdict is one decision as a plain object, in the engine's words, for
-// both script APIs (the page's robotsTester.test and testMany, and
+// both script APIs (robotsTester's test and testMany, a handle's, and
 // robotsTesterCore.test of wasm/core):
 //
 //	{allowed, verdict: "allowed"|"blocked", line, rule, reason, group,
@@ -82,28 +84,103 @@ func (a Agent) Match(r *engine.Robots, url string) engine.Result {
 // matched, notes how the browser's reading changed what was typed, token
 // the token whose group applied and crawler the catalogue's name ("" for an
 // agent that is not in it).
-func Verdict(r *engine.Robots, a Agent, typed string) map[string]any {
+//
+// The object crosses as one JSON text that the browser's JSON.parse turns
+// into the object: setting its eleven fields one by one from Go costs a
+// call into JavaScript each, ten times the test itself (issue 26).
+func Verdict(r *engine.Robots, a Agent, typed string) js.Value {
+	verdictBuf = appendVerdict(verdictBuf[:0], r, a, typed)
+	return parseJSON(verdictBuf)
+}
+
+// verdictBuf is Verdict's JSON, kept from call to call: a script calls it
+// once a URL, and every byte allocated is garbage to collect.
+var verdictBuf []byte
+
+// appendVerdict writes Verdict's object as JSON.
+func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	res, notes := a.Test(r, typed)
 	ex := r.Explain(res)
 	verdict := "blocked"
 	if res.Allowed {
 		verdict = "allowed"
 	}
-	jsNotes := make([]any, len(notes))
+	b = append(b, `{"allowed":`...)
+	b = strconv.AppendBool(b, res.Allowed)
+	b = append(b, `,"verdict":"`...)
+	b = append(b, verdict...)
+	b = append(b, `","line":`...)
+	b = strconv.AppendInt(b, int64(res.Line), 10)
+	for _, f := range [...]struct{ key, value string }{
+		{"rule", r.RuleText(res.Line)}, {"reason", ex.Verdict}, {"group", ex.Group},
+		{"testedAs", res.Path}, {"sent", res.URL},
+	} {
+		b = append(b, `,"`...)
+		b = append(b, f.key...)
+		b = append(b, `":`...)
+		b = appendJSONString(b, f.value)
+	}
+	b = append(b, `,"notes":[`...)
 	for i, n := range notes {
-		jsNotes[i] = n
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, n)
 	}
-	return map[string]any{
-		"allowed":  res.Allowed,
-		"verdict":  verdict,
-		"line":     res.Line,
-		"rule":     r.RuleText(res.Line),
-		"reason":   ex.Verdict,
-		"group":    ex.Group,
-		"testedAs": res.Path,
-		"sent":     res.URL,
-		"notes":    jsNotes,
-		"token":    res.Token,
-		"crawler":  res.Crawler,
+	b = append(b, `],"token":`...)
+	b = appendJSONString(b, res.Token)
+	b = append(b, `,"crawler":`...)
+	b = appendJSONString(b, res.Crawler)
+	return append(b, '}')
+}
+
+// appendJSONString writes s as a JSON string (RFC 8259 §7): the quote, the
+// backslash and the control characters escaped, every other byte as it is.
+// A byte that is not UTF-8 is then read as the browser's TextDecoder reads
+// any Go string that crosses (U+FFFD, the WHATWG way), and it cannot hide
+// the closing quote: that decoder never takes an ASCII byte into an error.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		default:
+			b = append(b, c)
+		}
 	}
+	return append(b, '"')
+}
+
+// jsonParse is the browser's JSON.parse, looked up once.
+var jsonParse = js.Global().Get("JSON").Get("parse")
+
+// parseJSON is the browser's JSON.parse of text Go wrote. The text crosses
+// as a string without a copy in Go: js.ValueOf decodes it into a
+// JavaScript string at once, before text can change.
+func parseJSON(text []byte) js.Value {
+	if len(text) == 0 {
+		return jsonParse.Invoke("")
+	}
+	return jsonParse.Invoke(unsafe.String(&text[0], len(text)))
+}
+
+// agentCache is the last agent read: a script passes the same agent for
+// every URL, and looking a name up in the catalogue costs more than many a
+// test.
+var agentCache struct {
+	name  string
+	agent Agent
+	set   bool
+}
+
+// ReadAgentCached is ReadAgent, remembering the last name.
+func ReadAgentCached(name string) Agent {
+	if !agentCache.set || agentCache.name != name {
+		agentCache.name, agentCache.agent, agentCache.set = name, ReadAgent(name), true
+	}
+	return agentCache.agent
 }

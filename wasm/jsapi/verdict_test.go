@@ -50,16 +50,67 @@ func TestVerdictIsTheEngines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		v := Verdict(r, ReadAgent(tt.agent), tt.url)
-		if v["allowed"] != tt.allowed || v["line"] != tt.line || v["crawler"] != tt.crawler || v["testedAs"] != tt.testedAs {
+		if v.Get("allowed").Bool() != tt.allowed || v.Get("line").Int() != tt.line || v.Get("crawler").String() != tt.crawler || v.Get("testedAs").String() != tt.testedAs {
 			t.Errorf("%s %s: allowed %v line %v crawler %q tested as %q; want %v, %d, %q, %q",
-				tt.agent, tt.url, v["allowed"], v["line"], v["crawler"], v["testedAs"], tt.allowed, tt.line, tt.crawler, tt.testedAs)
+				tt.agent, tt.url, v.Get("allowed"), v.Get("line"), v.Get("crawler").String(), v.Get("testedAs").String(), tt.allowed, tt.line, tt.crawler, tt.testedAs)
 		}
-		reason, _ := v["reason"].(string)
+		reason := v.Get("reason").String()
 		if wantWord := map[bool]string{true: "Allowed", false: "Blocked"}[tt.allowed]; !strings.HasPrefix(reason, wantWord) {
 			t.Errorf("%s %s: reason %q does not start with %q", tt.agent, tt.url, reason, wantWord)
 		}
 	}
-	if notes := Verdict(r, ReadAgent("Googlebot"), "/private/a b")["notes"].([]any); len(notes) == 0 {
+	if notes := Verdict(r, ReadAgent("Googlebot"), "/private/a b").Get("notes"); notes.Length() == 0 {
 		t.Errorf("a typed space gave no note on how the browser encodes it")
+	}
+}
+
+// The JSON text a verdict crosses as reads back, through the browser's
+// JSON.parse, as the string itself would cross: quotes, backslashes and
+// control characters escaped, bytes that are not UTF-8 read as U+FFFD as
+// the browser's TextDecoder reads them (one for "\xe2\x82", where Go's
+// decoder would give two), other letters as they are.
+func TestJSONStringsCrossAsTheStringsThemselves(t *testing.T) {
+	for _, s := range []string{
+		"", "plain", `a "quoted" \ back\slash`, "tab\tnew\nline\x00nul\x1funit", "caf\u00e9 \u2028 \U0001F600",
+		"bad \xff byte", "cut \xe2\x82 euro", "\x7f del",
+	} {
+		got := parseJSON(appendJSONString(nil, s))
+		if got.Type() != js.TypeString || got.String() != js.ValueOf(s).String() {
+			t.Errorf("JSON of %q read back as %q; want %q", s, got.String(), js.ValueOf(s).String())
+		}
+	}
+}
+
+// A handle answers as the engine does, its id works where a handle goes,
+// and a released handle says so.
+func TestHandles(t *testing.T) {
+	f := NewFiles("api")
+	h := f.Parse([]js.Value{js.ValueOf("User-agent: *\nDisallow: /private\n")})
+	got := h.Call("test", "Googlebot", "/private/x")
+	if got.Get("allowed").Bool() || got.Get("line").Int() != 2 || got.Get("rule").String() != "Disallow: /private" {
+		t.Errorf("handle.test = %v; want blocked by line 2", js.Global().Get("JSON").Call("stringify", got))
+	}
+	many := h.Call("testMany", "Googlebot", []any{"/private/a", "/open", "/private"})
+	if many.Length() != 3 || many.Index(0).Get("verdict").String() != "blocked" || many.Index(1).Get("verdict").String() != "allowed" {
+		t.Errorf("handle.testMany = %v; want blocked, allowed, blocked", js.Global().Get("JSON").Call("stringify", many))
+	}
+	compact := h.Call("testMany", "Googlebot", "/private/a\n/open\r\n/private\n", map[string]any{"compact": true})
+	if compact.Get("count").Int() != 3 || compact.Get("allowed").Index(1).Int() != 1 || compact.Get("lines").Index(2).Int() != 2 {
+		t.Errorf("compact testMany of a text: %v", js.Global().Get("JSON").Call("stringify", compact))
+	}
+	if r, err := f.Lookup(h.Get("id"), "x"); r == nil || err != "" {
+		t.Errorf("the handle's id did not name its file: %q", err)
+	}
+	if h.Call("lines").Int() != 3 {
+		t.Errorf("handle.lines = %v; want 3", h.Call("lines"))
+	}
+	h.Call("release")
+	if e := h.Call("test", "Googlebot", "/").Get("error"); e.Type() != js.TypeString || !strings.Contains(e.String(), "released") {
+		t.Errorf("a released handle answered %v; want a sentence saying it was released", e)
+	}
+	for _, args := range [][]any{{}, {"Googlebot"}, {3, "/"}} {
+		if e := h.Call("test", args...).Get("error"); e.Type() != js.TypeString {
+			t.Errorf("handle.test%v gave no error sentence", args)
+		}
 	}
 }

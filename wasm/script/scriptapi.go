@@ -3,12 +3,9 @@
 package script
 
 import (
-	"encoding/binary"
-	"strings"
 	"syscall/js"
 
 	"robotstester/engine"
-	"robotstester/wasm/browser"
 	"robotstester/wasm/jsapi"
 )
 
@@ -16,12 +13,16 @@ import (
 // script, without the tester's UI:
 //
 //	await robotsTester.ready;
-//	robotsTester.test("User-agent: *\nDisallow: /private\n", "Googlebot", "https://example.com/private/x")
+//	const h = robotsTester.parse(robotsTxt)   // a handle: parse once, test many (jsapi.Files)
+//	h.test("Googlebot", "https://example.com/private/x")
 //	// → {allowed: false, verdict: "blocked", line: 2, rule: "Disallow: /private", reason: "…", group: "…",
 //	//    testedAs: "/private/x", sent: "https://example.com/private/x", notes: [], token: "", crawler: "Googlebot (…)"}
-//	robotsTester.testMany(robotsTxt, agent, [url1, url2])  // → an array of the same objects
-//	robotsTester.testMany(robotsTxt, agent, urls, {compact: true})
+//	h.testMany(agent, [url1, url2])           // → an array of the same objects
+//	h.testMany(agent, urls, {compact: true})
 //	// → {count, allowed: Uint8Array (1 allowed, 0 blocked), lines: Int32Array (deciding line, 0 for none)}
+//	h.release()
+//	robotsTester.test(robotsTxt, agent, url)  // the same without a handle: the last file's parse is reused
+//	robotsTester.testMany(robotsTxt, agent, urls, {compact: true})
 //
 // The objects are wasm/jsapi's Verdict, the same as robotsTesterCore.test
 // gives: each URL read as a browser sends it (sent and notes say what that
@@ -41,9 +42,18 @@ import (
 // verdict: {error: "…"}. robotsTester.audit(robotsTxt) answers which AI
 // crawlers may read the site (scriptaudit.go).
 
-// lastParsed caches the last robots.txt parsed by the script API: a page that
-// tests many URLs against one file, one call at a time, parses it once.
+// files are the handles robotsTester.parse gave.
+var files = jsapi.NewFiles("robotsTester")
+
+// lastParsed is the last robots.txt the handle-less calls parsed: a page
+// that tests many URLs against one file, one call at a time, parses it
+// once. text is the string as it came: wasm_exec.js gives equal strings
+// one reference while Go holds one (its _ids map is keyed by the value),
+// so while the text is unchanged a call knows it by that reference alone,
+// without copying or encoding the text again. A Uint8Array may change
+// between calls: its bytes are copied and compared.
 var lastParsed struct {
+	text   js.Value
 	body   string
 	robots *engine.Robots
 }
@@ -59,15 +69,16 @@ func InstallScriptAPI() {
 		api = win.Get("Object").New()
 		win.Set("robotsTester", api)
 	}
+	api.Set("parse", js.FuncOf(func(_ js.Value, args []js.Value) any { return files.Parse(args) }))
 	api.Set("test", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
 		if err == "" && args[2].Type() != js.TypeString {
 			err = "robotsTester.test(robotsTxt, agent, url): url must be a string such as \"https://example.com/page\"."
 		}
 		if err != "" {
-			return map[string]any{"error": err}
+			return jsapi.Fail(err)
 		}
-		return jsapi.Verdict(robots, jsapi.ReadAgent(agent), args[2].String())
+		return jsapi.Verdict(robots, jsapi.ReadAgentCached(agent), args[2].String())
 	}))
 	api.Set("testMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
@@ -75,18 +86,9 @@ func InstallScriptAPI() {
 			err = "robotsTester.testMany(robotsTxt, agent, urls): urls must be an array of strings."
 		}
 		if err != "" {
-			return map[string]any{"error": err}
+			return jsapi.Fail(err)
 		}
-		urls := scriptURLs(args[2])
-		if len(args) > 3 && args[3].Type() == js.TypeObject && args[3].Get("compact").Truthy() {
-			return scriptCompact(robots, agent, urls)
-		}
-		a := jsapi.ReadAgent(agent)
-		out := make([]any, len(urls))
-		for i, u := range urls {
-			out[i] = jsapi.Verdict(robots, a, u)
-		}
-		return out
+		return jsapi.TestMany(robots, jsapi.ReadAgentCached(agent), args[2], len(args) > 3 && jsapi.Compact(args[3]))
 	}))
 	api.Set("testManyAsync", js.FuncOf(func(_ js.Value, args []js.Value) any { return testManyAsync(args) }))
 	api.Set("audit", js.FuncOf(func(_ js.Value, args []js.Value) any { return scriptAudit(args) }))
@@ -99,59 +101,23 @@ func InstallScriptAPI() {
 	}
 }
 
-// scriptArgs reads (robotsTxt, agent, url or urls) and parses robotsTxt, reusing the
-// last parse when the bytes are the same. err is a sentence for the caller.
+// scriptArgs reads (robotsTxt, agent, url or urls) and parses robotsTxt,
+// reusing the last parse while the text is unchanged (lastParsed). err is
+// a sentence for the caller.
 func scriptArgs(args []js.Value) (robots *engine.Robots, agent string, err string) {
 	const usage = "robotsTester.test(robotsTxt, agent, url) takes a robots.txt (a string or a Uint8Array), a crawler token such as \"Googlebot\" and a URL: pass all three."
-	if len(args) < 3 {
+	if len(args) < 3 || args[1].Type() != js.TypeString {
 		return nil, "", usage
 	}
-	b, ok := jsapi.Bytes(args[0])
-	if !ok || args[1].Type() != js.TypeString {
-		return nil, "", usage
-	}
-	body := string(b)
-	if lastParsed.robots == nil || lastParsed.body != body {
-		lastParsed.body, lastParsed.robots = body, engine.Parse([]byte(body))
+	if lastParsed.robots == nil || !args[0].Equal(lastParsed.text) || args[0].Type() != js.TypeString {
+		b, ok := jsapi.Bytes(args[0])
+		if !ok {
+			return nil, "", usage
+		}
+		if lastParsed.robots == nil || lastParsed.body != string(b) {
+			lastParsed.body, lastParsed.robots = string(b), engine.Parse(b)
+		}
+		lastParsed.text = args[0]
 	}
 	return lastParsed.robots, args[1].String(), ""
-}
-
-// scriptURLs reads an array of URLs. Reading a million strings one by one
-// costs a call into JavaScript each; joined by the browser they cross at
-// once. A URL holding a line break (not one a browser sends) makes the
-// join ambiguous, and the array is then read item by item.
-func scriptURLs(arr js.Value) []string {
-	n := arr.Length()
-	if n == 0 {
-		return nil
-	}
-	joined := arr.Call("join", "\n").String()
-	if strings.Count(joined, "\n") == n-1 {
-		return strings.Split(joined, "\n")
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = arr.Index(i).String()
-	}
-	return out
-}
-
-// scriptCompact tests urls as given and answers with typed arrays.
-func scriptCompact(r *engine.Robots, agent string, urls []string) map[string]any {
-	a := jsapi.ReadAgent(agent)
-	allowed := make([]byte, len(urls))
-	lines := make([]byte, 4*len(urls))
-	for i, u := range urls {
-		res := a.Match(r, u)
-		if res.Allowed {
-			allowed[i] = 1
-		}
-		binary.LittleEndian.PutUint32(lines[4*i:], uint32(res.Line))
-	}
-	return map[string]any{
-		"count":   len(urls),
-		"allowed": browser.JSBytes(allowed),
-		"lines":   js.Global().Get("Int32Array").New(browser.JSBytes(lines).Get("buffer")),
-	}
 }

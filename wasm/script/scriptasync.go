@@ -5,6 +5,7 @@ package script
 import (
 	"encoding/binary"
 	"strings"
+	"sync"
 	"syscall/js"
 	"time"
 
@@ -16,9 +17,14 @@ import (
 )
 
 // robotsTester.testManyAsync(robotsTxt, agent, urls) tests a long list in
-// the page's workers and never holds the page: it returns a Promise of the
+// workers of its own and never holds the page: it returns a Promise of the
 // compact answer of testMany(…, {compact: true}). Calls run one after the
-// other.
+// other. The list stays in JavaScript: its segments are joined and encoded
+// by the browser as they are sent (workers.WorkerPool.TestList) and the
+// verdicts go into typed arrays the browser allocated, so a million URLs
+// never enter the page's WebAssembly memory, which never shrinks; the
+// workers, which do hold the list, are let go when idle (letWorkersGo).
+// Where no worker runs, the list is read into the page and tested there.
 
 // scriptJobs are the testManyAsync calls waiting or running.
 var scriptJobs struct {
@@ -31,9 +37,11 @@ var scriptJobs struct {
 // scriptJob is one testManyAsync call.
 type scriptJob struct {
 	job             store.TestJob
-	allowed         []byte
-	lines           []byte // little-endian int32s
+	urls            js.Value // the caller's array, copied
+	n               int
+	allowed, lines  js.Value // the answer: a Uint8Array and an Int32Array of n
 	left            int
+	inWorkers       bool // the workers were handed the list from JavaScript
 	resolve, reject js.Value
 }
 
@@ -50,35 +58,57 @@ func testManyAsync(args []js.Value) any {
 	if c, ok := engine.FindCrawler(agent); ok {
 		in = model.Saved{Crawler: c.Name}
 	}
+	// Copied now, so a caller that changes the array later changes nothing.
+	urls := args[2].Call("slice")
+	n := urls.Length()
 	var executor js.Func
 	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
 		executor.Release()
-		resolve, reject := a[0], a[1]
-		readScriptList(args[2], func(urls model.URLList) {
-			j := &scriptJob{
-				job: store.TestJob{
-					Robots: []byte(robots.Body), In: in, Tester: model.NewTester(robots, in),
-					URLs: urls, AsGiven: true,
-				},
-				allowed: make([]byte, urls.Len()), lines: make([]byte, 4*urls.Len()), left: urls.Len(),
-				resolve: resolve, reject: reject,
-			}
-			scriptJobs.queue = append(scriptJobs.queue, j)
-			nextScriptJob()
-		})
+		j := &scriptJob{
+			job: store.TestJob{
+				Robots: []byte(robots.Body), In: in, Tester: model.NewTester(robots, in), AsGiven: true,
+			},
+			urls: urls, n: n, left: n,
+			allowed: js.Global().Get("Uint8Array").New(n), lines: js.Global().Get("Int32Array").New(n),
+			resolve: a[0], reject: a[1],
+		}
+		scriptJobs.queue = append(scriptJobs.queue, j)
+		nextScriptJob()
 		return nil
 	})
 	return js.Global().Get("Promise").New(executor)
 }
 
+// segment is URLs at…to-1 of the job's list joined by LF and encoded as
+// UTF-8, by the browser. A URL holding a line break (not one a browser
+// sends) would split in two: the segment's URLs are then read one by one,
+// the break escaped, as readScriptList reads them.
+func (j *scriptJob) segment(at, to int) js.Value {
+	part := j.urls.Call("slice", at, to)
+	joined := part.Call("join", "\n")
+	if stringSplit.Call("call", joined, "\n").Length() != to-at {
+		urls := make([]string, to-at)
+		for k := range urls {
+			urls[k] = strings.ReplaceAll(part.Index(k).String(), "\n", "%0A")
+		}
+		return browser.JSBytes([]byte(strings.Join(urls, "\n")))
+	}
+	return utf8Encoder.Call("encode", joined)
+}
+
+// stringSplit is String.prototype.split (syscall/js calls methods of
+// objects only), and utf8Encoder the browser's TextEncoder.
+var (
+	stringSplit = js.Global().Get("String").Get("prototype").Get("split")
+	utf8Encoder = js.Global().Get("TextEncoder").New()
+)
+
 // scriptPiece is how many URLs of the array are read into Go at once.
 const scriptPiece = 16384
 
 // readScriptList reads an array of URLs as one text, a piece at a time in
-// slices: a million strings are tens of megabytes to convert. The array
-// is copied first, so a caller that changes it later changes nothing.
+// slices: a million strings are tens of megabytes to convert.
 func readScriptList(arr js.Value, done func(model.URLList)) {
-	arr = arr.Call("slice")
 	n, at := arr.Length(), 0
 	var lb model.ListBuilder
 	browser.RunSliced(func(deadline time.Time) bool {
@@ -124,39 +154,100 @@ func nextScriptJob() {
 	}
 	if scriptJobs.runner == nil {
 		scriptJobs.runner = workers.NewRunner(receiveScript)
+		workersBrokenOnce()
 	}
 	scriptJobs.running = j
-	scriptJobs.gen++
-	j.job.ListVersion = -scriptJobs.gen // a new list for every call
-	scriptJobs.runner.Test(scriptJobs.gen, j.job)
+	runScriptJob(j)
 }
 
-// receiveScript records verdicts for the running call.
+// runScriptJob hands the running call's list to the workers from
+// JavaScript, or, where none runs, reads it into the page and tests it
+// there.
+func runScriptJob(j *scriptJob) {
+	scriptJobs.gen++
+	gen := scriptJobs.gen
+	j.job.ListVersion = -gen // a new list for every call
+	if pool, ok := scriptJobs.runner.(*workers.WorkerPool); ok && pool.TestList(gen, j.job, j.n, j.segment) {
+		j.inWorkers = true
+		return
+	}
+	j.inWorkers = false
+	readScriptList(j.urls, func(urls model.URLList) {
+		if scriptJobs.running == j && scriptJobs.gen == gen {
+			j.job.URLs = urls
+			scriptJobs.runner.Test(gen, j.job)
+		}
+	})
+}
+
+// workersBrokenOnce has a call whose list the workers held start again on
+// the page when a worker cannot run: the page never held that list.
+var workersBrokenOnce = sync.OnceFunc(func() {
+	workers.OnWorkersBroken(func() {
+		if j := scriptJobs.running; j != nil && j.inWorkers {
+			j.left = j.n
+			runScriptJob(j)
+		}
+	})
+})
+
+// receiveScript records verdicts for the running call, into its typed
+// arrays.
 func receiveScript(gen, start int, flags []uint8, lines []int32) {
 	j := scriptJobs.running
 	if j == nil || gen != scriptJobs.gen {
 		return
 	}
+	allowed := scriptBuf.allowed[:0]
+	lineBytes := scriptBuf.lines[:0]
 	for k, f := range flags {
-		i := start + k
+		var a byte
 		if f&model.FlagAllowed != 0 {
-			j.allowed[i] = 1
+			a = 1
 		}
-		binary.LittleEndian.PutUint32(j.lines[4*i:], uint32(lines[k]))
+		allowed = append(allowed, a)
+		lineBytes = binary.LittleEndian.AppendUint32(lineBytes, uint32(lines[k]))
 	}
+	scriptBuf.allowed, scriptBuf.lines = allowed, lineBytes
+	js.CopyBytesToJS(j.allowed.Call("subarray", start, start+len(flags)), allowed)
+	js.CopyBytesToJS(js.Global().Get("Uint8Array").New(j.lines.Get("buffer"), 4*start, 4*len(flags)), lineBytes)
 	j.left -= len(flags)
 	if j.left <= 0 {
 		scriptJobs.running = nil
 		j.finish()
 		nextScriptJob()
+		if scriptJobs.running == nil {
+			letWorkersGo(scriptJobs.gen)
+		}
 	}
+}
+
+// scriptBuf holds one results message's verdicts on their way into the
+// answer, kept for the next.
+var scriptBuf struct{ allowed, lines []byte }
+
+// idleWorkers is how long the script API's workers are kept after its
+// last call: long enough for a script's next call to find them, short
+// enough that a million-URL run's memory is given back (issue 26: within
+// 100 MB of before, 10 s after).
+const idleWorkers = 3 * time.Second
+
+// letWorkersGo ends the script API's workers when no call came after the
+// one numbered gen within idleWorkers: their memory, a copy of the engine
+// and of the list each, goes back to the browser.
+func letWorkersGo(gen int) {
+	time.AfterFunc(idleWorkers, func() {
+		if scriptJobs.gen != gen || scriptJobs.running != nil || len(scriptJobs.queue) > 0 {
+			return
+		}
+		if pool, ok := scriptJobs.runner.(interface{ Close() }); ok {
+			pool.Close()
+		}
+		scriptJobs.runner = nil
+	})
 }
 
 // finish resolves the call's Promise with the compact answer.
 func (j *scriptJob) finish() {
-	j.resolve.Invoke(map[string]any{
-		"count":   len(j.allowed),
-		"allowed": browser.JSBytes(j.allowed),
-		"lines":   js.Global().Get("Int32Array").New(browser.JSBytes(j.lines).Get("buffer")),
-	})
+	j.resolve.Invoke(map[string]any{"count": j.n, "allowed": j.allowed, "lines": j.lines})
 }

@@ -41,7 +41,7 @@ func scriptAudit(args []js.Value) any {
 		if !js.Global().Get("Array").Call("isArray", args[1]).Bool() {
 			return map[string]any{"error": auditUsage}
 		}
-		urls = scriptURLs(args[1])
+		urls = jsapi.URLs(args[1])
 	}
 	return auditObject(ai.AuditOf(engine.Parse(engine.FetchLimit(body).Body), urls))
 }

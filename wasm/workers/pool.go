@@ -51,6 +51,8 @@ type WorkerPool struct {
 
 	flags []uint8 // a results message's verdicts, reused
 	lines []int32
+
+	onMessage js.Func // the workers' onmessage, released by Close
 }
 
 // maxWorkers bounds the pool: each worker holds a copy of the engine and
@@ -77,12 +79,12 @@ func (p *WorkerPool) startWorkers() bool {
 		return true
 	}
 	n := min(max(js.Global().Get("navigator").Get("hardwareConcurrency").Int(), 1), maxWorkers)
-	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+	p.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		p.message(args[0].Get("data"))
 		return nil
 	})
 	for range n {
-		w := p.start.Invoke(onMessage)
+		w := p.start.Invoke(p.onMessage)
 		if !w.Truthy() {
 			break
 		}
@@ -161,41 +163,84 @@ func (p *WorkerPool) Test(gen int, job store.TestJob) {
 		p.fallback.Test(gen, job)
 		return
 	}
-	msg := map[string]any{
-		"type": "test", "gen": gen, "robots": browser.JSBytes(job.Robots),
-		"crawler": job.In.Crawler, "token": job.In.Token, "status": job.In.Status, "robotsURL": job.In.RobotsURL,
-		"asGiven": job.AsGiven,
-	}
-	send := func() {
-		for _, w := range p.Workers {
-			w.Call("postMessage", msg)
-		}
-	}
 	if p.ListVersion == job.ListVersion {
-		send()
+		p.sendTest(gen, job)
 		return
 	}
-	// A new list: its segments go out a few per task, round robin, so the
-	// page stays responsive while a million URLs are handed over.
+	p.sendList(job.URLs.Len(), func(at, to int) js.Value {
+		return browser.JSBytes([]byte(job.URLs.Span(at, to)))
+	}, func() {
+		p.ListVersion = job.ListVersion
+		p.sendTest(gen, job)
+	})
+}
+
+// TestList is Test for a list of n URLs the page does not hold (the
+// script API's, held in JavaScript): segment(at, to) gives URLs at…to-1
+// joined by LF as a Uint8Array, made when it is sent, so the list never
+// enters the page's WebAssembly memory, which would keep that size for the
+// page's life. job.URLs is not read. It reports false, testing nothing,
+// when no worker can run.
+func (p *WorkerPool) TestList(gen int, job store.TestJob, n int, segment func(at, to int) js.Value) bool {
+	p.Cancel()
+	if p.Broken || !p.startWorkers() {
+		return false
+	}
+	// A break now cannot test on the page a list the page does not hold:
+	// the fallback tests nothing, and the caller hears of the break
+	// (OnWorkersBroken).
+	p.lastGen, p.lastJob = gen, store.TestJob{}
+	p.sendList(n, segment, func() { p.sendTest(gen, job) })
+	return true
+}
+
+// sendList hands a new list of n URLs to the workers, segment by segment,
+// a few per task and round robin, so the page stays responsive while a
+// million URLs are handed over; then runs then.
+func (p *WorkerPool) sendList(n int, segment func(at, to int) js.Value, then func()) {
 	p.ListVersion = 0
 	next, seg := 0, 0
 	for _, w := range p.Workers {
 		w.Call("postMessage", map[string]any{"type": "list", "reset": true, "start": 0, "urls": browser.JSBytes(nil)})
 	}
 	p.sender = browser.RunSliced(func(deadline time.Time) bool {
-		for next < job.URLs.Len() && time.Now().Before(deadline) {
-			end := min(next+segmentURLs, job.URLs.Len())
-			urls := browser.JSBytes([]byte(job.URLs.Span(next, end)))
+		for next < n && time.Now().Before(deadline) {
+			end := min(next+segmentURLs, n)
+			urls := segment(next, end)
 			p.Workers[seg%len(p.Workers)].Call("postMessage",
 				map[string]any{"type": "list", "reset": false, "start": next, "urls": urls},
 				[]any{urls.Get("buffer")})
 			next, seg = end, seg+1
 		}
-		return next == job.URLs.Len()
-	}, func() {
-		p.ListVersion = job.ListVersion
-		send()
-	})
+		return next == n
+	}, then)
+}
+
+// sendTest has every worker test the list it holds for job.
+func (p *WorkerPool) sendTest(gen int, job store.TestJob) {
+	msg := map[string]any{
+		"type": "test", "gen": gen, "robots": browser.JSBytes(job.Robots),
+		"crawler": job.In.Crawler, "token": job.In.Token, "status": job.In.Status, "robotsURL": job.In.RobotsURL,
+		"asGiven": job.AsGiven,
+	}
+	for _, w := range p.Workers {
+		w.Call("postMessage", msg)
+	}
+}
+
+// Close ends the workers and forgets the last job; the next test starts
+// new ones. A worker's WebAssembly memory never shrinks, so a pool that
+// ran one long job is let go once idle (the script API's, scriptasync.go),
+// and the browser takes that memory back.
+func (p *WorkerPool) Close() {
+	p.Cancel()
+	for _, w := range p.Workers {
+		w.Call("terminate")
+	}
+	if len(p.Workers) > 0 {
+		p.onMessage.Release()
+	}
+	p.Workers, p.ListVersion, p.lastJob = nil, 0, store.TestJob{}
 }
 
 func (p *WorkerPool) Cancel() {

@@ -1,0 +1,158 @@
+//go:build js && wasm
+
+package jsapi
+
+import (
+	"syscall/js"
+
+	"robotstester/engine"
+)
+
+// Files are the robots.txt files a script API has parsed, each behind a
+// handle: parse once, test many.
+//
+//	const h = api.parse(robotsTxt)      // a string or a Uint8Array → a handle
+//	h.test(agent, url)                  // → Verdict's object
+//	h.testMany(agent, urls)             // → an array of them
+//	h.testMany(agent, urls, {compact: true})  // → {count, allowed: Uint8Array, lines: Int32Array}
+//	h.lines()                           // the file's line count
+//	h.release()                         // frees the parsed file
+//
+// A handle is a small object whose methods sit on one prototype, so a
+// parse makes no function of its own; its id (handle.id) names the file in
+// robotsTesterCore's older calls, which take the handle or its id. Handles
+// are never reused, so a released one is an error rather than another file.
+type Files struct {
+	api   string // the global's name, for sentences
+	byID  map[int]*engine.Robots
+	next  int
+	proto js.Value
+}
+
+// NewFiles makes the handles of the script API defined as globalThis[api].
+func NewFiles(api string) *Files {
+	f := &Files{api: api, byID: map[int]*engine.Robots{}, next: 1}
+	f.proto = js.Global().Get("Object").New()
+	f.proto.Set("test", js.FuncOf(func(this js.Value, args []js.Value) any {
+		return f.test(this, args)
+	}))
+	f.proto.Set("testMany", js.FuncOf(func(this js.Value, args []js.Value) any {
+		return f.testMany(this, args)
+	}))
+	f.proto.Set("lines", js.FuncOf(func(this js.Value, _ []js.Value) any {
+		r, err := f.Lookup(this, "lines()")
+		if err != "" {
+			return Fail(err)
+		}
+		return len(r.Lines)
+	}))
+	f.proto.Set("release", js.FuncOf(func(this js.Value, _ []js.Value) any {
+		f.Release(this)
+		return nil
+	}))
+	return f
+}
+
+// Fail is the answer to wrong arguments: {error: sentence}.
+func Fail(sentence string) js.Value {
+	return js.ValueOf(map[string]any{"error": sentence})
+}
+
+// Parse parses a robots.txt argument into a new handle, or says what to pass.
+func (f *Files) Parse(args []js.Value) js.Value {
+	if len(args) < 1 {
+		return Fail(f.api + ".parse(robotsTxt) takes the robots.txt as a string or a Uint8Array.")
+	}
+	body, ok := Bytes(args[0])
+	if !ok {
+		return Fail(f.api + ".parse(robotsTxt): robotsTxt must be a string or a Uint8Array of the file's bytes.")
+	}
+	return f.Add(engine.Parse(body))
+}
+
+// Add puts a parsed file behind a new handle.
+func (f *Files) Add(r *engine.Robots) js.Value {
+	id := f.next
+	f.next++
+	f.byID[id] = r
+	h := js.Global().Get("Object").Call("create", f.proto)
+	h.Set("id", id)
+	return h
+}
+
+// Lookup reads a handle argument: a handle, or its id. err is a sentence
+// naming call.
+func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
+	id, ok := handleID(h)
+	if !ok {
+		return nil, f.api + "." + call + ": call it on a handle returned by parse."
+	}
+	if r = f.byID[id]; r == nil {
+		return nil, f.api + "." + call + ": this handle was released or never returned by parse; parse the robots.txt again."
+	}
+	return r, ""
+}
+
+// Release frees the file behind a handle (or its id); a handle released
+// twice is no error.
+func (f *Files) Release(h js.Value) {
+	if id, ok := handleID(h); ok {
+		delete(f.byID, id)
+	}
+}
+
+// handleID is a handle's id: the number itself, or a handle's id field.
+func handleID(h js.Value) (int, bool) {
+	if h.Type() == js.TypeObject {
+		h = h.Get("id")
+	}
+	if h.Type() != js.TypeNumber {
+		return 0, false
+	}
+	return h.Int(), true
+}
+
+// test is handle.test(agent, url).
+func (f *Files) test(this js.Value, args []js.Value) js.Value {
+	const call = "test(agent, url)"
+	r, err := f.Lookup(this, call)
+	if err == "" {
+		err = f.agentURLs(args, call, js.TypeString)
+	}
+	if err != "" {
+		return Fail(err)
+	}
+	return Verdict(r, ReadAgentCached(args[0].String()), args[1].String())
+}
+
+// testMany is handle.testMany(agent, urls, {compact}).
+func (f *Files) testMany(this js.Value, args []js.Value) js.Value {
+	const call = "testMany(agent, urls)"
+	r, err := f.Lookup(this, call)
+	if err == "" {
+		err = f.agentURLs(args, call, js.TypeObject)
+	}
+	if err != "" {
+		return Fail(err)
+	}
+	return TestMany(r, ReadAgentCached(args[0].String()), args[1], len(args) > 2 && Compact(args[2]))
+}
+
+// agentURLs checks a handle's (agent, url or urls) arguments: url a
+// string, urls an array or a string with a URL a line.
+func (f *Files) agentURLs(args []js.Value, call string, urls js.Type) string {
+	switch {
+	case len(args) < 1 || args[0].Type() != js.TypeString:
+		return f.api + " handle." + call + ": the agent must be a string, a crawler name such as \"Googlebot\" or a product token."
+	case urls == js.TypeString && (len(args) < 2 || args[1].Type() != js.TypeString):
+		return f.api + " handle." + call + ": the url must be a string such as \"https://example.com/page\" or \"/page\"."
+	case urls != js.TypeString && (len(args) < 2 || !IsURLList(args[1])):
+		return f.api + " handle." + call + ": pass the URLs as an array of strings or one string with a URL a line."
+	}
+	return ""
+}
+
+// Compact reads an options argument's compact flag.
+func Compact(opts js.Value) bool {
+	return opts.Type() == js.TypeObject && opts.Get("compact").Truthy()
+}
