@@ -11,7 +11,7 @@
 // on the file is computed once: line splitting, key recognition, pattern
 // normalisation and the agent → group table in Parse (parse.go), and each
 // group's rule index (index.go, multimatch.go) once it pays, then kept:
-// the first tests of a group try its rules one by one (grouplist.go), so a
+// the first tests of a group try its rules one by one (index.go, groupList), so a
 // file tested for a handful of URLs is never indexed. Test only walks what
 // the agent and the URL need: the index finds the few rules that can match,
 // and a group with many wildcard rules is matched in one pass over the path.

@@ -426,7 +426,7 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/api/sitemap":
 		serve = a.serveSitemap
 	default:
-		writeJSON(w, http.StatusNotFound, APIError{Code: codeNotFound, Error: "There is no " + r.URL.Path + " here: the tester's endpoints are /api/robots?url=… and /api/sitemap?url=…."})
+		writeJSON(w, http.StatusNotFound, APIError{Code: codeNotFound, Error: "There is no " + r.URL.Path + " here: the tester's endpoints are /api/robots?url=URL and /api/sitemap?url=URL."})
 		return
 	}
 	if !a.opts.Enabled {
