@@ -700,7 +700,7 @@ func TestTimeoutsSaidAsSet(t *testing.T) {
 	if !strings.Contains(sentence, want) {
 		t.Errorf("the timeout sentence %q does not say %q", sentence, want)
 	}
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,10 @@ func (a *app) openAI() []aiCrawler {
 
 // scrollBoxes are the elements of the AI view that scroll by themselves:
 // the view must read whole with the page's own scroll.
-const aiScrollBoxesJS = `Array.from(document.querySelectorAll("#view-ai, #view-ai *")).filter(e => {
+// The view panel itself (#view-ai) is the workbench's answers pane, which
+// scrolls inside itself as every view does at 1024 px and wider (issue
+// 22); what the view must not add is a scroll box of its own inside it.
+const aiScrollBoxesJS = `Array.from(document.querySelectorAll("#view-ai *")).filter(e => {
 	const s = getComputedStyle(e);
 	return /(auto|scroll)/.test(s.overflowY + s.overflowX) && (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1);
 }).map(e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + "." + String(e.className).split(" ").join("."))`

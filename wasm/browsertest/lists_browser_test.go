@@ -55,6 +55,8 @@ func TestBrowserOneTabStopPerList(t *testing.T) {
 	if n := js[int](a, `document.querySelectorAll('#hits button.hit[tabindex="0"]').length`); n != 1 {
 		t.Errorf("after ArrowDown the rule hits have %d Tab stops, want 1", n)
 	}
+	// The findings are in their panel, which their counts open.
+	a.openFindings()
 	js[bool](a, `document.querySelector('#findings button.diag[tabindex="0"]').focus(), true`)
 	first = js[string](a, focused)
 	if err := chromedp.Do(a.ctx, chromedp.KeyEvent(kb.End)); err != nil {

@@ -173,13 +173,22 @@ func engineTruth(body []byte, crawler engine.Crawler, urls []string) truthWant {
 		if i == truthFindingsCompared {
 			break
 		}
-		f := truthFinding{Text: x.Severity.String() + ": " + shownSentence(x.String())}
+		f := truthFinding{Text: truthNoun(x.Severity) + ": " + shownSentence(x.String())}
 		if x.Line > 0 {
 			f.Line = strconv.Itoa(x.Line)
 		}
 		w.findings = append(w.findings, f)
 	}
 	return w
+}
+
+// truthNoun is how the findings list labels a severity: an info finding
+// is a "note", as the counts call it.
+func truthNoun(s engine.Severity) string {
+	if s == engine.SeverityInfo {
+		return "note"
+	}
+	return s.String()
 }
 
 func truthCount(n int, noun string) string {
