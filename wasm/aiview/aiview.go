@@ -11,7 +11,6 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"robotstester/engine"
 	"robotstester/engine/ai"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
@@ -57,7 +56,7 @@ func (v *AIView) Render() vecty.ComponentOrHTML {
 				vecty.Data("lines", strconv.Itoa(len(store.Page.Robots.Lines)))),
 			vecty.Text(status(au)),
 		),
-		serverNote(),
+		widget.ServerNote("ai-server-note"),
 		headline(au),
 		signals(au),
 		elem.Heading3(vecty.Text("By operator")),
@@ -78,19 +77,6 @@ func status(au ai.Audit) string {
 		}
 	}
 	return s + "."
-}
-
-// serverNote says when the server's answer, not the file, decides.
-func serverNote() vecty.MarkupOrChild {
-	answer, outcome := model.ServerAnswer(store.Page.In.Status)
-	if outcome.Effect == engine.EffectConditional {
-		return nil
-	}
-	return elem.Paragraph(
-		vecty.Markup(prop.ID("ai-server-note"), vecty.Class("override")),
-		elem.Strong(vecty.Text("Server answer: "+answer.Label+". ")),
-		widget.Sentence(outcome.Reason+" The verdicts below are what the file's rules would decide."),
-	)
 }
 
 // headline is one line per purpose: "AI training: 3 of 9 blocked".

@@ -204,7 +204,7 @@ func (v *DiffView) Render() vecty.ComponentOrHTML {
 			),
 		),
 		elem.Div(vecty.Markup(vecty.Class("matrix-controls")), columnFields()),
-		serverNote(),
+		widget.ServerNote("server-note"),
 		v.results(d),
 	)
 }

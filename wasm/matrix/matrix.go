@@ -363,7 +363,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 			vecty.Markup(prop.ID("matrix-reader-status"), vecty.Class("help"), vecty.Attribute("role", "status"),
 				vecty.Data("ready", strconv.FormatBool(shownReaderMatrix(m) != nil))),
 			vecty.Text(readerStatus(m, shownReaderMatrix(m))))),
-		serverNote(),
+		widget.ServerNote("server-note"),
 		elem.Heading3(vecty.Text("What each crawler obeys")),
 		elem.Div(
 			vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
@@ -897,20 +897,5 @@ func (f *RowFilter) Render() vecty.ComponentOrHTML {
 			}
 		})),
 		options,
-	)
-}
-
-// serverNote warns, when the chosen server answer decides every URL alone
-// (a 5xx, a 404…), that the verdicts shown are the file's rules', as the
-// results' override column does; nil when the rules decide.
-func serverNote() vecty.MarkupOrChild {
-	answer, outcome := model.ServerAnswer(store.Page.In.Status)
-	if outcome.Effect == engine.EffectConditional {
-		return nil
-	}
-	return elem.Paragraph(
-		vecty.Markup(prop.ID("server-note"), vecty.Class("override")),
-		elem.Strong(vecty.Text("Server answer: "+answer.Label+". ")),
-		widget.Sentence(outcome.Reason+" The verdicts below are what the file's rules would decide."),
 	)
 }
