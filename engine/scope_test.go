@@ -38,9 +38,9 @@ var scopeSpecTests = []struct {
 	{"ftp://example.com/robots.txt", "ftp://example.com/", ScopeSameOrigin},
 	{"ftp://example.com/robots.txt", "http://example.com/", ScopeScheme},
 
-	{"http://212.96.82.21/robots.txt", "http://212.96.82.21/", ScopeSameOrigin},
-	{"http://212.96.82.21/robots.txt", "http://example.com/", ScopeHost},
-	{"http://212.96.82.21/robots.txt", "https://example.com/", ScopeHostScheme},
+	{"http://127.0.0.1/robots.txt", "http://127.0.0.1/", ScopeSameOrigin},
+	{"http://127.0.0.1/robots.txt", "http://example.com/", ScopeHost},
+	{"http://127.0.0.1/robots.txt", "https://example.com/", ScopeHostScheme},
 	{"http://example.com/robots.txt", "https://other.example.com/", ScopeHostScheme},
 
 	{"http://example.com:80/robots.txt", "http://example.com:80/", ScopeSameOrigin},
@@ -140,7 +140,7 @@ func TestScopeReasonExplainsTheHost(t *testing.T) {
 	tests := []struct {
 		robots, url, why string
 	}{
-		{"http://212.96.82.21/robots.txt", "http://example.com/", "IP address"},
+		{"http://127.0.0.1/robots.txt", "http://example.com/", "IP address"},
 		{"http://www.example.com/robots.txt", "http://shop.www.example.com/", "subdomain"},
 		{"https://example.com/robots.txt", "https://example.com./", "final dot"},
 	}
