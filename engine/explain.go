@@ -277,11 +277,16 @@ func plural(n int) string {
 	return "s"
 }
 
-func isAre(n int) string {
+func isAre(n int) string { return Agree(n, "is", "are") }
+
+// Agree is one when n is 1 and many otherwise: the word a sentence about n
+// things takes ("is" or "are", "its" or "their"), for the engine's
+// messages and those of the packages built on it (engine/ai).
+func Agree(n int, one, many string) string {
 	if n == 1 {
-		return "is"
+		return one
 	}
-	return "are"
+	return many
 }
 
 // Quote marks a value off in a sentence as every message of the engine

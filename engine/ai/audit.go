@@ -211,16 +211,16 @@ func (f *auditor) retired(gi int, a engine.Agent, role engine.AIRole, c engine.C
 	}
 	msg := engine.Quote(a.Token) + " is no longer sent by " + operator + "'s crawlers"
 	if len(unreachable) > 0 {
-		msg += "; " + listNames(unreachable) + " " + hasHave(len(unreachable)) + " no token and ignore" + verbS(len(unreachable)) + " robots.txt, so no line reaches " + itThem(len(unreachable))
+		msg += "; " + listNames(unreachable) + " " + engine.Agree(len(unreachable), "has", "have") + " no token and ignore" + engine.Agree(len(unreachable), "s", "") + " robots.txt, so no line reaches " + engine.Agree(len(unreachable), "it", "them")
 	}
 	var fixes []string
 	if len(own) > 0 {
 		msg += "; " + strings.Join(own, "; ")
-		fixes = append(fixes, "change "+itsTheir(len(own))+" own group if "+itThem(len(own))+" should get this group's answer")
+		fixes = append(fixes, "change "+engine.Agree(len(own), "its", "their")+" own group if "+engine.Agree(len(own), "it", "them")+" should get this group's answer")
 	}
 	if len(add) > 0 {
 		msg += "; " + strings.Join(elsewhere, "; ")
-		fixes = append(fixes, "add "+strings.Join(quoteAll(add), " and ")+" to this group if its rules are meant for "+itThem(len(add)))
+		fixes = append(fixes, "add "+strings.Join(quoteAll(add), " and ")+" to this group if its rules are meant for "+engine.Agree(len(add), "it", "them"))
 	}
 	if len(fixes) == 0 {
 		if len(unreachable) == 0 {
@@ -229,42 +229,6 @@ func (f *auditor) retired(gi int, a engine.Agent, role engine.AIRole, c engine.C
 		fixes = append(fixes, "remove the line")
 	}
 	f.add(a.Line, sev, "ai-retired-token", msg, " — ", strings.Join(fixes, ", and "), ".")
-}
-
-func itsTheir(n int) string {
-	if n == 1 {
-		return "its"
-	}
-	return "their"
-}
-
-func itThem(n int) string {
-	if n == 1 {
-		return "it"
-	}
-	return "them"
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
-}
-
-func hasHave(n int) string {
-	if n == 1 {
-		return "has"
-	}
-	return "have"
-}
-
-// verbS is the -s of a verb whose subject is n things.
-func verbS(n int) string {
-	if n == 1 {
-		return "s"
-	}
-	return ""
 }
 
 func quoteAll(s []string) []string {
@@ -385,8 +349,8 @@ func (f *auditor) signals() {
 				continue
 			}
 			f.add(s.Line, engine.SeverityWarning, "content-signal-conflict",
-				"declares ", u.Use, "=no, yet ", listNames(open), " ", isAre(len(open)), " allowed at / by ", groupName(f.r, s.Group),
-				" — disallow ", itThem(len(open)), " (", engine.Quote("User-agent: "+firstToken(open[0])), " then ", engine.Quote("Disallow: /"), ") if the signal is meant.")
+				"declares ", u.Use, "=no, yet ", listNames(open), " ", engine.Agree(len(open), "is", "are"), " allowed at / by ", groupName(f.r, s.Group),
+				" — disallow ", engine.Agree(len(open), "it", "them"), " (", engine.Quote("User-agent: "+firstToken(open[0])), " then ", engine.Quote("Disallow: /"), ") if the signal is meant.")
 		}
 	}
 }
