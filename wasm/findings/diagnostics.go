@@ -5,7 +5,6 @@ package findings
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -204,17 +203,7 @@ func othersCount(others engine.Diagnostics) string {
 	if len(others) == 0 {
 		return ""
 	}
-	errs, warns, infos := others.Counts()
-	var parts []string
-	for _, c := range []struct {
-		n    int
-		noun string
-	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
-		if c.n > 0 {
-			parts = append(parts, widget.Count(c.n, c.noun))
-		}
-	}
-	return strings.Join(parts, ", ")
+	return widget.SeverityCounts(others.Counts())
 }
 
 // severityNoun is how the list labels a severity: the word its count uses

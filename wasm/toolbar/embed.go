@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math"
 	"strconv"
-	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -160,17 +159,7 @@ var embedMore bool
 // of the compact embed knows there is something to see: "1 error, 2
 // warnings", or "" when there is none.
 func findingsSummary() string {
-	errs, warns, infos := store.Page.Lint.Counts()
-	var parts []string
-	for _, c := range []struct {
-		n    int
-		what string
-	}{{errs, "error"}, {warns, "warning"}, {infos, "note"}} {
-		if c.n > 0 {
-			parts = append(parts, widget.Count(c.n, c.what))
-		}
-	}
-	return strings.Join(parts, ", ")
+	return widget.SeverityCounts(store.Page.Lint.Counts())
 }
 
 // embedDetailsToggle is the button that shows or hides those parts.

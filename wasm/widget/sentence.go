@@ -46,6 +46,22 @@ func Count(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
+// SeverityCounts names the counts of findings by severity, in the nouns
+// the findings list labels them with, leaving out those at zero: "1 error,
+// 2 warnings", "" for none.
+func SeverityCounts(errs, warns, notes int) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{errs, "error"}, {warns, "warning"}, {notes, "note"}} {
+		if c.n > 0 {
+			parts = append(parts, Count(c.n, c.noun))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // SentenceCase upper-cases the first letter of an ASCII phrase: "full
 // allow" → "Full allow".
 func SentenceCase(s string) string {

@@ -21,3 +21,20 @@ func TestSentenceSetsQuotedValuesApart(t *testing.T) {
 		}
 	}
 }
+
+func TestSeverityCountsLeavesOutZeros(t *testing.T) {
+	tests := []struct {
+		errs, warns, notes int
+		want               string
+	}{
+		{0, 0, 0, ""},
+		{1, 0, 0, "1 error"},
+		{0, 2, 1, "2 warnings, 1 note"},
+		{3, 1, 2, "3 errors, 1 warning, 2 notes"},
+	}
+	for _, tt := range tests {
+		if got := SeverityCounts(tt.errs, tt.warns, tt.notes); got != tt.want {
+			t.Errorf("SeverityCounts(%d, %d, %d) = %q, want %q", tt.errs, tt.warns, tt.notes, got, tt.want)
+		}
+	}
+}
