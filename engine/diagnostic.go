@@ -63,17 +63,21 @@ type Diagnostics []Diagnostic
 
 // Sort orders the list by line, column, severity (errors first) and code.
 func (l Diagnostics) Sort() {
-	slices.SortStableFunc(l, func(a, b Diagnostic) int {
-		switch {
-		case a.Line != b.Line:
-			return a.Line - b.Line
-		case a.Col != b.Col:
-			return a.Col - b.Col
-		case a.Severity != b.Severity:
-			return int(a.Severity) - int(b.Severity)
-		}
-		return strings.Compare(a.Code, b.Code)
-	})
+	slices.SortStableFunc(l, Diagnostic.Compare)
+}
+
+// Compare orders a before b (negative), after (positive) or beside them
+// (0) as Sort does: by line, column, severity (errors first) and code.
+func (a Diagnostic) Compare(b Diagnostic) int {
+	switch {
+	case a.Line != b.Line:
+		return a.Line - b.Line
+	case a.Col != b.Col:
+		return a.Col - b.Col
+	case a.Severity != b.Severity:
+		return int(a.Severity) - int(b.Severity)
+	}
+	return strings.Compare(a.Code, b.Code)
 }
 
 // Counts returns how many findings there are of each severity.

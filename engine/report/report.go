@@ -52,16 +52,10 @@ func New(file string, r *engine.Robots, lint engine.Diagnostics, port []readers.
 	for _, p := range port {
 		out = append(out, finding(r, p.Diagnostic, p.Readers))
 	}
+	// In the engine's order (Diagnostic.Compare), at the lines shown.
 	slices.SortStableFunc(out, func(a, b Finding) int {
-		switch {
-		case a.Line != b.Line:
-			return a.Line - b.Line
-		case a.Col != b.Col:
-			return a.Col - b.Col
-		case a.Severity != b.Severity:
-			return int(a.Severity) - int(b.Severity)
-		}
-		return strings.Compare(a.Code, b.Code)
+		return engine.Diagnostic{Line: a.Line, Col: a.Col, Severity: a.Severity, Code: a.Code}.Compare(
+			engine.Diagnostic{Line: b.Line, Col: b.Col, Severity: b.Severity, Code: b.Code})
 	})
 	return Report{File: file, Findings: out}
 }
