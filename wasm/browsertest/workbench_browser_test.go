@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -61,10 +62,7 @@ const pageScrollJS = `[window.scrollX, window.scrollY, document.scrollingElement
 // with no page scroll; the why's line number leads back to the line, and
 // the one-URL test answers large at the top of the answers.
 func TestBrowserWorkbench(t *testing.T) {
-	path, err := filepath.Abs(filepath.Join(sharedPath(t, "corpus", "real"), "0106.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	path := wikipediaFile(t)
 	body, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -83,16 +81,8 @@ func TestBrowserWorkbench(t *testing.T) {
 	}
 	line := mustAtoi(want.rows[first].line)
 
-	ctx := newBrowser(t)
 	const width, height = 1280, 800
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
-		t.Fatal(err)
-	}
-	a := openApp(t, ctx, serveSite(t))
-	a.crawler("Googlebot")
-	a.setText("input#robots-url", "")
-	a.setText("textarea#urls", strings.Join(wikipediaURLs, "\n"))
-	a.openRobotsFile(path)
+	ctx, a := openWikipedia(t, width, height, wikipediaURLs)
 	rows := a.waitRows("the Wikipedia URLs' verdicts", func(rows []resultRow) bool {
 		return len(rows) == len(wikipediaURLs) && rows[first].Verdict == "blocked" && rows[first].Line == want.rows[first].line
 	})
@@ -127,6 +117,14 @@ func TestBrowserWorkbench(t *testing.T) {
 	}
 	if why := js[string](a, `document.querySelector("#why .winner").textContent`); !strings.Contains(why, "line "+want.rows[first].line) {
 		t.Errorf("#why .winner %q does not name line %d", why, line)
+	}
+	// The polite live region says one short sentence naming the URL; the
+	// panel itself is not live (it would be read whole at every key).
+	wantLive := fmt.Sprintf("Blocked by line %d: %s", line, wikipediaURLs[first])
+	waitFor(a, "#why-live to say "+wantLive, `(() => { const l = document.querySelector("#why-live"); return l ? l.getAttribute("aria-live") + "|" + l.textContent : ""; })()`,
+		func(s string) bool { return s == "polite|"+wantLive })
+	if live := js[[]string](a, `[...document.querySelectorAll("#why [aria-live], #why[aria-live]")].map(e => e.id)`); len(live) != 1 || live[0] != "why-live" {
+		t.Errorf("the live regions in the why panel: %q; want #why-live alone", live)
 	}
 	screenshot(t, ctx, "workbench-1280")
 	if *updateScreenshot {
@@ -214,6 +212,35 @@ func TestBrowserWorkbench(t *testing.T) {
 		}
 		screenshot(t, ctx, "workbench-1280-quick")
 	})
+}
+
+// wikipediaFile is Wikipedia's robots.txt in the real corpus (0106.txt,
+// the *.wikipedia.org file), as an absolute path to open.
+func wikipediaFile(t testing.TB) string {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join(sharedPath(t, "corpus", "real"), "0106.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// openWikipedia opens the page in a width × height window, as Googlebot
+// with no "Served at", and Wikipedia's robots.txt opened as a file after
+// urls were pasted, as a new user would.
+func openWikipedia(t testing.TB, width, height int64, urls []string) (context.Context, *app) {
+	t.Helper()
+	path := wikipediaFile(t)
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
+		t.Fatal(err)
+	}
+	a := openApp(t, ctx, serveSite(t))
+	a.crawler("Googlebot")
+	a.setText("input#robots-url", "")
+	a.setText("textarea#urls", strings.Join(urls, "\n"))
+	a.openRobotsFile(path)
+	return ctx, a
 }
 
 // TestBrowserPhoneVerdictFirst: on a 390×844 phone, after a test, the
