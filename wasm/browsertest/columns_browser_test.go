@@ -3,8 +3,12 @@
 package browsertest
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Column widths (issue 22, "Tables cut what matters"): at 1280 px the URL
@@ -86,10 +90,9 @@ func TestBrowserColumnsGiveTheURLRoom(t *testing.T) {
 		}
 	}
 
-	// Each URL is whole at rest or, longer than the room, once its row has
-	// the focus (as a click or the arrow keys give it): its cell then
-	// wraps and grows down over the rows below, and the why, beside it,
-	// names it whole.
+	// Each URL is whole at rest or, longer than the room, once its row is
+	// reached with the keys: its cell then wraps and grows down over the
+	// rows below. The why, beside it, names the selected URL whole.
 	for _, u := range []string{article, longer} {
 		cell := call[urlCell](a, urlCellJS, row, "td.url", u)
 		if cell.Missing || cell.Title != u {
@@ -102,17 +105,28 @@ func TestBrowserColumnsGiveTheURLRoom(t *testing.T) {
 		if u == article {
 			t.Logf("%s is cut at rest in %.0f px: whole on focus", u, cell.Width)
 		}
+		// Click the row above, then ArrowDown, as a keyboard user moves.
 		i := call[int](a, `url => Number([...document.querySelectorAll("#results tr.result")].find(tr => tr.querySelector("td.url").textContent.trim() === url).dataset.index)`, u)
-		a.selectRow(i)
-		waitFor(a, "the focus on the row of "+u, `document.activeElement && document.activeElement.matches("#results tr.result.selected")`, func(ok bool) bool { return ok })
+		a.selectRow(i - 1)
+		if err := chromedp.Do(a.ctx, chromedp.KeyEvent(kb.ArrowDown)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(a, "the focus on the row of "+u, `document.activeElement && document.activeElement.matches("#results tr.result.selected:focus-visible") && document.activeElement.dataset.index === "`+strconv.Itoa(i)+`"`, func(ok bool) bool { return ok })
 		cell = call[urlCell](a, urlCellJS, row, "td.url", u)
 		if msg := cell.shown(u); msg != "" && !strings.Contains(msg, "bottom") {
-			t.Errorf("%s in its focused row: %s", u, msg)
+			t.Errorf("%s in its row reached with the keys: %s", u, msg)
 		}
 		why := call[urlCell](a, urlCellJS, "#why", "h2 code", u)
 		if msg := why.shown(u); msg != "" && !strings.Contains(msg, "across") {
 			t.Errorf("%s in the why's heading: %s", u, msg)
 		}
+	}
+	// A click selects without the keys: the cell stays one line, so the
+	// rows below stay readable (the title and the why hold the URL).
+	a.selectRow(0)
+	waitFor(a, "row 0 selected", `document.activeElement && document.activeElement.matches("#results tr.result.selected") && document.activeElement.dataset.index === "0"`, func(ok bool) bool { return ok })
+	if h := js[float64](a, `document.querySelector("#results tr.result.selected td.url").getBoundingClientRect().height`); h > js[float64](a, `document.querySelector("#results tr.result.selected").getBoundingClientRect().height`)+1 {
+		t.Errorf("a clicked row's URL cell is %.0f px high: it grows over the rows below", h)
 	}
 	// The URL has the widest share of the row.
 	widths := js[map[string]float64](a, `Object.fromEntries([...document.querySelectorAll("#results thead th")].map(th => [th.className, th.getBoundingClientRect().width]))`)
