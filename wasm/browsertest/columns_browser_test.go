@@ -175,3 +175,31 @@ func TestBrowserColumnsGiveTheURLRoom(t *testing.T) {
 		screenshot(t, ctx, "columns-readers-1280")
 	})
 }
+
+// TestBrowserReadersOnAPhone: at 390×844 the Readers view's rows are cards
+// of one height, and each card holds its URL and every reader's verdict,
+// named, none cut or squeezed under another.
+func TestBrowserReadersOnAPhone(t *testing.T) {
+	ctx, a := openWikipedia(t, 390, 844, wikipediaURLs, chromedp.EmulateMobile)
+	a.waitRows("the Wikipedia URLs' verdicts", func(rows []resultRow) bool { return len(rows) == len(wikipediaURLs) && rows[0].Verdict != "" })
+	js[bool](a, `(document.querySelector("#tab-readers").click(), true)`)
+	waitFor(a, "the readers table to show every URL", readersJS, func(rows []readerRow) bool { return len(rows) == len(wikipediaURLs) })
+	cut := js[[]string](a, `[...document.querySelectorAll("#readers-table tr.reader-row")].slice(0, 3).flatMap(tr => {
+		const card = tr.getBoundingClientRect();
+		let above = card.top;
+		return [...tr.children].flatMap(c => {
+			const b = c.getBoundingClientRect(), what = tr.dataset.index + ":" + (c.dataset.reader || c.className);
+			const out = [];
+			if (b.bottom > card.bottom + 1 || b.right > card.right + 1) out.push(what + " runs out of its card");
+			if (b.top < above - 1) out.push(what + " overlaps the line above");
+			if (c.scrollHeight > c.clientHeight + 1) out.push(what + " is cut (" + c.scrollHeight + " px of text in " + c.clientHeight + ")");
+			above = b.bottom;
+			return out;
+		});
+	})`)
+	for _, c := range cut {
+		t.Error(c)
+	}
+	js[bool](a, `(document.querySelector("#readers-table").scrollIntoView(), true)`)
+	screenshot(t, ctx, "readers-390")
+}
