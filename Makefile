@@ -149,9 +149,12 @@ node:
 # Outside CI a missing tool only skips the live differential (the golden set
 # still runs); with CI=true it stops the run.
 # The same for the SARIF reader lint's SARIF is validated by
-# (engine/report/sarif_schema_test.go): the SARIF 2.1.0 schema and ajv.
+# (engine/report/sarif_schema_test.go): the SARIF 2.1.0 schema and ajv;
+# and for axe-core, the accessibility checker the browser tests inject
+# into the page (wasm/browsertest/axe_browser_test.go).
 ORACLES := engine/readers/testdata/readers
 SARIF_READER := engine/report/testdata/sarif
+AXE := wasm/browsertest/testdata/axe
 oracles: node
 	@if [ ! -f $(ORACLES)/node_modules/robots-parser/Robots.js ]; then \
 		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(ORACLES); \
@@ -162,6 +165,11 @@ oracles: node
 		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(SARIF_READER); \
 		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the SARIF schema check needs ajv"; exit 1; \
 		else echo "npm is missing: the SARIF schema check will skip (Debian: sudo apt-get install npm)"; fi; \
+	fi
+	@if [ ! -f $(AXE)/node_modules/axe-core/axe.min.js ]; then \
+		if command -v npm >/dev/null; then npm ci --no-audit --no-fund --prefix $(AXE); \
+		elif [ "$${CI:-}" = true ]; then echo "npm is missing: install it (Debian: apt-get install npm); the accessibility check needs axe-core"; exit 1; \
+		else echo "npm is missing: the accessibility check will skip (Debian: sudo apt-get install npm)"; fi; \
 	fi
 	@if ! command -v python3 >/dev/null; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \

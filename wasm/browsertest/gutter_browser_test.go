@@ -102,7 +102,7 @@ func TestBrowserHitGutter(t *testing.T) {
 		// A rule that decides nothing: marked in words, not by colour.
 		five := got[5]
 		if five.Text != "none" || !strings.Contains(five.Class, "unused") ||
-			five.Label != "line 5 · Disallow: /never-used/: decides no URL of this list" || five.Title != five.Label {
+			five.Title != "line 5 · Disallow: /never-used/: decides no URL of this list" || five.Label != "none: "+five.Title {
 			t.Errorf("line 5, which decides no URL: %+v", five)
 		}
 		tabs := 0

@@ -222,7 +222,12 @@ func (g *gutterView) html(s *store.State, first, last int) string {
 		case hits == 0:
 			class, text = class+" unused", "none"
 		}
-		label := browser.EscapeHTML(store.HitLabel(s, line, hits))
+		// The name starts with what the button shows ("none", "12k"), so
+		// that a person who reads it can say it to voice control (WCAG
+		// 2.5.3, Label in Name; axe's label-content-name-mismatch); the
+		// rest, the title too, gives the rule and the count in full.
+		title := browser.EscapeHTML(store.HitLabel(s, line, hits))
+		label := text + ": " + title
 		tabindex := "-1"
 		if line == tab {
 			tabindex = "0"
@@ -230,7 +235,7 @@ func (g *gutterView) html(s *store.State, first, last int) string {
 		b.WriteString(`<button type="button" class="` + class + `" data-line="` + strconv.Itoa(line) +
 			`" data-hits="` + strconv.Itoa(hits) + `" tabindex="` + tabindex +
 			`" aria-pressed="` + strconv.FormatBool(s.Table.Line == line) +
-			`" aria-label="` + label + `" title="` + label + `">` + text + `</button>`)
+			`" aria-label="` + label + `" title="` + title + `">` + text + `</button>`)
 	}
 	return b.String()
 }

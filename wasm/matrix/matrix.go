@@ -366,7 +366,7 @@ func (v *MatrixView) Render() vecty.ComponentOrHTML {
 		widget.ServerNote("server-note"),
 		elem.Heading3(vecty.Text("What each crawler obeys")),
 		elem.Div(
-			vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
+			vecty.Markup(vecty.Class("table-wrap", "summary-wrap"), widget.ScrollRegion("What each crawler obeys")),
 			elem.Table(vecty.Markup(prop.ID("matrix-summary"), vecty.UnsafeHTML(summaryHTML(m, shownReaderMatrix(m))))),
 		),
 		&ExpectPanel{},

@@ -108,7 +108,7 @@ func readerTally(r *readerRun) vecty.ComponentOrHTML {
 	if !r.done() {
 		caption += " compared so far"
 	}
-	return elem.Div(vecty.Markup(vecty.Class("table-wrap", "summary-wrap")),
+	return elem.Div(vecty.Markup(vecty.Class("table-wrap", "summary-wrap"), widget.ScrollRegion("How often each reader decides otherwise than Google")),
 		elem.Table(vecty.Markup(prop.ID("readers-tally")),
 			elem.Caption(vecty.Text(caption)),
 			elem.TableHead(elem.TableRow(

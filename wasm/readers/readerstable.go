@@ -47,6 +47,8 @@ func (c *ReadersTable) Render() vecty.ComponentOrHTML {
 		elem.Table(
 			vecty.Markup(
 				prop.ID("readers-table"),
+				// One column for each reader (web/style.css).
+				vecty.Style("--readers", strconv.Itoa(len(otherreaders.Readers()))),
 				vecty.Attribute("role", "table"),
 				vecty.Attribute("tabindex", "0"),
 				vecty.Attribute("aria-label", "Every reader's verdict per URL: Tab here, then use the arrow keys to move through the rows"),

@@ -153,8 +153,10 @@ func hitsHTML(s *store.State) string {
 	// The rules that decide nothing fold into one line with their count,
 	// which opens on them; the table is not pushed down by a box each.
 	if len(unused) > 0 && items < maxHitRules {
-		b.WriteString(`<details class="hits-unused"><summary>` + widget.Count(len(unused), "rule") + " of the groups this crawler obeys " +
-			decideNone(len(unused)) + " of this list" + `</summary><ul class="hit-list">`)
+		// The summary may be cut to one line beside the counts (the
+		// workbench, web/style.css): its title keeps it whole.
+		fold := browser.EscapeHTML(widget.Count(len(unused), "rule") + " of the groups this crawler obeys " + decideNone(len(unused)) + " of this list")
+		b.WriteString(`<details class="hits-unused"><summary title="` + fold + `">` + fold + `</summary><ul class="hit-list">`)
 		for _, r := range unused {
 			if items >= maxHitRules {
 				break

@@ -92,7 +92,7 @@ func (c *ResultsTable) Render() vecty.ComponentOrHTML {
 				vecty.Markup(vecty.Attribute("role", "rowgroup")),
 				elem.TableRow(
 					vecty.Markup(vecty.Attribute("role", "row"), vecty.Attribute("aria-rowindex", "1")),
-					th("URL"), th("Tested as"), th("Verdict"), th("Line"), th("Rule"), th("Group"), th("Scope"),
+					th(0, "URL"), th(1, "Tested as"), th(2, "Verdict"), th(3, "Line"), th(4, "Rule"), th(5, "Group"), th(6, "Scope"),
 				),
 			),
 			elem.TableBody(vecty.Markup(vecty.Attribute("role", "rowgroup"))),
@@ -100,8 +100,10 @@ func (c *ResultsTable) Render() vecty.ComponentOrHTML {
 	)
 }
 
-func th(text string) *vecty.HTML {
-	return elem.TableHeader(vecty.Markup(vecty.Attribute("scope", "col"), vecty.Attribute("role", "columnheader")), vecty.Text(text))
+// th is column k's header, with its cells' class (web/style.css sizes and
+// hides a column by it).
+func th(k int, text string) *vecty.HTML {
+	return elem.TableHeader(vecty.Markup(vecty.Class(cellClasses[k]), vecty.Attribute("scope", "col"), vecty.Attribute("role", "columnheader")), vecty.Text(text))
 }
 
 // resultsView is the table body: a virtual list of the rows shown, and
@@ -112,6 +114,7 @@ type resultsView struct {
 	generation int    // the store generation shown
 	key        string // the selection and view shown with it
 	settled    string // table#results[data-settled] as set
+	scoped     bool   // table#results[data-scoped] as set
 	version    int    // bumped whenever the written rows must change
 }
 
@@ -128,7 +131,7 @@ func (v *resultsView) Sync() {
 	if !table.Equal(v.table) {
 		v.table = table
 		v.Rows = widget.NewVirtualRows(table.Call("closest", ".table-wrap"), table.Get("tBodies").Index(0), writeRow)
-		v.generation, v.key = -1, ""
+		v.generation, v.key, v.scoped = -1, "", false
 	}
 	settled := "true"
 	if s.Pending || !s.Res.Done() || s.Table.Busy {
@@ -137,6 +140,17 @@ func (v *resultsView) Sync() {
 	if settled != v.settled {
 		v.settled = settled
 		table.Get("dataset").Set("settled", settled)
+	}
+	// The Scope column shows only when a URL of the list is outside the
+	// file's scope, or while a long list's scope is still being worked out
+	// (so that no row's scope is ever hidden).
+	if scoped := len(s.Sent.Scope.Off) > 0 || s.Sent.Scope.Working; scoped != v.scoped {
+		v.scoped = scoped
+		if scoped {
+			table.Call("setAttribute", "data-scoped", "")
+		} else {
+			table.Call("removeAttribute", "data-scoped")
+		}
 	}
 	// The rows in view come from this thread's parse (row), not from the
 	// verdicts a long run sends: its progress leaves them as they are.

@@ -52,8 +52,10 @@ func (w *Why) Render() vecty.ComponentOrHTML {
 }
 
 // liveSentence is what the live region says of the selected row: its
-// verdict and what decided it, in one short sentence; nothing when no row
-// is selected.
+// verdict, what decided it and the URL, in one short sentence ("Blocked by
+// line 12: https://example.com/wiki/Robot"); nothing when no row is
+// selected. The URL comes last, and a long one is cut (maxLiveURL), so
+// that the verdict is heard first and the sentence stays short.
 func liveSentence(r model.Row, selected bool) string {
 	if !selected {
 		return ""
@@ -64,9 +66,24 @@ func liveSentence(r model.Row, selected bool) string {
 	}
 	switch {
 	case r.Override != "":
-		return verdict + " by the server's answer."
+		verdict += " by the server's answer"
 	case r.Line > 0:
-		return verdict + " by line " + strconv.Itoa(r.Line) + "."
+		verdict += " by line " + strconv.Itoa(r.Line)
+	default:
+		verdict += ", no rule matches"
 	}
-	return verdict + ": no rule matches."
+	return verdict + ": " + liveURL(r.Input)
+}
+
+// maxLiveURL is the most of a URL the live region reads, in characters:
+// the whole of most URLs, and no more than a breath of a longer one (the
+// why panel shows it whole).
+const maxLiveURL = 80
+
+// liveURL is u cut to maxLiveURL characters, an ellipsis marking the cut.
+func liveURL(u string) string {
+	if r := []rune(u); len(r) > maxLiveURL {
+		return string(r[:maxLiveURL-1]) + "…"
+	}
+	return u
 }

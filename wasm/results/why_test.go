@@ -37,17 +37,20 @@ func TestShownMatchesKeepTheWinner(t *testing.T) {
 	}
 }
 
-// The live region says one short sentence per selection, never the panel.
+// The live region says one short sentence per selection, naming the URL,
+// never the panel.
 func TestLiveSentenceIsShort(t *testing.T) {
+	const long = "https://en.wikipedia.org/wiki/Special:WhatLinksHere/Robots_exclusion_standard?limit=500&hidetrans=1"
 	for _, c := range []struct {
 		r        model.Row
 		selected bool
 		want     string
 	}{
-		{model.Row{Allowed: false, Line: 131}, true, "Blocked by line 131."},
-		{model.Row{Allowed: true}, true, "Allowed: no rule matches."},
-		{model.Row{Allowed: false, Line: 4, Override: "Server answer: 503"}, true, "Blocked by the server's answer."},
-		{model.Row{}, false, ""},
+		{model.Row{Input: "https://en.wikipedia.org/wiki/Special:Search", Line: 144}, true, "Blocked by line 144: https://en.wikipedia.org/wiki/Special:Search"},
+		{model.Row{Input: "/about", Allowed: true}, true, "Allowed, no rule matches: /about"},
+		{model.Row{Input: "https://example.com/", Line: 4, Override: "Server answer: 503"}, true, "Blocked by the server's answer: https://example.com/"},
+		{model.Row{Input: long, Line: 7}, true, "Blocked by line 7: " + long[:maxLiveURL-1] + "…"},
+		{model.Row{Input: "https://example.com/x"}, false, ""},
 	} {
 		if got := liveSentence(c.r, c.selected); got != c.want {
 			t.Errorf("liveSentence(%+v) = %q, want %q", c.r, got, c.want)
