@@ -41,6 +41,7 @@ const aiFindingsJS = `Array.from(document.querySelectorAll("#ai-findings li")).m
 func (a *app) openAI() []aiCrawler {
 	a.t.Helper()
 	a.openTab("ai")
+	waitFor(a, "the AI view's answers brought up to the page", `document.querySelector("#view-ai .ai-view[aria-busy=true]") === null`, func(done bool) bool { return done })
 	return waitFor(a, "the AI view's rows", aiCrawlersJS, func(c []aiCrawler) bool { return len(c) > 0 })
 }
 
@@ -108,6 +109,14 @@ func TestBrowserAIViewBBC(t *testing.T) {
 	}
 	if !slices.Equal(retired, []string{"104", "107"}) {
 		t.Fatalf("ai-retired-token findings at lines %v, want 104 (Claude-Web) and 107 (anthropic-ai); findings: %+v", retired, findings)
+	}
+	// The rows are markup (aiview/operators.go): a line button in them
+	// still marks its line, and shows itself pressed.
+	a.click(`#ai-operators [data-crawler=GPTBot] .ai-root button.ai-line`)
+	waitFor(a, "the editor's band at GPTBot's line 93", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,
+		func(s string) bool { return s == "93" })
+	if pressed := js[string](a, `document.querySelector("#ai-operators [data-crawler=GPTBot] .ai-root button.ai-line").getAttribute("aria-pressed")`); pressed != "true" {
+		t.Errorf("GPTBot's line button after its click: aria-pressed=%q, want true", pressed)
 	}
 	a.click(`#ai-findings li[data-line="107"] button.ai-line`)
 	band := waitFor(a, "the editor's band at line 107", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,

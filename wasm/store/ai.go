@@ -14,11 +14,14 @@ import (
 )
 
 // The AI view's state (wasm/aiview shows it): the audit of the robots.txt
-// at the site root and the first URLs of the list, computed when the view
-// renders and the file or the list changed since, as the matrix is (a 500
-// KiB file audits in about 1 ms in Chromium, BenchmarkBrowserAIView); the
-// policy chosen and the change it proposes (a long file's in a worker); and the text before the last policy applied, which Undo
-// restores byte for byte. Every verdict is the engine's (model/aiview.go).
+// at the site root and the first URLs of the list, brought up when the
+// file or the list changed, in a task after the one that renders the page
+// (aiview.go; a 500 KiB file audits in about 3 ms in Chromium,
+// BenchmarkBrowserAIView), with the verdict of the crawler that fetches
+// for each control token; the policy chosen and the change it proposes (a
+// long file's in a worker); and the text before the last policy applied,
+// which Undo restores byte for byte. Every verdict is the engine's
+// (model/aiview.go).
 
 // AIState is the AI view's part of the store.
 type AIState struct {
@@ -26,6 +29,10 @@ type AIState struct {
 	auditOf   *engine.Robots
 	auditList int     // the ListVersion audited
 	AuditMs   float64 // how long the last audit took, in milliseconds
+	// fetchers are, by control token, the crawler that fetches the pages
+	// it governs and that crawler's verdict at /, found with the audit:
+	// a crawler's first tests of a long group may build its rule index.
+	fetchers map[string]AIFetcher
 
 	// Choices are the policy: one per purpose, then one per operator,
 	// each "allowed", "blocked" or "" (no choice).
@@ -76,17 +83,44 @@ func aiURLs() []string {
 	return out
 }
 
+// Behind reports whether the audit is of another robots.txt or URL list
+// than the page's: the AI view then shows the last one, marked busy, and
+// brings it up in a task of its own (aiview.go).
+func (a *AIState) Behind() bool {
+	return a.auditOf != Page.Robots || a.auditList != Page.ListVersion
+}
+
 // Audit brings the audit up to the store and returns it.
 func (a *AIState) Audit() ai.Audit {
 	s := Page
-	if a.auditOf != s.Robots || a.auditList != s.ListVersion {
+	if a.Behind() {
 		start := time.Now()
 		a.audit = model.Audit(s.Robots, aiURLs())
 		a.AuditMs = float64(time.Since(start).Microseconds()) / 1000
+		a.fetchers = map[string]AIFetcher{}
+		for _, c := range a.audit.Crawlers {
+			if name, res, ok := model.FetchedBy(s.Robots, c); ok {
+				a.fetchers[c.Name] = AIFetcher{Name: name, Result: res}
+			}
+		}
 		a.auditOf, a.auditList = s.Robots, s.ListVersion
 		a.ensureChoices()
 	}
 	return a.audit
+}
+
+// AIFetcher is the crawler that fetches the pages a control token governs
+// (model.FetchedBy), and its verdict at the site root.
+type AIFetcher struct {
+	Name   string
+	Result engine.Result
+}
+
+// FetchedBy is, for the control token crawler of the audit, the crawler
+// that fetches the pages it governs; ok is false for any other crawler.
+func (a *AIState) FetchedBy(crawler string) (f AIFetcher, ok bool) {
+	f, ok = a.fetchers[crawler]
+	return f, ok
 }
 
 // ensureChoices makes one empty choice per purpose and operator the first
@@ -134,7 +168,8 @@ func (a *AIState) ClearPolicy() {
 	Page.Changed()
 }
 
-func (a *AIState) choicesKey() string {
+// ChoicesKey is the choices as one comparable value.
+func (a *AIState) ChoicesKey() string {
 	k := ""
 	for _, c := range a.Choices {
 		k += c.Key + "=" + c.Value + "\x00"
@@ -147,7 +182,7 @@ func (a *AIState) choicesKey() string {
 // sentence when the choices cannot be written.
 func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	s := Page
-	key := a.choicesKey()
+	key := a.ChoicesKey()
 	if a.proposedOf == s.Robots && a.proposedFor == key && a.proposedAt == s.ListVersion {
 		return a.proposal, a.proposalErr
 	}
