@@ -360,3 +360,42 @@ func TestBrowserAIPolicyLongFileInWorker(t *testing.T) {
 		t.Errorf("after Undo the file differs from the one opened (%d bytes, want %d)", len(got), len(original))
 	}
 }
+
+// The policy chosen travels with the state (model/aipolicy.go): a reload
+// brings the choices back from the autosave, and a link made with them
+// opens with them chosen and the same change proposed, over a draft that
+// has none.
+func TestBrowserAIPolicyInLinkAndDraft(t *testing.T) {
+	ctx := newBrowser(t)
+	base := serveSite(t)
+	a := openApp(t, ctx, base)
+	a.setText("textarea#robots", "User-agent: *\nDisallow: /private\n")
+	a.openAI()
+	a.choose("#ai-policy-ai-training", "blocked", "")
+	a.choose("#ai-policy-OpenAI", "allowed", "")
+	const flipsJS = `Array.from(document.querySelectorAll("#ai-flips li")).map(li => li.dataset.crawler + "@" + li.dataset.url + "=" + li.dataset.verdict)`
+	flips := waitFor(a, "the proposed change's flips", flipsJS, func(f []string) bool { return len(f) > 0 })
+	js[bool](a, `document.querySelector("#copy-link").click(), true`)
+	link := waitFor(a, "the link in #share-message[data-link]", `document.querySelector("#share-message").dataset.link || ""`,
+		func(s string) bool { return s != "" })
+	const choicesJS = `["ai-training", "OpenAI", "ai-search"].map(k => document.getElementById("ai-policy-" + k).value).join(",")`
+	const chosen = "blocked,allowed,"
+
+	// A reload: the draft the page saved as it went keeps the choices.
+	a = openApp(t, ctx, base)
+	a.openAI()
+	waitFor(a, "the choices from the draft", choicesJS, func(s string) bool { return s == chosen })
+	if got := waitFor(a, "the change proposed again", flipsJS, func(f []string) bool { return len(f) > 0 }); !slices.Equal(got, flips) {
+		t.Errorf("after a reload the flips are %v, want %v", got, flips)
+	}
+
+	// The draft without them, then the link: the link's choices win.
+	a.click("#ai-clear")
+	waitFor(a, "the choices cleared", choicesJS, func(s string) bool { return s == ",," })
+	a = openApp(t, ctx, link)
+	a.openAI()
+	waitFor(a, "the link's choices", choicesJS, func(s string) bool { return s == chosen })
+	if got := waitFor(a, "the link's change proposed", flipsJS, func(f []string) bool { return len(f) > 0 }); !slices.Equal(got, flips) {
+		t.Errorf("the link proposes the flips %v, want %v", got, flips)
+	}
+}

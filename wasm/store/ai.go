@@ -3,7 +3,6 @@
 package store
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,10 +33,8 @@ type AIState struct {
 	// a crawler's first tests of a long group may build its rule index.
 	fetchers map[string]AIFetcher
 
-	// Choices are the policy: one per purpose, then one per operator,
-	// each "allowed", "blocked" or "" (no choice).
-	Choices []model.PolicyChoice
-
+	// The policy chosen is Page.In.AIPolicy (model/aipolicy.go), so that
+	// links and the autosave keep it; the change it proposes follows.
 	proposal    *model.AIProposal
 	proposalErr string
 	proposedOf  *engine.Robots
@@ -104,7 +101,6 @@ func (a *AIState) Audit() ai.Audit {
 			}
 		}
 		a.auditOf, a.auditList = s.Robots, s.ListVersion
-		a.ensureChoices()
 	}
 	return a.audit
 }
@@ -123,59 +119,28 @@ func (a *AIState) FetchedBy(crawler string) (f AIFetcher, ok bool) {
 	return f, ok
 }
 
-// ensureChoices makes one empty choice per purpose and operator the first
-// time the audit is made.
-func (a *AIState) ensureChoices() {
-	if a.Choices != nil {
-		return
-	}
-	purposes, operators := model.PolicyKeys(a.audit)
-	for _, p := range purposes {
-		a.Choices = append(a.Choices, model.PolicyChoice{Key: string(p)})
-	}
-	for _, op := range operators {
-		a.Choices = append(a.Choices, model.PolicyChoice{Key: op})
-	}
-}
-
 // Choice is the value chosen for key, "" for none.
 func (a *AIState) Choice(key string) string {
-	for _, c := range a.Choices {
-		if c.Key == key {
-			return c.Value
-		}
-	}
-	return ""
+	return model.PolicyValue(Page.In.AIPolicy, key)
 }
 
 // Choose sets the policy for key ("allowed", "blocked" or "" for no
 // choice); the view then shows the change it proposes.
 func (a *AIState) Choose(key, value string) {
-	for i := range a.Choices {
-		if a.Choices[i].Key == key && a.Choices[i].Value != value {
-			a.Choices[i].Value = value
-			Page.Changed()
-			return
-		}
+	if text := model.WithPolicyChoice(Page.In.AIPolicy, key, value); text != Page.In.AIPolicy {
+		Page.In.AIPolicy = text
+		Page.Changed()
 	}
 }
 
 // ClearPolicy forgets every choice.
 func (a *AIState) ClearPolicy() {
-	for i := range a.Choices {
-		a.Choices[i].Value = ""
-	}
+	Page.In.AIPolicy = ""
 	Page.Changed()
 }
 
 // ChoicesKey is the choices as one comparable value.
-func (a *AIState) ChoicesKey() string {
-	k := ""
-	for _, c := range a.Choices {
-		k += c.Key + "=" + c.Value + "\x00"
-	}
-	return k
-}
+func (a *AIState) ChoicesKey() string { return Page.In.AIPolicy }
 
 // Proposal is the change the choices ask of the robots.txt, nil when no
 // choice is made or while a worker writes it (Proposing); err is a
@@ -189,7 +154,8 @@ func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	robots, list := s.Robots, s.ListVersion
 	a.proposedOf, a.proposedFor, a.proposedAt = robots, key, list
 	a.proposal, a.proposalErr, a.Proposing = nil, "", false
-	policy, perr := model.PolicyFrom(a.Choices)
+	choices := model.PolicyChoices(key)
+	policy, perr := model.PolicyFrom(choices)
 	switch {
 	case perr != nil:
 		a.proposalErr = perr.Error()
@@ -197,7 +163,7 @@ func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	case s.Cut.Truncated:
 		a.proposalErr = "The robots.txt is longer than the " + strconv.Itoa(s.Cut.Limit) + " bytes Googlebot reads: a policy is written only into a file read whole. Shorten the file first."
 	case len(s.Robots.Body) >= model.WorkerLintBytes && a.ProposeElsewhere != nil &&
-		a.ProposeElsewhere([]byte(s.Robots.Body), slices.Clone(a.Choices), aiURLs(), func(p *model.AIProposal, err string) {
+		a.ProposeElsewhere([]byte(s.Robots.Body), choices, aiURLs(), func(p *model.AIProposal, err string) {
 			if a.proposedOf == robots && a.proposedFor == key && a.proposedAt == list && a.Proposing {
 				a.proposal, a.proposalErr, a.Proposing, a.ProposedBy = p, err, false, "worker"
 				s.Changed()
