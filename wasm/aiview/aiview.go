@@ -4,6 +4,7 @@ package aiview
 
 import (
 	"strconv"
+	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -136,13 +137,7 @@ func (a *Answers) Render() vecty.ComponentOrHTML {
 			vecty.Text("Each crawler's verdict at the site root and at the URLs listed, with the line that decided it: activate a line to see it in the editor.")),
 		elem.UnorderedList(vecty.Markup(prop.ID("ai-operators"), vecty.Class("ai-operators"),
 			vecty.UnsafeHTML(operatorsHTML(au)),
-			event.Click(func(ev *vecty.Event) {
-				if b := ev.Target.Call("closest", "button.ai-line"); b.Truthy() {
-					if line, err := strconv.Atoi(b.Get("dataset").Get("line").String()); err == nil {
-						point(line)
-					}
-				}
-			}))),
+			event.Click(pointFromRows))),
 		findingList(au),
 	)
 }
@@ -204,6 +199,28 @@ func signals(au ai.Audit) vecty.List {
 	return vecty.List{
 		elem.Heading3(vecty.Text("Content signals declared")),
 		elem.UnorderedList(vecty.Markup(prop.ID("ai-signals"), vecty.Class("ai-signals")), items),
+	}
+}
+
+// pointFromRows activates the line button clicked in the rows by operator
+// (or pressed with Enter or Space). The rows are markup written again
+// when the button pressed changes (operators.go), so the focus goes back
+// to the button at the same place, where a keyboard left it.
+func pointFromRows(ev *vecty.Event) {
+	b := ev.Target.Call("closest", "button.ai-line")
+	if !b.Truthy() {
+		return
+	}
+	line, err := strconv.Atoi(b.Get("dataset").Get("line").String())
+	if err != nil {
+		return
+	}
+	rows := ev.Value.Get("currentTarget")
+	focused := js.Global().Get("document").Get("activeElement").Equal(b)
+	at := js.Global().Get("Array").Get("prototype").Get("indexOf").Call("call", rows.Call("querySelectorAll", "button.ai-line"), b).Int()
+	point(line)
+	if again := rows.Call("querySelectorAll", "button.ai-line"); focused && at >= 0 && at < again.Length() {
+		again.Index(at).Call("focus")
 	}
 }
 

@@ -110,13 +110,21 @@ func TestBrowserAIViewBBC(t *testing.T) {
 	if !slices.Equal(retired, []string{"104", "107"}) {
 		t.Fatalf("ai-retired-token findings at lines %v, want 104 (Claude-Web) and 107 (anthropic-ai); findings: %+v", retired, findings)
 	}
-	// The rows are markup (aiview/operators.go): a line button in them
-	// still marks its line, and shows itself pressed.
-	a.click(`#ai-operators [data-crawler=GPTBot] .ai-root button.ai-line`)
+	// The rows are markup (aiview/operators.go): a line button in them,
+	// pressed with the keyboard, still marks its line, shows itself
+	// pressed and keeps the focus.
+	const gptLineJS = `document.querySelector("#ai-operators [data-crawler=GPTBot] .ai-root button.ai-line")`
+	js[bool](a, `(`+gptLineJS+`.focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
 	waitFor(a, "the editor's band at GPTBot's line 93", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,
 		func(s string) bool { return s == "93" })
-	if pressed := js[string](a, `document.querySelector("#ai-operators [data-crawler=GPTBot] .ai-root button.ai-line").getAttribute("aria-pressed")`); pressed != "true" {
-		t.Errorf("GPTBot's line button after its click: aria-pressed=%q, want true", pressed)
+	if pressed := js[string](a, gptLineJS+`.getAttribute("aria-pressed")`); pressed != "true" {
+		t.Errorf("GPTBot's line button after Enter: aria-pressed=%q, want true", pressed)
+	}
+	if focused := js[bool](a, `document.activeElement === `+gptLineJS); !focused {
+		t.Errorf("after Enter on GPTBot's line button the focus is on %s", js[string](a, `document.activeElement.outerHTML.slice(0, 120)`))
 	}
 	a.click(`#ai-findings li[data-line="107"] button.ai-line`)
 	band := waitFor(a, "the editor's band at line 107", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,
