@@ -44,9 +44,9 @@ func point(line int) {
 
 // AIView is the AI tab. Its answers and its policy panel are components of
 // their own, each skipped while what it shows is unchanged: the page renders
-// on every change (a lint that comes back, a message), and the AI view's
-// few hundred elements cost some 20 ms to compare again in Chromium with a
-// 500 KiB file (BenchmarkBrowserAIView, rerender-ms).
+// on every change (a lint that comes back, a message, a choice), and the
+// whole view rendered again took 35 to 43 ms in Chromium with a 500 KiB
+// file (BenchmarkBrowserAIView, rerender-ms; 7 to 10 ms since).
 type AIView struct {
 	vecty.Core
 	answers *Answers
@@ -90,7 +90,6 @@ func (v *AIView) Render() vecty.ComponentOrHTML {
 	return elem.Div(
 		vecty.Markup(vecty.Class("ai-view"), vecty.Attribute("aria-busy", behind)),
 		elem.Heading2(vecty.Text("Which AI crawlers can read this site")),
-		widget.ServerNote("ai-server-note"),
 		body,
 	)
 }
@@ -106,11 +105,13 @@ type Answers struct {
 type answersShown struct {
 	robots        *engine.Robots
 	list, listLen int
-	line          int // the line pointed at, whose buttons are pressed
+	status        string // the server's answer, which widget.ServerNote says
+	line          int    // the line pointed at, whose buttons are pressed
 }
 
 func (a *Answers) view() answersShown {
-	return answersShown{robots: store.Page.Robots, list: store.Page.ListVersion, listLen: store.Page.List.Len(), line: store.AI.Line}
+	s := store.Page
+	return answersShown{robots: s.Robots, list: s.ListVersion, listLen: s.List.Len(), status: s.In.Status, line: store.AI.Line}
 }
 
 // SkipRender keeps the answers while they are the page's, and while they
@@ -130,6 +131,7 @@ func (a *Answers) Render() vecty.ComponentOrHTML {
 				vecty.Data("lines", strconv.Itoa(len(store.Page.Robots.Lines)))),
 			vecty.Text(status(au)),
 		),
+		widget.ServerNote("ai-server-note"),
 		headline(au),
 		signals(au),
 		elem.Heading3(vecty.Text("By operator")),

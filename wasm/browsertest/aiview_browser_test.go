@@ -182,6 +182,13 @@ func TestBrowserAIViewControlToken(t *testing.T) {
 	if h := js[string](a, `document.querySelector("#ai-headline [data-purpose=ai-control]").textContent`); h != "Control tokens: Google-Extended blocked" {
 		t.Errorf("control tokens' headline %q", h)
 	}
+	// The server's answer changes nothing the file says, but the view
+	// says what it means, and stops saying it when it is a 200 again.
+	const noteJS = `(document.getElementById("ai-server-note") || {textContent: ""}).textContent`
+	a.choose("select#status", "", `\b404\b`)
+	waitFor(a, "the AI view's note on a 404", noteJS, func(s string) bool { return strings.Contains(s, "Server answer: ") })
+	a.choose("select#status", "200", "^200")
+	waitFor(a, "no server note on a 200", noteJS, func(s string) bool { return s == "" })
 }
 
 // On a sample of corpus files (the native test, wasm/model, covers all
