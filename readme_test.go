@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"robotstester/engine"
 )
 
 // readmeCommand is a command line of the README, with the exit status it
@@ -159,6 +161,44 @@ func TestTaglineTrue(t *testing.T) {
 		text := strings.Join(strings.Fields(string(b)), " ")
 		if strings.Contains(text, "nothing you type is sent anywhere") || !strings.Contains(text, f.says) {
 			t.Errorf("%s does not say %q, or still says nothing is sent", f.path, f.says)
+		}
+	}
+}
+
+// The policy format the README documents (its Policies section) is the one
+// check reads: its example stands for one case per AI crawler it speaks
+// for, at the site root and at its URL, with the most specific key
+// deciding (OpenAI's training crawler allowed, Anthropic's user fetcher
+// blocked, both against their purpose's key).
+func TestReadmePolicyExampleReads(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n### Policies\n")
+	m := regexp.MustCompile("(?s)```json\n(.*?)```").FindStringSubmatch(section)
+	if !ok || m == nil {
+		t.Fatal("README.md has no ### Policies section with a ```json example")
+	}
+	exp, err := engine.ReadExpectations("README.md", []byte(m[1]))
+	if err != nil {
+		t.Fatalf("the README's policy example does not read: %v\n%s", err, m[1])
+	}
+	got := map[string]bool{}
+	for _, c := range exp.Cases {
+		got[c.Crawler+" "+c.URL] = c.Allowed
+	}
+	for _, want := range []struct {
+		crawler, url string
+		allowed      bool
+	}{
+		{"GPTBot", "https://example.com/", true},
+		{"ClaudeBot", "https://example.com/news/", false},
+		{"PerplexityBot", "https://example.com/", true},
+		{"Claude-User", "https://example.com/", false},
+	} {
+		if allowed, ok := got[want.crawler+" "+want.url]; !ok || allowed != want.allowed {
+			t.Errorf("%s at %s: a case %v, expecting allowed=%v; want allowed=%v", want.crawler, want.url, ok, allowed, want.allowed)
 		}
 	}
 }

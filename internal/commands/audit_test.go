@@ -3,8 +3,13 @@ package commands
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"robotstester/engine"
+	"robotstester/engine/sharedtest"
 )
 
 func audit(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -128,5 +133,69 @@ func TestCheckPolicy(t *testing.T) {
 	code, out, _ = check(t, "User-agent: GPTBot\nDisallow: /\n", "-expect", policy, "-robots", "-")
 	if code != 1 || !strings.Contains(out, "FAIL "+policy+":1: case 5: ClaudeBot https://example.com/: expected blocked; Allowed") {
 		t.Errorf("policy not met: exit %d, output:\n%s", code, out)
+	}
+}
+
+// On every corpus file, each crawler's row of audit -json says what the
+// Matrix of the AI catalogue's columns says for it: the group it obeys,
+// its verdict and deciding line at / and at each -url, and the purposes'
+// lists of blocked and allowed names (issue 23). The audit reads what
+// Googlebot reads, as the Matrix here does.
+func TestAuditEqualsMatrixOnCorpus(t *testing.T) {
+	files := sharedtest.CorpusFiles(t)
+	if len(files) != 386 {
+		t.Fatalf("%d corpus files, want 386", len(files))
+	}
+	urls := []string{"https://example.com/search?q=1", "https://example.com/wp-admin/", "https://example.com/news/article.html"}
+	args := []string{"-json"}
+	for _, u := range urls {
+		args = append(args, "-url", u)
+	}
+	cols := engine.AIColumns()
+	for _, f := range files {
+		name := filepath.Base(f)
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, out, errOut := audit(t, "", append([]string{"-robots", f}, args...)...)
+		var got auditJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%s: %v (stderr %q)", name, err, errOut)
+		}
+		m := engine.Parse(engine.FetchLimit(body).Body).Matrix(append([]string{"/"}, urls...), cols)
+		if len(got.Crawlers) != len(cols) {
+			t.Fatalf("%s: %d crawlers, the Matrix has %d columns", name, len(got.Crawlers), len(cols))
+		}
+		rootOf := map[string]string{}
+		for i, c := range got.Crawlers {
+			root := m.Cell(0, i)
+			obeys := 0
+			if o := m.Obeys[i]; len(o.Lines) > 0 {
+				obeys = o.Lines[0]
+			}
+			if c.Name != cols[i].Name || c.Root != verdict(root.Allowed) || c.Line != root.Line || c.Obeys != obeys {
+				t.Fatalf("%s: %s is %s by line %d, obeying line %d; the Matrix says %s (%s) by line %d, obeying line %d",
+					name, c.Name, c.Root, c.Line, c.Obeys, cols[i].Name, verdict(root.Allowed), root.Line, obeys)
+			}
+			if len(c.URLs) != len(urls) {
+				t.Fatalf("%s: %s has %d URL verdicts, want %d", name, c.Name, len(c.URLs), len(urls))
+			}
+			for u, cell := range c.URLs {
+				if want := m.Cell(u+1, i); cell.URL != urls[u] || cell.Verdict != verdict(want.Allowed) || cell.Line != want.Line {
+					t.Fatalf("%s: %s at %s is %s by line %d; the Matrix says %s by line %d", name, c.Name, urls[u], cell.Verdict, cell.Line, verdict(want.Allowed), want.Line)
+				}
+			}
+			rootOf[c.Name] = c.Root
+		}
+		for _, p := range got.Purposes {
+			for verdict, names := range map[string][]string{"blocked": p.Blocked, "allowed": p.Allowed} {
+				for _, n := range names {
+					if rootOf[n] != verdict {
+						t.Fatalf("%s: %s lists %s as %s; its row says %s", name, p.Purpose, n, verdict, rootOf[n])
+					}
+				}
+			}
+		}
 	}
 }

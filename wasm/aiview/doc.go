@@ -7,7 +7,7 @@
 // the person who chooses one (policy.go: the smallest change, its edits
 // and the verdicts it flips, applied and undone with one click).
 //
-//	store.Page (robots.txt, URL list) ──store.AI.Audit (ai.Audit, model/aiview.go)──▶ headline, rows, findings
+//	store.Page (robots.txt, URL list) ──a task: store.AI.Audit (ai.Audit, model/aiview.go)──▶ the next task: headline, rows (operators.go, as markup), findings
 //	policy chosen ──store.AI.Proposal (ai.ApplyPolicy, engine.Compare; a long file's in a worker, workerpolicy.go)──▶ lines, flips ──Apply / Undo──▶ store
 //	a line activated ──store.AI.PointAt──▶ Band (the editor's band, wired by main) and widget.RevealLine
 //

@@ -4,6 +4,7 @@ package aiview
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -24,10 +25,36 @@ import (
 // PolicyPanel is the policy's part of the AI view.
 type PolicyPanel struct {
 	vecty.Core
+	shown policyShown
+}
+
+// policyShown is what the panel shows depends on.
+type policyShown struct {
+	choices   string
+	proposal  *model.AIProposal
+	err, by   string
+	proposing bool
+	canUndo   bool
+}
+
+// view is what the panel would show now; it asks for the proposal of the
+// choices, which a worker may write.
+func (p *PolicyPanel) view() policyShown {
+	a := store.AI
+	change, err := a.Proposal()
+	return policyShown{choices: a.ChoicesKey(), proposal: change, err: err, by: a.ProposedBy, proposing: a.Proposing, canUndo: a.CanUndo()}
+}
+
+// SkipRender keeps the panel while it is the page's, and while the audit
+// waits for its own task (AIView.Render): the proposal is asked for then.
+func (p *PolicyPanel) SkipRender(prev vecty.Component) bool {
+	q, ok := prev.(*PolicyPanel)
+	return ok && (store.AI.Behind() || q.shown == p.view())
 }
 
 func (p *PolicyPanel) Render() vecty.ComponentOrHTML {
 	a := store.AI
+	p.shown = p.view()
 	purposes, operators := model.PolicyKeys(a.Audit())
 	var byPurpose, byOperator vecty.List
 	for _, pu := range purposes {
@@ -36,7 +63,7 @@ func (p *PolicyPanel) Render() vecty.ComponentOrHTML {
 	for _, op := range operators {
 		byOperator = append(byOperator, choiceField(op, op))
 	}
-	change, err := a.Proposal()
+	change, err := p.shown.proposal, p.shown.err
 	return elem.Section(
 		vecty.Markup(prop.ID("ai-policy"), vecty.Class("ai-policy"), vecty.Attribute("aria-labelledby", "ai-policy-title")),
 		elem.Heading3(vecty.Markup(prop.ID("ai-policy-title")), vecty.Text("A policy, written for you")),
@@ -95,35 +122,45 @@ func proposal(p *model.AIProposal, err string) *vecty.HTML {
 	if len(p.Unreachable) > 0 {
 		summary += " " + listOf(p.Unreachable) + " send no token and ignore robots.txt: no line of the file reaches them."
 	}
-	var edits vecty.List
-	for _, l := range p.Lines {
-		kind, sign := "add", "+"
-		if l.Remove {
-			kind, sign = "remove", "−"
-		}
-		edits = append(edits, elem.ListItem(
-			vecty.Markup(vecty.Data("edit", kind), vecty.Data("line", strconv.Itoa(l.Line))),
-			elem.Span(vecty.Markup(vecty.Class("ai-edit-sign"), vecty.Attribute("aria-hidden", true)), vecty.Text(sign+" ")),
-			vecty.Text(kind+" line "+strconv.Itoa(l.Line)+": "),
-			elem.Code(vecty.Text(l.Text)),
-		))
-	}
-	var flips vecty.List
-	for _, f := range p.Flips {
-		flips = append(flips, elem.ListItem(
-			vecty.Markup(vecty.Data("crawler", f.Crawler), vecty.Data("url", f.URL), vecty.Data("verdict", widget.VerdictAttr(f.Allowed))),
-			widget.Sentence(f.Sentence),
-		))
-	}
 	return elem.Div(
 		elem.Paragraph(vecty.Markup(prop.ID("ai-proposal"), vecty.Attribute("role", "status"), vecty.Data("flips", strconv.Itoa(len(p.Flips))), vecty.Data("by", store.AI.ProposedBy)),
 			vecty.Text(summary)),
 		elem.Heading4(vecty.Text("The change")),
 		elem.Paragraph(vecty.Markup(vecty.Class("help")), vecty.Text("A line removed has its number in the file now; a line added, its number in the file after.")),
-		elem.UnorderedList(vecty.Markup(prop.ID("ai-edits"), vecty.Class("ai-edits")), edits),
-		vecty.If(len(flips) > 0, elem.Heading4(vecty.Text("Verdicts that flip"))),
-		vecty.If(len(flips) > 0, elem.UnorderedList(vecty.Markup(prop.ID("ai-flips"), vecty.Class("ai-flips")), flips)),
+		elem.UnorderedList(vecty.Markup(prop.ID("ai-edits"), vecty.Class("ai-edits"), vecty.UnsafeHTML(editsHTML(p.Lines)))),
+		vecty.If(len(p.Flips) > 0, elem.Heading4(vecty.Text("Verdicts that flip"))),
+		vecty.If(len(p.Flips) > 0, elem.UnorderedList(vecty.Markup(prop.ID("ai-flips"), vecty.Class("ai-flips"), vecty.UnsafeHTML(flipsHTML(p.Flips))))),
 	)
+}
+
+// editsHTML is each line the change removes or adds, as markup: a change to
+// a long file may add a few hundred, which Vecty would make element by
+// element (operators.go says why that counts).
+func editsHTML(lines []model.DiffLine) string {
+	var b strings.Builder
+	for _, l := range lines {
+		kind, sign := "add", "+"
+		if l.Remove {
+			kind, sign = "remove", "−"
+		}
+		n := strconv.Itoa(l.Line)
+		b.WriteString(`<li data-edit="` + kind + `" data-line="` + n + `"><span class="ai-edit-sign" aria-hidden="true">` + sign + ` </span>` +
+			kind + ` line ` + n + `: <code>` + browser.EscapeHTML(l.Text) + `</code></li>`)
+	}
+	return b.String()
+}
+
+// flipsHTML is each verdict the change flips, as markup: up to one per AI
+// crawler at / and at each URL the view shows.
+func flipsHTML(flips []model.AIFlip) string {
+	var b strings.Builder
+	for _, f := range flips {
+		b.WriteString(`<li data-crawler="` + browser.EscapeHTML(f.Crawler) + `" data-url="` + browser.EscapeHTML(f.URL) +
+			`" data-verdict="` + widget.VerdictAttr(f.Allowed) + `">`)
+		widget.SentenceHTML(&b, f.Sentence)
+		b.WriteString(`</li>`)
+	}
+	return b.String()
 }
 
 // listOf joins names for a sentence.

@@ -22,6 +22,7 @@ import (
 //	page → worker {type: "ai-policy", id, robots: Uint8Array, keys, values, urls}
 //	    keys, values: the choices, one a line; urls: the URLs shown, one a line
 //	worker → page {type: "ai-policy", id, error} or {type: "ai-policy", id, proposal}
+//	    proposal: {text: Uint8Array, changed, unreachable, summary, lines, flips}
 //	    an answer whose id is not the last asked is dropped
 
 // asked is the last proposal asked of a worker, until its answer comes.
@@ -102,7 +103,10 @@ func WorkersBroke() {
 }
 
 // proposalToJS is p as plain JavaScript values: strings joined by LF where
-// no item holds one (names, URLs), arrays where one may (lines).
+// no item holds one (names, URLs), arrays where one may (lines), and the
+// new text as bytes: a copy, where a 500 KiB string took the page some 10
+// ms to decode (BENCH_TRACE of BenchmarkBrowserAIView), and bytes that are
+// not UTF-8 stay as they were.
 func proposalToJS(p model.AIProposal) map[string]any {
 	lines := make([]any, len(p.Lines))
 	for i, l := range p.Lines {
@@ -112,12 +116,14 @@ func proposalToJS(p model.AIProposal) map[string]any {
 	for i, f := range p.Flips {
 		flips[i] = []any{f.Crawler, f.URL, f.Allowed, f.Sentence}
 	}
-	return map[string]any{"text": p.Text, "changed": strings.Join(p.Changed, "\n"), "unreachable": strings.Join(p.Unreachable, "\n"),
+	return map[string]any{"text": browser.JSBytes([]byte(p.Text)), "changed": strings.Join(p.Changed, "\n"), "unreachable": strings.Join(p.Unreachable, "\n"),
 		"summary": p.Summary, "lines": lines, "flips": flips}
 }
 
 func proposalFromJS(v js.Value) model.AIProposal {
-	p := model.AIProposal{Text: v.Get("text").String(), Summary: v.Get("summary").String(),
+	text := make([]byte, v.Get("text").Length())
+	js.CopyBytesToGo(text, v.Get("text"))
+	p := model.AIProposal{Text: string(text), Summary: v.Get("summary").String(),
 		Changed: splitNames(v.Get("changed").String()), Unreachable: splitNames(v.Get("unreachable").String())}
 	for i, lines := 0, v.Get("lines"); i < lines.Length(); i++ {
 		l := lines.Index(i)

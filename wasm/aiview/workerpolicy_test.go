@@ -11,11 +11,11 @@ import (
 	"robotstester/wasm/model"
 )
 
-// A proposal crosses to the page as the worker wrote it: its text, the
-// crawlers moved, the lines (a removed empty line and a CRLF file's lines
-// included) and every flip.
+// A proposal crosses to the page as the worker wrote it: its text (a byte
+// that is not UTF-8 kept), the crawlers moved, the lines (a removed empty
+// line and a CRLF file's lines included) and every flip.
 func TestProposalCrossesFromTheWorker(t *testing.T) {
-	r := engine.Parse([]byte("User-agent: *\r\nDisallow: /private\r\n\r\nUser-agent: CCBot\r\nAllow: /\r\n"))
+	r := engine.Parse([]byte("# caf\xe9\r\nUser-agent: *\r\nDisallow: /private\r\n\r\nUser-agent: CCBot\r\nAllow: /\r\n"))
 	policy, err := model.PolicyFrom([]model.PolicyChoice{{Key: "ai-training", Value: "blocked"}, {Key: "OpenAI", Value: "allowed"}})
 	if err != nil {
 		t.Fatal(err)

@@ -41,6 +41,7 @@ const aiFindingsJS = `Array.from(document.querySelectorAll("#ai-findings li")).m
 func (a *app) openAI() []aiCrawler {
 	a.t.Helper()
 	a.openTab("ai")
+	waitFor(a, "the AI view's answers brought up to the page", `document.querySelector("#view-ai .ai-view[aria-busy=true]") === null`, func(done bool) bool { return done })
 	return waitFor(a, "the AI view's rows", aiCrawlersJS, func(c []aiCrawler) bool { return len(c) > 0 })
 }
 
@@ -109,6 +110,22 @@ func TestBrowserAIViewBBC(t *testing.T) {
 	if !slices.Equal(retired, []string{"104", "107"}) {
 		t.Fatalf("ai-retired-token findings at lines %v, want 104 (Claude-Web) and 107 (anthropic-ai); findings: %+v", retired, findings)
 	}
+	// The rows are markup (aiview/operators.go): a line button in them,
+	// pressed with the keyboard, still marks its line, shows itself
+	// pressed and keeps the focus.
+	const gptLineJS = `document.querySelector("#ai-operators [data-crawler=GPTBot] .ai-root button.ai-line")`
+	js[bool](a, `(`+gptLineJS+`.focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(a, "the editor's band at GPTBot's line 93", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,
+		func(s string) bool { return s == "93" })
+	if pressed := js[string](a, gptLineJS+`.getAttribute("aria-pressed")`); pressed != "true" {
+		t.Errorf("GPTBot's line button after Enter: aria-pressed=%q, want true", pressed)
+	}
+	if focused := js[bool](a, `document.activeElement === `+gptLineJS); !focused {
+		t.Errorf("after Enter on GPTBot's line button the focus is on %s", js[string](a, `document.activeElement.outerHTML.slice(0, 120)`))
+	}
 	a.click(`#ai-findings li[data-line="107"] button.ai-line`)
 	band := waitFor(a, "the editor's band at line 107", `(() => { const b = document.querySelector("#view-decided-line"); return b ? b.dataset.line : ""; })()`,
 		func(s string) bool { return s == "107" })
@@ -165,6 +182,13 @@ func TestBrowserAIViewControlToken(t *testing.T) {
 	if h := js[string](a, `document.querySelector("#ai-headline [data-purpose=ai-control]").textContent`); h != "Control tokens: Google-Extended blocked" {
 		t.Errorf("control tokens' headline %q", h)
 	}
+	// The server's answer changes nothing the file says, but the view
+	// says what it means, and stops saying it when it is a 200 again.
+	const noteJS = `(document.getElementById("ai-server-note") || {textContent: ""}).textContent`
+	a.choose("select#status", "", `\b404\b`)
+	waitFor(a, "the AI view's note on a 404", noteJS, func(s string) bool { return strings.Contains(s, "Server answer: ") })
+	a.choose("select#status", "200", "^200")
+	waitFor(a, "no server note on a 200", noteJS, func(s string) bool { return s == "" })
 }
 
 // On a sample of corpus files (the native test, wasm/model, covers all
@@ -349,5 +373,44 @@ func TestBrowserAIPolicyLongFileInWorker(t *testing.T) {
 	waitFor(a, "the file restored", trainingAllowedJS, func(n string) bool { return n == before })
 	if got := download(a, "#download"); string(got) != string(original) {
 		t.Errorf("after Undo the file differs from the one opened (%d bytes, want %d)", len(got), len(original))
+	}
+}
+
+// The policy chosen travels with the state (model/aipolicy.go): a reload
+// brings the choices back from the autosave, and a link made with them
+// opens with them chosen and the same change proposed, over a draft that
+// has none.
+func TestBrowserAIPolicyInLinkAndDraft(t *testing.T) {
+	ctx := newBrowser(t)
+	base := serveSite(t)
+	a := openApp(t, ctx, base)
+	a.setText("textarea#robots", "User-agent: *\nDisallow: /private\n")
+	a.openAI()
+	a.choose("#ai-policy-ai-training", "blocked", "")
+	a.choose("#ai-policy-OpenAI", "allowed", "")
+	const flipsJS = `Array.from(document.querySelectorAll("#ai-flips li")).map(li => li.dataset.crawler + "@" + li.dataset.url + "=" + li.dataset.verdict)`
+	flips := waitFor(a, "the proposed change's flips", flipsJS, func(f []string) bool { return len(f) > 0 })
+	js[bool](a, `document.querySelector("#copy-link").click(), true`)
+	link := waitFor(a, "the link in #share-message[data-link]", `document.querySelector("#share-message").dataset.link || ""`,
+		func(s string) bool { return s != "" })
+	const choicesJS = `["ai-training", "OpenAI", "ai-search"].map(k => document.getElementById("ai-policy-" + k).value).join(",")`
+	const chosen = "blocked,allowed,"
+
+	// A reload: the draft the page saved as it went keeps the choices.
+	a = openApp(t, ctx, base)
+	a.openAI()
+	waitFor(a, "the choices from the draft", choicesJS, func(s string) bool { return s == chosen })
+	if got := waitFor(a, "the change proposed again", flipsJS, func(f []string) bool { return len(f) > 0 }); !slices.Equal(got, flips) {
+		t.Errorf("after a reload the flips are %v, want %v", got, flips)
+	}
+
+	// The draft without them, then the link: the link's choices win.
+	a.click("#ai-clear")
+	waitFor(a, "the choices cleared", choicesJS, func(s string) bool { return s == ",," })
+	a = openApp(t, ctx, link)
+	a.openAI()
+	waitFor(a, "the link's choices", choicesJS, func(s string) bool { return s == chosen })
+	if got := waitFor(a, "the link's change proposed", flipsJS, func(f []string) bool { return len(f) > 0 }); !slices.Equal(got, flips) {
+		t.Errorf("the link proposes the flips %v, want %v", got, flips)
 	}
 }

@@ -150,11 +150,11 @@ func findingItems(ds engine.Diagnostics) []string {
 		label := `<span class="severity ` + sev + `"><span aria-hidden="true">` + widget.SeverityIcon[d.Severity] + ` </span>` + severityNoun(d.Severity) + `: </span>`
 		if d.Line == 0 {
 			b.WriteString(`<li><span class="diag whole-file">` + label)
-			sentenceHTML(&b, d.String())
+			widget.SentenceHTML(&b, d.String())
 			b.WriteString(`</span></li>`)
 		} else {
 			b.WriteString(`<li><button type="button" class="diag" data-line="` + strconv.Itoa(d.Line) + `" data-severity="` + sev + `"` + widget.RovingTabindex(i) + `>` + label)
-			sentenceHTML(&b, d.String())
+			widget.SentenceHTML(&b, d.String())
 			b.WriteString(`</button></li>`)
 		}
 		out[i] = b.String()
@@ -169,16 +169,4 @@ func sitemapItems(maps []engine.Sitemap) []string {
 		out[i] = `<li><code>` + browser.EscapeHTML(m.URL) + `</code> (line ` + strconv.Itoa(m.Line) + `)</li>`
 	}
 	return out
-}
-
-// sentenceHTML writes one of the engine's sentences as sentence renders
-// it: the values in backticks as code, escaped.
-func sentenceHTML(b *strings.Builder, s string) {
-	for i, p := range widget.SentenceParts(s) {
-		if i%2 == 1 {
-			b.WriteString("<code>" + browser.EscapeHTML(p) + "</code>")
-		} else {
-			b.WriteString(browser.EscapeHTML(p))
-		}
-	}
 }

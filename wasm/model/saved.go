@@ -21,4 +21,5 @@ type Saved struct {
 	OtherName string // where Other came from, for the diff's heading
 	Expect    string // the pinned expectations, as engine.Expectations JSON
 	ReadAs    string // the matrix's reading: "" for Google's parser, "own" for each crawler's reader
+	AIPolicy  string // the AI view's policy: the choices made, as PolicyText writes them
 }

@@ -3,7 +3,6 @@
 package store
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,11 +13,14 @@ import (
 )
 
 // The AI view's state (wasm/aiview shows it): the audit of the robots.txt
-// at the site root and the first URLs of the list, computed when the view
-// renders and the file or the list changed since, as the matrix is (a 500
-// KiB file audits in about 1 ms in Chromium, BenchmarkBrowserAIView); the
-// policy chosen and the change it proposes (a long file's in a worker); and the text before the last policy applied, which Undo
-// restores byte for byte. Every verdict is the engine's (model/aiview.go).
+// at the site root and the first URLs of the list, brought up when the
+// file or the list changed, in a task after the one that renders the page
+// (aiview.go; a 500 KiB file audits in about 3 ms in Chromium,
+// BenchmarkBrowserAIView), with the verdict of the crawler that fetches
+// for each control token; the policy chosen and the change it proposes (a
+// long file's in a worker); and the text before the last policy applied,
+// which Undo restores byte for byte. Every verdict is the engine's
+// (model/aiview.go).
 
 // AIState is the AI view's part of the store.
 type AIState struct {
@@ -26,11 +28,13 @@ type AIState struct {
 	auditOf   *engine.Robots
 	auditList int     // the ListVersion audited
 	AuditMs   float64 // how long the last audit took, in milliseconds
+	// fetchers are, by control token, the crawler that fetches the pages
+	// it governs and that crawler's verdict at /, found with the audit:
+	// a crawler's first tests of a long group may build its rule index.
+	fetchers map[string]AIFetcher
 
-	// Choices are the policy: one per purpose, then one per operator,
-	// each "allowed", "blocked" or "" (no choice).
-	Choices []model.PolicyChoice
-
+	// The policy chosen is Page.In.AIPolicy (model/aipolicy.go), so that
+	// links and the autosave keep it; the change it proposes follows.
 	proposal    *model.AIProposal
 	proposalErr string
 	proposedOf  *engine.Robots
@@ -76,85 +80,82 @@ func aiURLs() []string {
 	return out
 }
 
+// Behind reports whether the audit is of another robots.txt or URL list
+// than the page's: the AI view then shows the last one, marked busy, and
+// brings it up in a task of its own (aiview.go).
+func (a *AIState) Behind() bool {
+	return a.auditOf != Page.Robots || a.auditList != Page.ListVersion
+}
+
 // Audit brings the audit up to the store and returns it.
 func (a *AIState) Audit() ai.Audit {
 	s := Page
-	if a.auditOf != s.Robots || a.auditList != s.ListVersion {
+	if a.Behind() {
 		start := time.Now()
 		a.audit = model.Audit(s.Robots, aiURLs())
 		a.AuditMs = float64(time.Since(start).Microseconds()) / 1000
+		a.fetchers = map[string]AIFetcher{}
+		for _, c := range a.audit.Crawlers {
+			if name, res, ok := model.FetchedBy(s.Robots, c); ok {
+				a.fetchers[c.Name] = AIFetcher{Name: name, Result: res}
+			}
+		}
 		a.auditOf, a.auditList = s.Robots, s.ListVersion
-		a.ensureChoices()
 	}
 	return a.audit
 }
 
-// ensureChoices makes one empty choice per purpose and operator the first
-// time the audit is made.
-func (a *AIState) ensureChoices() {
-	if a.Choices != nil {
-		return
-	}
-	purposes, operators := model.PolicyKeys(a.audit)
-	for _, p := range purposes {
-		a.Choices = append(a.Choices, model.PolicyChoice{Key: string(p)})
-	}
-	for _, op := range operators {
-		a.Choices = append(a.Choices, model.PolicyChoice{Key: op})
-	}
+// AIFetcher is the crawler that fetches the pages a control token governs
+// (model.FetchedBy), and its verdict at the site root.
+type AIFetcher struct {
+	Name   string
+	Result engine.Result
+}
+
+// FetchedBy is, for the control token crawler of the audit, the crawler
+// that fetches the pages it governs; ok is false for any other crawler.
+func (a *AIState) FetchedBy(crawler string) (f AIFetcher, ok bool) {
+	f, ok = a.fetchers[crawler]
+	return f, ok
 }
 
 // Choice is the value chosen for key, "" for none.
 func (a *AIState) Choice(key string) string {
-	for _, c := range a.Choices {
-		if c.Key == key {
-			return c.Value
-		}
-	}
-	return ""
+	return model.PolicyValue(Page.In.AIPolicy, key)
 }
 
 // Choose sets the policy for key ("allowed", "blocked" or "" for no
 // choice); the view then shows the change it proposes.
 func (a *AIState) Choose(key, value string) {
-	for i := range a.Choices {
-		if a.Choices[i].Key == key && a.Choices[i].Value != value {
-			a.Choices[i].Value = value
-			Page.Changed()
-			return
-		}
+	if text := model.WithPolicyChoice(Page.In.AIPolicy, key, value); text != Page.In.AIPolicy {
+		Page.In.AIPolicy = text
+		Page.Changed()
 	}
 }
 
 // ClearPolicy forgets every choice.
 func (a *AIState) ClearPolicy() {
-	for i := range a.Choices {
-		a.Choices[i].Value = ""
-	}
+	Page.In.AIPolicy = ""
 	Page.Changed()
 }
 
-func (a *AIState) choicesKey() string {
-	k := ""
-	for _, c := range a.Choices {
-		k += c.Key + "=" + c.Value + "\x00"
-	}
-	return k
-}
+// ChoicesKey is the choices as one comparable value.
+func (a *AIState) ChoicesKey() string { return Page.In.AIPolicy }
 
 // Proposal is the change the choices ask of the robots.txt, nil when no
 // choice is made or while a worker writes it (Proposing); err is a
 // sentence when the choices cannot be written.
 func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	s := Page
-	key := a.choicesKey()
+	key := a.ChoicesKey()
 	if a.proposedOf == s.Robots && a.proposedFor == key && a.proposedAt == s.ListVersion {
 		return a.proposal, a.proposalErr
 	}
 	robots, list := s.Robots, s.ListVersion
 	a.proposedOf, a.proposedFor, a.proposedAt = robots, key, list
 	a.proposal, a.proposalErr, a.Proposing = nil, "", false
-	policy, perr := model.PolicyFrom(a.Choices)
+	choices := model.PolicyChoices(key)
+	policy, perr := model.PolicyFrom(choices)
 	switch {
 	case perr != nil:
 		a.proposalErr = perr.Error()
@@ -162,7 +163,7 @@ func (a *AIState) Proposal() (p *model.AIProposal, err string) {
 	case s.Cut.Truncated:
 		a.proposalErr = "The robots.txt is longer than the " + strconv.Itoa(s.Cut.Limit) + " bytes Googlebot reads: a policy is written only into a file read whole. Shorten the file first."
 	case len(s.Robots.Body) >= model.WorkerLintBytes && a.ProposeElsewhere != nil &&
-		a.ProposeElsewhere([]byte(s.Robots.Body), slices.Clone(a.Choices), aiURLs(), func(p *model.AIProposal, err string) {
+		a.ProposeElsewhere([]byte(s.Robots.Body), choices, aiURLs(), func(p *model.AIProposal, err string) {
 			if a.proposedOf == robots && a.proposedFor == key && a.proposedAt == list && a.Proposing {
 				a.proposal, a.proposalErr, a.Proposing, a.ProposedBy = p, err, false, "worker"
 				s.Changed()

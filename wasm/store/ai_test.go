@@ -3,6 +3,7 @@
 package store
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +70,50 @@ func TestAIPolicyRefusesATruncatedFile(t *testing.T) {
 		AI.Choose("ai-training", "blocked")
 		if p, err := AI.Proposal(); p != nil || !strings.Contains(err, "Shorten the file") {
 			t.Errorf("proposal %v, error %q; want a refusal", p, err)
+		}
+	})
+}
+
+// The policy chosen is part of the state: the autosave and a link carry
+// it, and the state they bring back shows the same choices and proposes
+// the same change.
+func TestAIPolicyTravelsWithTheState(t *testing.T) {
+	var saved model.Saved
+	var before *model.AIProposal
+	withPage(t, "User-agent: *\nDisallow: /private\n", func() {
+		AI.Audit()
+		AI.Choose("ai-training", "blocked")
+		AI.Choose("OpenAI", "allowed")
+		saved = CurrentSaved()
+		before, _ = AI.Proposal()
+	})
+	if want := "ai-training=blocked\nOpenAI=allowed\n"; saved.AIPolicy != want {
+		t.Fatalf("the state saved holds the policy %q, want %q", saved.AIPolicy, want)
+	}
+	if before == nil || len(before.Changed) == 0 {
+		t.Fatalf("no change proposed before the link: %v", before)
+	}
+	frag, err := EncodeFragment(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened, _, err := DecodeFragment(frag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withPage(t, "", func() {
+		Page.Replace(opened)
+		AI.Audit()
+		if AI.Choice("ai-training") != "blocked" || AI.Choice("OpenAI") != "allowed" || AI.Choice("ai-search") != "" {
+			t.Errorf("after the link the choices are %q", Page.In.AIPolicy)
+		}
+		after, err := AI.Proposal()
+		if err != "" || after == nil || after.Text != before.Text || !slices.Equal(after.Changed, before.Changed) {
+			t.Errorf("after the link the proposal is %+v (error %q), want %+v", after, err, before)
+		}
+		AI.ClearPolicy()
+		if CurrentSaved().AIPolicy != "" {
+			t.Errorf("after Clear the state still holds the policy %q", CurrentSaved().AIPolicy)
 		}
 	})
 }

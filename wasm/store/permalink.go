@@ -51,7 +51,12 @@ const (
 	tagOtherName = 36
 	tagExpect    = 37
 	tagReadAs    = 38
+	tagAIPolicy  = 39
 )
+
+// maxAIPolicyBytes bounds the AI view's policy a state is read with: the
+// catalogue's purposes and operators, each chosen, take under 1 KiB.
+const maxAIPolicyBytes = 4 << 10
 
 // errNotState marks a fragment that is not a saved state at all (an anchor
 // such as "#results"): the page simply opens with its draft.
@@ -173,6 +178,7 @@ func StateLayout(s model.Saved) []byte {
 	field(tagOtherName, s.OtherName)
 	field(tagExpect, s.Expect)
 	field(tagReadAs, s.ReadAs)
+	field(tagAIPolicy, s.AIPolicy)
 	return raw
 }
 
@@ -255,6 +261,13 @@ func ReadLayout(raw []byte) (model.Saved, error) {
 			s.Expect = v
 		case tagReadAs:
 			s.ReadAs = v
+		case tagAIPolicy:
+			// A few hundred bytes say every choice the view offers; a
+			// longer one was crafted, and each render would read it
+			// again (model.PolicyValue).
+			if len(v) <= maxAIPolicyBytes {
+				s.AIPolicy = v
+			}
 		}
 	}
 	return s, nil

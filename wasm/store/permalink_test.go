@@ -36,6 +36,7 @@ func TestStateRoundTrips(t *testing.T) {
 		{"50 KB with mixed breaks", model.Saved{Robots: big + "\rlast"}},
 		{"embed and read-only flags", model.Saved{Robots: example, Embed: true, ReadOnly: true}},
 		{"the matrix read as each crawler's own reader", model.Saved{Robots: example, View: "matrix", ReadAs: ReadAsOwn}},
+		{"the AI view's policy, per purpose and per operator", model.Saved{Robots: example, View: "ai", AIPolicy: "ai-training=blocked\nCommon Crawl=allowed\n"}},
 	}
 	for _, tt := range tests {
 		frag, err := EncodeFragment(tt.s)
@@ -214,5 +215,19 @@ func TestLinksFromBeforeTheViewsStillRead(t *testing.T) {
 	want := model.Saved{Robots: "User-agent: *\nDisallow: /x\n", Crawler: "GPTBot", URLs: "/x"}
 	if err != nil || !present || s != want {
 		t.Fatalf("decodeFragment = %#v, %v, %v", s, present, err)
+	}
+}
+
+// A state whose AI policy is longer than any the view writes was crafted:
+// it is read without the policy, and the rest of the state kept.
+func TestLayoutDropsACraftedPolicy(t *testing.T) {
+	long := strings.Repeat("ai-training=blocked\n", maxAIPolicyBytes/20+1)
+	got, err := ReadLayout(StateLayout(model.Saved{Robots: example, AIPolicy: long}))
+	if err != nil || got.AIPolicy != "" || got.Robots != example {
+		t.Errorf("a %d-byte policy read as %d bytes (robots %q, err %v), want none and the robots.txt kept", len(long), len(got.AIPolicy), got.Robots, err)
+	}
+	fits := strings.Repeat("ai-training=blocked\n", maxAIPolicyBytes/20)
+	if got, _ := ReadLayout(StateLayout(model.Saved{AIPolicy: fits})); got.AIPolicy != fits {
+		t.Errorf("a %d-byte policy, within the bound, was not kept", len(fits))
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+
+	"robotstester/wasm/browser"
 )
 
 // Sentence renders one of the engine's sentences, whose quoted values are
@@ -36,6 +38,18 @@ func SentenceParts(s string) []string {
 		return []string{s}
 	}
 	return parts
+}
+
+// SentenceHTML writes one of the engine's sentences as Sentence renders
+// it, as markup: the values in backticks as code, escaped.
+func SentenceHTML(b *strings.Builder, s string) {
+	for i, p := range SentenceParts(s) {
+		if i%2 == 1 {
+			b.WriteString("<code>" + browser.EscapeHTML(p) + "</code>")
+		} else {
+			b.WriteString(browser.EscapeHTML(p))
+		}
+	}
 }
 
 // Count: "1 error", "0 warnings".
