@@ -22,20 +22,40 @@ import (
 // parse makes no function of its own; its id (handle.id) names the file in
 // robotsTesterCore's older calls, which take the handle or its id. Handles
 // are never reused, so a released one is an error rather than another file.
+//
+// The loader that started the program may have left a faster test on the
+// API object, as _handleTest: a JavaScript function that calls the
+// module's exported robotsTesterTest (exports.go) and falls back to the
+// prototype's _test, the js.Func, for the calls it cannot answer.
 type Files struct {
 	api   string // the global's name, for sentences
-	byID  map[int]*engine.Robots
-	next  int
 	proto js.Value
 }
 
+// parsed holds the files behind the program's handles by id. A program
+// defines one script API (the page's robotsTester or the engine's
+// robotsTesterCore), so the ids are the program's, and the exported
+// functions, which have no Files to ask, find a handle's file here.
+var (
+	parsed = map[int]*engine.Robots{}
+	nextID = 1
+)
+
 // NewFiles makes the handles of the script API defined as globalThis[api].
 func NewFiles(api string) *Files {
-	f := &Files{api: api, byID: map[int]*engine.Robots{}, next: 1}
+	f := &Files{api: api}
 	f.proto = js.Global().Get("Object").New()
-	f.proto.Set("test", js.FuncOf(func(this js.Value, args []js.Value) any {
+	slow := js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.test(this, args)
-	}))
+	})
+	f.proto.Set("_test", slow)
+	f.proto.Set("test", slow)
+	if self := js.Global().Get(api); self.Type() == js.TypeObject {
+		if fast := self.Get("_handleTest"); fast.Type() == js.TypeFunction {
+			f.proto.Set("test", fast)
+			self.Delete("_handleTest")
+		}
+	}
 	f.proto.Set("testMany", js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.testMany(this, args)
 	}))
@@ -72,9 +92,9 @@ func (f *Files) Parse(args []js.Value) js.Value {
 
 // Add puts a parsed file behind a new handle.
 func (f *Files) Add(r *engine.Robots) js.Value {
-	id := f.next
-	f.next++
-	f.byID[id] = r
+	id := nextID
+	nextID++
+	parsed[id] = r
 	h := js.Global().Get("Object").Call("create", f.proto)
 	h.Set("id", id)
 	return h
@@ -87,7 +107,7 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 	if !ok {
 		return nil, f.api + "." + call + ": call it on a handle returned by parse."
 	}
-	if r = f.byID[id]; r == nil {
+	if r = parsed[id]; r == nil {
 		return nil, f.api + "." + call + ": this handle was released or never returned by parse; parse the robots.txt again."
 	}
 	return r, ""
@@ -97,7 +117,7 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 // twice is no error.
 func (f *Files) Release(h js.Value) {
 	if id, ok := handleID(h); ok {
-		delete(f.byID, id)
+		delete(parsed, id)
 	}
 }
 
