@@ -62,6 +62,11 @@ func (r *Robots) Explain(res Result) Explanation {
 // command line's test streams a million URLs).
 func (r *Robots) Why(res Result) string { return r.explainVerdict(res) }
 
+// WhichGroup is Explain(res).Group alone, for a caller that shows the
+// verdict and the group and nothing else (the script API's answer, one
+// object a URL, where the other sentences would cost as much as the test).
+func (r *Robots) WhichGroup(res Result) string { return r.explainGroup(res) }
+
 func explainAgent(res Result) string {
 	a := res.Agent
 	var b strings.Builder

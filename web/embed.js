@@ -97,33 +97,6 @@
     }
   }
 
-  // A parsed handle's test, h.test(agent, url), calling the engine's
-  // exported robotsTesterTest (wasm/jsapi/exports.go) rather than a
-  // js.Func, whose crossing costs eight times the test; web/loader.js
-  // gives the page's handles the same. A call it cannot answer (an
-  // argument that is not a string, a released handle) goes to the
-  // js.Func, _test, which says why.
-  function handleTest(exports) {
-    var encoder = new TextEncoder(), decoder = new TextDecoder();
-    var input = 0, size = 0;
-    return function (agent, url) {
-      if (typeof agent !== "string" || typeof url !== "string" || typeof this.id !== "number") {
-        return this._test.apply(this, arguments);
-      }
-      var need = 3 * (agent.length + url.length); // encodeInto's most: 3 bytes a UTF-16 unit
-      if (need > size) {
-        size = Math.max(need, 4096);
-        input = exports.robotsTesterInput(size);
-      }
-      var buf = new Uint8Array(exports.mem.buffer, input, size);
-      var a = encoder.encodeInto(agent, buf).written;
-      var n = exports.robotsTesterTest(this.id, a, encoder.encodeInto(url, buf.subarray(a)).written);
-      // The test may have grown the memory, emptying the views made before.
-      return n < 0 ? this._test(agent, url) :
-        JSON.parse(decoder.decode(new Uint8Array(exports.mem.buffer, exports.robotsTesterAnswer(), n)));
-    };
-  }
-
   function loadEngine() {
     if (engine) {
       return engine;
@@ -153,8 +126,10 @@
       var go = new Go();
       var result = await instantiate(go);
       engineMemory = result.instance.exports.mem;
-      if (typeof result.instance.exports.robotsTesterTest === "function") {
-        core._handleTest = handleTest(result.instance.exports);
+      // parse and the handles call the module's exports (wasm/jsapi/handles.js,
+      // appended to our wasm_exec.js).
+      if (typeof Go.robotsTesterHandles === "function" && typeof result.instance.exports.robotsTesterTest === "function") {
+        core._handles = Go.robotsTesterHandles(result.instance.exports);
       }
       go.run(result.instance).then(function () {
         core._reject && core._reject(new Error("the engine stopped"));

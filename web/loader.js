@@ -140,38 +140,6 @@
     return WebAssembly.compile(await fetchedBytes());
   }
 
-  // A parsed handle's test, h.test(agent, url), calling the engine's
-  // exported robotsTesterTest (wasm/jsapi/exports.go) rather than a
-  // js.Func, whose crossing costs eight times the test: the agent and the
-  // URL are written as UTF-8 into the module's input buffer, the answer's
-  // JSON read from its output buffer. The program puts it on its handles'
-  // prototype; a call it cannot answer (an argument that is not a string,
-  // a released handle) goes to the js.Func, _test, which says why.
-  function handleTest(exports) {
-    var encoder = new TextEncoder(), decoder = new TextDecoder();
-    var input = 0, size = 0;
-    return function (agent, url) {
-      if (typeof agent !== "string" || typeof url !== "string" || typeof this.id !== "number") {
-        return this._test.apply(this, arguments);
-      }
-      // encodeInto writes at most three bytes for each UTF-16 unit.
-      var need = 3 * (agent.length + url.length);
-      if (need > size) {
-        size = Math.max(need, 4096);
-        input = exports.robotsTesterInput(size);
-      }
-      var buf = new Uint8Array(exports.mem.buffer, input, size);
-      var a = encoder.encodeInto(agent, buf).written;
-      var u = encoder.encodeInto(url, buf.subarray(a)).written;
-      var n = exports.robotsTesterTest(this.id, a, u);
-      if (n < 0) {
-        return this._test(agent, url);
-      }
-      // The test may have grown the memory: a view made before is empty.
-      return JSON.parse(decoder.decode(new Uint8Array(exports.mem.buffer, exports.robotsTesterAnswer(), n)));
-    };
-  }
-
   async function start() {
     if (typeof WebAssembly !== "object" || typeof Go !== "function") {
       throw new Error("this browser has no WebAssembly, or wasm_exec.js did not load");
@@ -179,8 +147,10 @@
     var go = new Go();
     compiled = await compile();
     var instance = await WebAssembly.instantiate(compiled, go.importObject);
-    if (typeof instance.exports.robotsTesterTest === "function") {
-      api._handleTest = handleTest(instance.exports);
+    // The script API's parse and handles call the module's exports
+    // (wasm/jsapi/handles.js, appended to wasm_exec.js).
+    if (typeof Go.robotsTesterHandles === "function" && typeof instance.exports.robotsTesterTest === "function") {
+      api._handles = Go.robotsTesterHandles(instance.exports);
     }
     await go.run(instance);
     throw new Error("the program stopped (see the browser console)");

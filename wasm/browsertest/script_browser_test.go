@@ -8,22 +8,26 @@ import (
 )
 
 // handleTestJS tests every URL on a handle of api (robotsTester or
-// robotsTesterCore) twice: through h.test, which the loader points at the
-// module's exported robotsTesterTest, and through h._test, the js.Func,
-// and lists the answers that differ, with the arguments that are not
-// strings, which the fast test hands to the js.Func. Fast says whether
-// h.test is the loader's function at all.
+// robotsTesterCore) three ways: through h.test, which the loader points at
+// the module's exported robotsTesterTest, through h._test, the js.Func,
+// and on a handle parsed from the text's bytes; it lists the answers that
+// differ, and what wrong calls answer (the loader's functions hand them
+// to the js.Funcs). Fast says whether parse and h.test are the loader's.
 const handleTestJS = `(api, robots, agents, urls) => {
 	urls = urls.concat(["/" + String.fromCharCode(0xd800) + "x"]);
-	const h = api.parse(robots), out = {Fast: h.test !== h._test, Diff: [], Errors: []};
+	const h = api.parse(robots), out = {Fast: h.test !== h._test && String(api.parse).includes("robotsTesterParse"), Diff: [], Errors: []};
+	const fromBytes = api.parse(new TextEncoder().encode(robots));
 	for (const agent of agents) {
 		for (const u of urls) {
 			const fast = JSON.stringify(h.test(agent, u)), slow = JSON.stringify(h._test(agent, u));
 			if (fast !== slow) out.Diff.push(agent + " " + u + ": " + fast + " ≠ " + slow);
+			const bytes = JSON.stringify(fromBytes.test(agent, u));
+			if (bytes !== fast) out.Diff.push(agent + " " + u + " parsed from bytes: " + bytes + " ≠ " + fast);
 		}
 	}
 	for (const args of [[3, "/"], ["Googlebot"], [], ["Googlebot", {}]]) out.Errors.push(h.test(...args).error || "");
 	h.release();
+	fromBytes.release();
 	out.Errors.push(h.test("Googlebot", "/").error || "");
 	return out;
 }`

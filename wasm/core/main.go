@@ -45,7 +45,7 @@ func main() {
 		g.Set(globalName, api)
 	}
 	api.Set("version", 1)
-	api.Set("parse", js.FuncOf(parse))
+	api.Set("parse", files.ParseFunc())
 	api.Set("test", js.FuncOf(test))
 	api.Set("testMany", js.FuncOf(testMany))
 	api.Set("lines", js.FuncOf(lines))
@@ -62,10 +62,6 @@ func main() {
 		api.Set("ready", g.Get("Promise").Call("resolve", api))
 	}
 	select {}
-}
-
-func parse(_ js.Value, args []js.Value) any {
-	return files.Parse(args)
 }
 
 // agentArg reads (handle, agent, …).

@@ -2,25 +2,32 @@
 
 package jsapi
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
 
-// A handle's test called from JavaScript straight into the module's
-// exported functions, not through a js.Func: a js.Func call wakes Go's
+	"robotstester/engine"
+)
+
+// Parse, a handle's test and release called from JavaScript straight
+// into the module's exported functions, not through a js.Func: a js.Func call wakes Go's
 // scheduler and reads its event, its this and each argument with a call
 // back into JavaScript, and each argument string is encoded by the
 // browser's TextEncoder into a copy; that alone cost 17 µs a call, where
 // the test costs 2 (issue 26). An exported function is a plain
-// WebAssembly call (under 0.1 µs): the loader's wrapper (web/loader.js,
-// web/embed.js) writes the agent and the URL as UTF-8 into the input
-// buffer with TextEncoder.encodeInto, calls testHandle, and decodes the
-// answer's JSON from the output buffer, which it turns into the object
-// with JSON.parse, as Verdict does. Numbers are all that cross: a
-// pointer, lengths and the handle's id.
+// WebAssembly call (under 0.1 µs): the loader's wrappers (web/loader.js,
+// web/embed.js) write the robots.txt, or the agent and the URL, as UTF-8
+// into the input buffer with TextEncoder.encodeInto, call the function,
+// and decode a test's answer, Verdict's JSON, from the output buffer,
+// which JSON.parse turns into the object, as Verdict does. Numbers are
+// all that cross: a pointer, lengths and the handle's id.
 //
 //	in := robotsTesterInput(n)                          // the input buffer, n bytes at least
+//	write the robots.txt at in; id := robotsTesterParse(n)
 //	write agent, then url, at in                        // TextEncoder.encodeInto
 //	n := robotsTesterTest(id, agentLen, urlLen)         // the answer's length, -1 for no such handle
 //	JSON.parse(decode(robotsTesterAnswer(), n))
+//	robotsTesterRelease(id)
 //
 // Go's collector does not move what it allocated, so the buffers stay
 // where their address says while Go keeps them, until the next
@@ -42,6 +49,26 @@ func robotsTesterInput(n int32) int32 {
 		exportIn = make([]byte, n)
 	}
 	return int32(uintptr(unsafe.Pointer(&exportIn[:1][0])))
+}
+
+// robotsTesterParse parses the n bytes of the input buffer as a robots.txt
+// and returns the new handle's id, or -1 when n does not fit the buffer.
+//
+//go:wasmexport robotsTesterParse
+func robotsTesterParse(n int32) int32 {
+	if n < 0 || int(n) > len(exportIn) {
+		return -1
+	}
+	// A copy: the next call writes over the input buffer.
+	return int32(addParsed(engine.Parse(slices.Clone(exportIn[:n]))))
+}
+
+// robotsTesterRelease frees handle id's file; an id released twice is no
+// error.
+//
+//go:wasmexport robotsTesterRelease
+func robotsTesterRelease(id int32) {
+	delete(parsed, int(id))
 }
 
 // robotsTesterTest answers handle id's test of the agent and URL in the

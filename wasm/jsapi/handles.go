@@ -23,13 +23,15 @@ import (
 // robotsTesterCore's older calls, which take the handle or its id. Handles
 // are never reused, so a released one is an error rather than another file.
 //
-// The loader that started the program may have left a faster test on the
-// API object, as _handleTest: a JavaScript function that calls the
-// module's exported robotsTesterTest (exports.go) and falls back to the
-// prototype's _test, the js.Func, for the calls it cannot answer.
+// The loader that started the program may have left faster functions on
+// the API object, as _handles: JavaScript that calls the module's
+// exported functions (exports.go) for parse, a handle's test and release,
+// and falls back to the js.Funcs, which it is given (goParse, and the
+// prototype's _test), for the calls it cannot answer.
 type Files struct {
-	api   string // the global's name, for sentences
-	proto js.Value
+	api   string   // the global's name, for sentences
+	proto js.Value // the handles' prototype
+	parse js.Value // api.parse: the loader's, or a js.Func
 }
 
 // parsed holds the files behind the program's handles by id. A program
@@ -45,17 +47,12 @@ var (
 func NewFiles(api string) *Files {
 	f := &Files{api: api}
 	f.proto = js.Global().Get("Object").New()
-	slow := js.FuncOf(func(this js.Value, args []js.Value) any {
+	f.parse = js.FuncOf(func(_ js.Value, args []js.Value) any { return f.Parse(args) }).Value
+	test := js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.test(this, args)
 	})
-	f.proto.Set("_test", slow)
-	f.proto.Set("test", slow)
-	if self := js.Global().Get(api); self.Type() == js.TypeObject {
-		if fast := self.Get("_handleTest"); fast.Type() == js.TypeFunction {
-			f.proto.Set("test", fast)
-			self.Delete("_handleTest")
-		}
-	}
+	f.proto.Set("_test", test)
+	f.proto.Set("test", test)
 	f.proto.Set("testMany", js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.testMany(this, args)
 	}))
@@ -70,8 +67,21 @@ func NewFiles(api string) *Files {
 		f.Release(this)
 		return nil
 	}))
+	if self := js.Global().Get(api); self.Type() == js.TypeObject {
+		if fast := self.Get("_handles"); fast.Type() == js.TypeObject {
+			self.Delete("_handles")
+			fast.Set("proto", f.proto)
+			fast.Set("goParse", f.parse)
+			f.proto.Set("test", fast.Get("test"))
+			f.proto.Set("release", fast.Get("release"))
+			f.parse = fast.Get("parse")
+		}
+	}
 	return f
 }
+
+// ParseFunc is api.parse: parse(robotsTxt) → a handle.
+func (f *Files) ParseFunc() js.Value { return f.parse }
 
 // Fail is the answer to wrong arguments: {error: sentence}.
 func Fail(sentence string) js.Value {
@@ -92,12 +102,17 @@ func (f *Files) Parse(args []js.Value) js.Value {
 
 // Add puts a parsed file behind a new handle.
 func (f *Files) Add(r *engine.Robots) js.Value {
+	h := js.Global().Get("Object").Call("create", f.proto)
+	h.Set("id", addParsed(r))
+	return h
+}
+
+// addParsed puts a parsed file in parsed under a new id.
+func addParsed(r *engine.Robots) int {
 	id := nextID
 	nextID++
 	parsed[id] = r
-	h := js.Global().Get("Object").Call("create", f.proto)
-	h.Set("id", id)
-	return h
+	return id
 }
 
 // Lookup reads a handle argument: a handle, or its id. err is a sentence

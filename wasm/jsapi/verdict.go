@@ -100,7 +100,6 @@ var verdictBuf []byte
 // appendVerdict writes Verdict's object as JSON.
 func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	res, notes := a.Test(r, typed)
-	ex := r.Explain(res)
 	verdict := "blocked"
 	if res.Allowed {
 		verdict = "allowed"
@@ -112,7 +111,7 @@ func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	b = append(b, `","line":`...)
 	b = strconv.AppendInt(b, int64(res.Line), 10)
 	for _, f := range [...]struct{ key, value string }{
-		{"rule", r.RuleText(res.Line)}, {"reason", ex.Verdict}, {"group", ex.Group},
+		{"rule", r.RuleText(res.Line)}, {"reason", r.Why(res)}, {"group", r.WhichGroup(res)},
 		{"testedAs", res.Path}, {"sent", res.URL},
 	} {
 		b = append(b, `,"`...)

@@ -114,3 +114,23 @@ func TestHandles(t *testing.T) {
 		}
 	}
 }
+
+// The answer's sentences are engine.Explain's, though Verdict asks only
+// for the two it shows.
+func TestVerdictSentencesAreExplains(t *testing.T) {
+	r := engine.Parse([]byte("User-agent: Googlebot\nUser-agent: bingbot\nAllow: /a/\nDisallow: /a\n\nUser-agent: *\nDisallow: /*.pdf$\nAllow: /x/$\n"))
+	for _, agent := range []string{"Googlebot", "bingbot", "somebot", "Googlebot Image", "bad agent/1.0"} {
+		for _, url := range []string{"/a", "/a/b", "/doc.pdf", "/x/", "/", "https://example.com/a b?q"} {
+			a := ReadAgent(agent)
+			res, _ := a.Test(r, url)
+			ex := r.Explain(res)
+			v := Verdict(r, a, url)
+			if got := v.Get("reason").String(); got != ex.Verdict {
+				t.Errorf("%s %s: reason %q; Explain says %q", agent, url, got, ex.Verdict)
+			}
+			if got := v.Get("group").String(); got != ex.Group {
+				t.Errorf("%s %s: group %q; Explain says %q", agent, url, got, ex.Group)
+			}
+		}
+	}
+}
