@@ -4,7 +4,6 @@ package jsapi
 
 import (
 	"encoding/binary"
-	"runtime"
 	"strings"
 	"syscall/js"
 
@@ -55,13 +54,6 @@ func TestMany(r *engine.Robots, a Agent, urls js.Value, compact bool) js.Value {
 		b = append(b, ']')
 		push.Call("apply", out, parseJSON(b))
 	})
-	if out.Length() > objectPiece {
-		// Each piece's array of objects stays alive in wasm_exec.js until
-		// Go's finalizers let its js.Value go, which only a collection
-		// runs, and the pieces allocate little in Go: 100,000 objects
-		// kept 53 MB of the renderer 10 s after without this.
-		runtime.GC()
-	}
 	return out
 }
 
