@@ -69,7 +69,7 @@ func robotsTesterParse(n int32) int32 {
 //
 //go:wasmexport robotsTesterRelease
 func robotsTesterRelease(id int32) {
-	delete(parsed, int(id))
+	release(int(id))
 }
 
 // robotsTesterTest answers handle id's test of the agent and URL in the

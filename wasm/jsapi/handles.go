@@ -132,6 +132,14 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 // twice is no error.
 func (f *Files) Release(h js.Value) {
 	if id, ok := handleID(h); ok {
+		release(id)
+	}
+}
+
+// release frees handle id's file, and the sentence kept from it.
+func release(id int) {
+	if r := parsed[id]; r != nil {
+		forgetGroup(r)
 		delete(parsed, id)
 	}
 }

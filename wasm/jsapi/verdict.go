@@ -111,7 +111,7 @@ func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	b = append(b, `","line":`...)
 	b = strconv.AppendInt(b, int64(res.Line), 10)
 	for _, f := range [...]struct{ key, value string }{
-		{"rule", r.RuleText(res.Line)}, {"reason", r.Why(res)}, {"group", r.WhichGroup(res)},
+		{"rule", r.RuleText(res.Line)}, {"reason", r.Why(res)}, {"group", groupSentence(r, res)},
 		{"testedAs", res.Path}, {"sent", res.URL},
 	} {
 		b = append(b, `,"`...)

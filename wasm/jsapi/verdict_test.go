@@ -134,3 +134,30 @@ func TestVerdictSentencesAreExplains(t *testing.T) {
 		}
 	}
 }
+
+// The group sentence, kept from one answer to the next (group.go), is
+// still Explain's when the file or the agent changes from one call to the
+// next: two files alike but for where their groups start, the same agent
+// asked of each in turn, and agents of one group after another.
+func TestGroupSentenceFollowsFileAndAgent(t *testing.T) {
+	files := []*engine.Robots{
+		engine.Parse([]byte("User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n")),
+		engine.Parse([]byte("# moved\n\nUser-agent: Googlebot\nDisallow: /a\n\n\nUser-agent: *\nDisallow: /b\n")),
+	}
+	calls := []struct {
+		agent string
+		file  int
+	}{
+		{"Googlebot", 0}, {"Googlebot", 1}, {"somebot", 1}, {"otherbot", 1}, {"Googlebot Image", 1},
+		{"Googlebot Image", 0}, {"bingbot", 0}, {"otherbot", 0}, {"Googlebot", 0},
+	}
+	for _, url := range []string{"/a", "/b", "/c"} {
+		for _, c := range calls {
+			r, a := files[c.file], ReadAgent(c.agent)
+			res, _ := a.Test(r, url)
+			if got, want := Verdict(r, a, url).Get("group").String(), r.Explain(res).Group; got != want {
+				t.Errorf("%s %s (file %d): group %q; Explain says %q", c.agent, url, c.file, got, want)
+			}
+		}
+	}
+}
