@@ -104,9 +104,13 @@ func testMany(_ js.Value, args []js.Value) any {
 	if err != "" {
 		return jsapi.Fail(err)
 	}
-	_, allowed, lines := jsapi.CompactAnswer(args[2], func(u string) engine.Result {
-		res, _ := agent.Test(r, u)
-		return res
+	_, allowed, lines := jsapi.CompactAnswer(args[2], func(piece []string) []engine.Cell {
+		cells := make([]engine.Cell, len(piece))
+		for i, u := range piece {
+			res, _ := agent.Test(r, u)
+			cells[i] = engine.Cell{Allowed: res.Allowed, Line: res.Line, Reason: res.Reason}
+		}
+		return cells
 	})
 	return map[string]any{
 		"allowed": allowed,

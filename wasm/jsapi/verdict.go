@@ -52,6 +52,15 @@ func Sent(typed string) (url string, notes []string) {
 	return enc.URL, enc.Notes
 }
 
+// Column is a as a column of the engine's matrix, which decides the same
+// (TestMatrixCellsEqualPerCrawlerTest).
+func (a Agent) Column() engine.Column {
+	if a.named {
+		return engine.CrawlerColumn(a.crawler)
+	}
+	return engine.TokenColumn(a.token)
+}
+
 // Test decides one typed URL for a, as a browser would send it (Sent).
 func (a Agent) Test(r *engine.Robots, typed string) (engine.Result, []string) {
 	url, notes := Sent(typed)
