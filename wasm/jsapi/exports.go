@@ -3,7 +3,6 @@
 package jsapi
 
 import (
-	"slices"
 	"unsafe"
 
 	"robotstester/engine"
@@ -60,8 +59,9 @@ func robotsTesterParse(n int32) int32 {
 	if n < 0 || int(n) > len(exportIn) {
 		return -1
 	}
-	// A copy: the next call writes over the input buffer.
-	return int32(addParsed(engine.Parse(slices.Clone(exportIn[:n]))))
+	// No copy of ours: Parse copies the bytes into the file's text (a
+	// string) and keeps nothing of the buffer the next call writes over.
+	return int32(addParsed(engine.Parse(exportIn[:n])))
 }
 
 // robotsTesterRelease frees handle id's file; an id released twice is no
