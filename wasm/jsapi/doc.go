@@ -9,7 +9,8 @@
 //
 //	api.parse(robotsTxt) ──encodeInto, robotsTesterParse, engine.Parse──▶ a handle (handles.js, exports.go, handles.go)
 //	handle.test(agent, url) ──encodeInto, robotsTesterTest: Agent.Test, engine.Why──▶ one JSON text ──JSON.parse──▶ the object (exports.go, verdict.go)
-//	handle.testMany(agent, urls) ──pieces joined by the browser──▶ typed arrays or JSON texts (many.go)
+//	                         the group sentence, the same for every URL of a file and agent, kept from the last answer (group.go)
+//	handle.testMany(agent, urls) ──pieces joined by the browser──▶ JSON texts, or with compact the engine's Matrix of one column ──▶ typed arrays (many.go)
 //
 // What crosses the boundary is few and large: a call into JavaScript from
 // Go, or into Go through a js.Func, costs more than a test, so parse and a
