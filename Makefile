@@ -92,8 +92,11 @@ web/core.wasm: $(WASM_INPUTS) $(WASM_SUPPORT)/wasm_exec.js Makefile
 	$(GO) run ./wasm/build $(PACK_FLAGS) -pack-wasm web/.core.wasm.tmp
 	mv web/.core.wasm.tmp $@
 
-web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js
-	cp $< $@
+# Go's wasm_exec.js, with the script API's fast calls appended
+# (wasm/jsapi/handles.js): every loader loads it, and both must match the
+# module they run.
+web/wasm_exec.js: $(WASM_SUPPORT)/wasm_exec.js wasm/jsapi/handles.js
+	cat $^ > $@
 
 # web/NAME.br beside each compressible file (git-ignored): the server embeds
 # them and sends them to browsers that accept br (compress.go); the build

@@ -45,7 +45,10 @@ func EncodeURL(typed string) Encoded {
 		e.note("Bytes that are not UTF-8 are read as U+FFFD, the replacement character, as browsers do.")
 	}
 	p := splitURL(cleaned)
+	// One allocation for the URL in most cases: what is sent is about as
+	// long as what was typed (a script API reads a URL a call, issue 26).
 	var b strings.Builder
+	b.Grow(len(cleaned) + 8)
 	switch {
 	case p.scheme != "" && !p.special:
 		e.Err = "robots.txt governs http, https and ftp URLs only, not " + p.scheme + ": URLs; type a URL such as https://example.com/page."
@@ -76,7 +79,9 @@ func EncodeURL(typed string) Encoded {
 			e.note("The user name and password before @ are not part of the request, so they are left out.")
 		}
 		e.Host = host
-		b.WriteString(p.scheme + "://" + host)
+		b.WriteString(p.scheme)
+		b.WriteString("://")
+		b.WriteString(host)
 		if port != defaultPorts[p.scheme] {
 			b.WriteString(":" + strconv.Itoa(port))
 		} else if p.port != "" {
@@ -107,7 +112,8 @@ func EncodeURL(typed string) Encoded {
 		if query != p.query {
 			e.note("Spaces, non-ASCII letters and some symbols in the query are percent-encoded as UTF-8: ?" + p.query + " is sent as ?" + query + ".")
 		}
-		b.WriteString("?" + query)
+		b.WriteByte('?')
+		b.WriteString(query)
 	}
 	if p.hasFrag {
 		e.note("The fragment #" + p.fragment + " is never sent to the server, so robots.txt rules cannot see it; it is left out.")
@@ -126,8 +132,12 @@ func (e *Encoded) note(s string) { e.Notes = append(e.Notes, s) }
 func RemoveDotSegments(path string) string {
 	if !hasDotSegment(path) {
 		// Most paths: nothing to resolve, only the leading slash to ensure,
-		// without splitting (a tester encodes a million URLs at a time).
-		return "/" + strings.TrimPrefix(path, "/")
+		// without splitting or copying (a tester encodes a million URLs at
+		// a time).
+		if strings.HasPrefix(path, "/") {
+			return path
+		}
+		return "/" + path
 	}
 	segments := strings.Split(strings.TrimPrefix(path, "/"), "/")
 	out := make([]string, 0, len(segments))

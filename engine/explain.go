@@ -31,14 +31,27 @@ func (r *Robots) RuleText(n int) string {
 	if n < 1 || n > len(r.Lines) {
 		return ""
 	}
-	ln := r.Lines[n-1]
+	ln := &r.Lines[n-1]
 	switch ln.Kind {
 	case KindAllow:
-		return strings.TrimSpace("Allow: " + ln.Value(r.Body))
+		return r.ruleText(ln, "Allow: ")
 	case KindDisallow:
-		return strings.TrimSpace("Disallow: " + ln.Value(r.Body))
+		return r.ruleText(ln, "Disallow: ")
 	}
 	return strings.TrimSpace(r.LineText(n))
+}
+
+// ruleText is strings.TrimSpace(key + ln's value). Most lines are written
+// that way, key and value with one space between and nothing trimmed at
+// the end, and their text is then the body's own, with no copy: the script
+// API answers with a rule and its reason for every URL (issue 26).
+func (r *Robots) ruleText(ln *Line, key string) string {
+	v := ln.Value(r.Body)
+	if n := len(key); int(ln.valueStart) == n && r.Body[ln.Start:ln.Start+n] == key &&
+		v != "" && v[len(v)-1] < utf8.RuneSelf && !isSpace(v[len(v)-1]) {
+		return r.Body[ln.Start : ln.Start+n+len(v)]
+	}
+	return strings.TrimSpace(key + v)
 }
 
 // Explain tells res in sentences. res must come from r.
@@ -61,6 +74,11 @@ func (r *Robots) Explain(res Result) Explanation {
 // caller that writes one line a URL and would throw the rest away (the
 // command line's test streams a million URLs).
 func (r *Robots) Why(res Result) string { return r.explainVerdict(res) }
+
+// WhichGroup is Explain(res).Group alone, for a caller that shows the
+// verdict and the group and nothing else (the script API's answer, one
+// object a URL, where the other sentences would cost as much as the test).
+func (r *Robots) WhichGroup(res Result) string { return r.explainGroup(res) }
 
 func explainAgent(res Result) string {
 	a := res.Agent
@@ -198,25 +216,25 @@ func (r *Robots) explainVerdict(res Result) string {
 	case ReasonNoGroup:
 		return word + ": no rules apply to this crawler."
 	case ReasonNoMatch:
-		return word + ": no rule of the group matches " + quote(res.Path) + ", and what is not disallowed is allowed."
+		return word + ": no rule of the group matches `" + clip(res.Path) + "`, and what is not disallowed is allowed."
 	case ReasonEmptyRule:
 		return word + ": only an empty rule matched (line " + strconv.Itoa(res.Line) + "); an empty rule decides nothing, so the URL is allowed."
 	}
+	// One concatenation a sentence, the quotes written inline: this runs
+	// for every URL of the script API's answers (issue 26).
 	w := res.Matches[res.Winner]
-	s := word + " by line " + strconv.Itoa(w.Line) + ", " + quote(r.RuleText(w.Line)) + " (length " + strconv.Itoa(w.Priority) + ")"
-	other := bestOf(res.Matches, !w.Allow)
-	switch res.Reason {
-	case ReasonTie:
-		o := res.Matches[other]
-		return s + ": it ties with line " + strconv.Itoa(o.Line) + ", " + quote(r.RuleText(o.Line)) + " (length " + strconv.Itoa(o.Priority) + "), and on a tie Google follows the least restrictive rule, the allow."
-	case ReasonLonger:
-		o := res.Matches[other]
-		return s + ": it is longer than line " + strconv.Itoa(o.Line) + ", " + quote(r.RuleText(o.Line)) + " (length " + strconv.Itoa(o.Priority) + "), and the longest matching rule wins."
+	var rest string
+	switch o := bestOf(res.Matches, !w.Allow); {
+	case res.Reason == ReasonTie:
+		rest = ": it ties with line " + strconv.Itoa(res.Matches[o].Line) + ", `" + clip(r.RuleText(res.Matches[o].Line)) + "` (length " + strconv.Itoa(res.Matches[o].Priority) + "), and on a tie Google follows the least restrictive rule, the allow."
+	case res.Reason == ReasonLonger:
+		rest = ": it is longer than line " + strconv.Itoa(res.Matches[o].Line) + ", `" + clip(r.RuleText(res.Matches[o].Line)) + "` (length " + strconv.Itoa(res.Matches[o].Priority) + "), and the longest matching rule wins."
+	case w.Allow:
+		rest = ": no disallow rule matches this URL."
+	default:
+		rest = ": no allow rule matches this URL."
 	}
-	if w.Allow {
-		return s + ": no disallow rule matches this URL."
-	}
-	return s + ": no allow rule matches this URL."
+	return word + " by line " + strconv.Itoa(w.Line) + ", `" + clip(r.RuleText(w.Line)) + "` (length " + strconv.Itoa(w.Priority) + ")" + rest
 }
 
 // bestOf is the index of the strongest match of one kind, -1 when none.
@@ -307,6 +325,12 @@ func Plain(s string) string {
 
 // quote marks a value off in a sentence; long values are shortened.
 func quote(s string) string {
+	return "`" + clip(s) + "`"
+}
+
+// clip cuts s after 120 bytes (at a letter's start), marked "…", for a
+// sentence to quote.
+func clip(s string) string {
 	const most = 120
 	if len(s) > most {
 		cut := most
@@ -315,5 +339,5 @@ func quote(s string) string {
 		}
 		s = s[:cut] + "…"
 	}
-	return "`" + s + "`"
+	return s
 }

@@ -124,3 +124,26 @@ func TestExplainNamesTheCrawler(t *testing.T) {
 		t.Errorf("agent sentence %q does not tell how MJ12bot is read", e.Agent)
 	}
 }
+
+// RuleText gives a rule as Google read it, whether the body's own text
+// (key, one space, value) can be handed out or it must be written anew.
+func TestRuleText(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"Disallow: /a", "Disallow: /a"},
+		{"Disallow: /a   # why", "Disallow: /a"},
+		{"Disallow: /a\t", "Disallow: /a"},
+		{"disallow:/a", "Disallow: /a"},
+		{"Disallow:  /a", "Disallow: /a"},
+		{"Disallow: ", "Disallow:"},
+		{"Disallow:", "Disallow:"},
+		{"Allow: /x/é", "Allow: /x/é"},
+		{"Allow: /x\u00a0", "Allow: /x"},
+		{"ALLOW : /x", "Allow: /x"},
+	}
+	for _, tt := range tests {
+		r := Parse([]byte("User-agent: *\n" + tt.line + "\n"))
+		if got := r.RuleText(2); got != tt.want {
+			t.Errorf("RuleText of %q = %q; want %q", tt.line, got, tt.want)
+		}
+	}
+}

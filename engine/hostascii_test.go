@@ -101,3 +101,15 @@ func TestNoHostMapper(t *testing.T) {
 		t.Errorf("EncodeURL of a plain host with no mapper = %q, %q; want https://example.com/x", e.URL, e.Err)
 	}
 }
+
+// A label "xn--" (Punycode of nothing) is found wherever it stands.
+func TestHasEmptyPunycodeLabel(t *testing.T) {
+	for host, want := range map[string]bool{
+		"xn--": true, "xn--.example": true, "www.XN--.example": true, "example.Xn--": true, ".xn--.": true,
+		"": false, "example.com": false, "xn--a.example": false, "a..b": false, "xn-.example": false, "axn--.example": false,
+	} {
+		if got := HasEmptyPunycodeLabel(host); got != want {
+			t.Errorf("HasEmptyPunycodeLabel(%q) = %v; want %v", host, got, want)
+		}
+	}
+}

@@ -239,6 +239,13 @@ func (m *Matrix) Cell(row, col int) Cell {
 	return m.cells[m.set[col]*len(m.URLs)+row]
 }
 
+// Column is column col's verdicts, one a URL in the order of URLs: the
+// matrix's own cells, not a copy, for a caller that reads a column whole.
+func (m *Matrix) Column(col int) []Cell {
+	s := m.set[col] * len(m.URLs)
+	return m.cells[s : s+len(m.URLs)]
+}
+
 // Set is the group set of column col: columns with the same set have the
 // same verdicts for every URL.
 func (m *Matrix) Set(col int) int { return m.set[col] }

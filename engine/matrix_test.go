@@ -29,6 +29,9 @@ func TestMatrixCellsEqualPerCrawlerTest(t *testing.T) {
 						t.Fatalf("%s: TestColumn and Test disagree for %q %s", l.File, col.Name, url)
 					}
 					got := m.Cell(u, c)
+					if whole := m.Column(c)[u]; whole != got {
+						t.Fatalf("%s, %s, %s: the column read whole says %+v, the cell %+v", l.File, col.Name, url, whole, got)
+					}
 					if got.Allowed != want.Allowed || got.Line != want.Line || got.Reason != want.Reason {
 						t.Fatalf("%s, preset %s, %s, %s: cell %+v, Test says allowed %v line %d reason %v",
 							l.File, p.ID, col.Name, url, got, want.Allowed, want.Line, want.Reason)

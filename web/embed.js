@@ -126,6 +126,11 @@
       var go = new Go();
       var result = await instantiate(go);
       engineMemory = result.instance.exports.mem;
+      // parse and the handles call the module's exports (wasm/jsapi/handles.js,
+      // appended to our wasm_exec.js).
+      if (typeof Go.robotsTesterHandles === "function" && typeof result.instance.exports.robotsTesterTest === "function") {
+        core._handles = Go.robotsTesterHandles(result.instance.exports);
+      }
       go.run(result.instance).then(function () {
         core._reject && core._reject(new Error("the engine stopped"));
       });

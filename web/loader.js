@@ -147,6 +147,11 @@
     var go = new Go();
     compiled = await compile();
     var instance = await WebAssembly.instantiate(compiled, go.importObject);
+    // The script API's parse and handles call the module's exports
+    // (wasm/jsapi/handles.js, appended to wasm_exec.js).
+    if (typeof Go.robotsTesterHandles === "function" && typeof instance.exports.robotsTesterTest === "function") {
+      api._handles = Go.robotsTesterHandles(instance.exports);
+    }
     await go.run(instance);
     throw new Error("the program stopped (see the browser console)");
   }

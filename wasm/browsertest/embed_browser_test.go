@@ -255,6 +255,7 @@ func TestBrowserEmbedWidgets(t *testing.T) {
 	if got := tester.coreFetches.Load(); got != 1 {
 		t.Errorf("core.wasm was fetched %d times for 10 widgets; want 1", got)
 	}
+	checkHandleTest(t, a, "robotsTesterCore")
 	if got := js[int](a, `performance.getEntriesByType("resource").filter(e => e.name.endsWith("/core.wasm")).length`); got != 1 {
 		t.Errorf("the page has %d resource entries for core.wasm; want 1", got)
 	}

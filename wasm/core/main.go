@@ -45,7 +45,7 @@ func main() {
 		g.Set(globalName, api)
 	}
 	api.Set("version", 1)
-	api.Set("parse", js.FuncOf(parse))
+	api.Set("parse", files.ParseFunc())
 	api.Set("test", js.FuncOf(test))
 	api.Set("testMany", js.FuncOf(testMany))
 	api.Set("lines", js.FuncOf(lines))
@@ -62,10 +62,6 @@ func main() {
 		api.Set("ready", g.Get("Promise").Call("resolve", api))
 	}
 	select {}
-}
-
-func parse(_ js.Value, args []js.Value) any {
-	return files.Parse(args)
 }
 
 // agentArg reads (handle, agent, …).
@@ -108,9 +104,13 @@ func testMany(_ js.Value, args []js.Value) any {
 	if err != "" {
 		return jsapi.Fail(err)
 	}
-	_, allowed, lines := jsapi.CompactAnswer(args[2], func(u string) engine.Result {
-		res, _ := agent.Test(r, u)
-		return res
+	_, allowed, lines := jsapi.CompactAnswer(args[2], func(piece []string) []engine.Cell {
+		cells := make([]engine.Cell, len(piece))
+		for i, u := range piece {
+			res, _ := agent.Test(r, u)
+			cells[i] = engine.Cell{Allowed: res.Allowed, Line: res.Line, Reason: res.Reason}
+		}
+		return cells
 	})
 	return map[string]any{
 		"allowed": allowed,

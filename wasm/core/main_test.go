@@ -26,7 +26,7 @@ func errorOf(v any) string {
 }
 
 func TestHandlesParseOnceAndRelease(t *testing.T) {
-	h := parse(js.Undefined(), args("User-agent: *\nDisallow: /private\n")).(js.Value)
+	h := files.Parse(args("User-agent: *\nDisallow: /private\n"))
 	if got := lines(js.Undefined(), args(h)); got != 3 {
 		t.Errorf("lines = %v; want 3 (two lines and the empty one after the last break)", got)
 	}
@@ -49,20 +49,20 @@ func TestHandlesParseOnceAndRelease(t *testing.T) {
 	if e := errorOf(test(js.Undefined(), args(h, "Googlebot", "/"))); !strings.Contains(e, "released") {
 		t.Errorf("a released handle answered %q; want a sentence saying it was released", e)
 	}
-	if other := parse(js.Undefined(), args("")).(js.Value); other.Get("id").Int() == h.Get("id").Int() {
+	if other := files.Parse(args("")); other.Get("id").Int() == h.Get("id").Int() {
 		t.Errorf("a new parse reused the released handle %v", h.Get("id"))
 	}
 }
 
 func TestWrongArgumentsSaySo(t *testing.T) {
-	h := parse(js.Undefined(), args("User-agent: *\n")).(js.Value)
+	h := files.Parse(args("User-agent: *\n"))
 	tests := []struct {
 		name string
 		got  any
 		want string
 	}{
-		{"parse without a file", parse(js.Undefined(), nil), "takes the robots.txt"},
-		{"parse of a number", parse(js.Undefined(), args(7)), "string or a Uint8Array"},
+		{"parse without a file", files.Parse(nil), "takes the robots.txt"},
+		{"parse of a number", files.Parse(args(7)), "string or a Uint8Array"},
 		{"test without a handle", test(js.Undefined(), args("robots", "Googlebot", "/")), "handle returned by parse"},
 		{"test without an agent", test(js.Undefined(), args(h)), "agent must be a string"},
 		{"test without a url", test(js.Undefined(), args(h, "Googlebot")), "url must be a string"},

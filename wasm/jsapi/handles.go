@@ -22,20 +22,37 @@ import (
 // parse makes no function of its own; its id (handle.id) names the file in
 // robotsTesterCore's older calls, which take the handle or its id. Handles
 // are never reused, so a released one is an error rather than another file.
+//
+// The loader that started the program may have left faster functions on
+// the API object, as _handles: JavaScript that calls the module's
+// exported functions (exports.go) for parse, a handle's test and release,
+// and falls back to the js.Funcs, which it is given (goParse, and the
+// prototype's _test), for the calls it cannot answer.
 type Files struct {
-	api   string // the global's name, for sentences
-	byID  map[int]*engine.Robots
-	next  int
-	proto js.Value
+	api   string   // the global's name, for sentences
+	proto js.Value // the handles' prototype
+	parse js.Value // api.parse: the loader's, or a js.Func
 }
+
+// parsed holds the files behind the program's handles by id. A program
+// defines one script API (the page's robotsTester or the engine's
+// robotsTesterCore), so the ids are the program's, and the exported
+// functions, which have no Files to ask, find a handle's file here.
+var (
+	parsed = map[int]*engine.Robots{}
+	nextID = 1
+)
 
 // NewFiles makes the handles of the script API defined as globalThis[api].
 func NewFiles(api string) *Files {
-	f := &Files{api: api, byID: map[int]*engine.Robots{}, next: 1}
+	f := &Files{api: api}
 	f.proto = js.Global().Get("Object").New()
-	f.proto.Set("test", js.FuncOf(func(this js.Value, args []js.Value) any {
+	f.parse = js.FuncOf(func(_ js.Value, args []js.Value) any { return f.Parse(args) }).Value
+	test := js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.test(this, args)
-	}))
+	})
+	f.proto.Set("_test", test)
+	f.proto.Set("test", test)
 	f.proto.Set("testMany", js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.testMany(this, args)
 	}))
@@ -50,8 +67,21 @@ func NewFiles(api string) *Files {
 		f.Release(this)
 		return nil
 	}))
+	if self := js.Global().Get(api); self.Type() == js.TypeObject {
+		if fast := self.Get("_handles"); fast.Type() == js.TypeObject {
+			self.Delete("_handles")
+			fast.Set("proto", f.proto)
+			fast.Set("goParse", f.parse)
+			f.proto.Set("test", fast.Get("test"))
+			f.proto.Set("release", fast.Get("release"))
+			f.parse = fast.Get("parse")
+		}
+	}
 	return f
 }
+
+// ParseFunc is api.parse: parse(robotsTxt) → a handle.
+func (f *Files) ParseFunc() js.Value { return f.parse }
 
 // Fail is the answer to wrong arguments: {error: sentence}.
 func Fail(sentence string) js.Value {
@@ -72,12 +102,17 @@ func (f *Files) Parse(args []js.Value) js.Value {
 
 // Add puts a parsed file behind a new handle.
 func (f *Files) Add(r *engine.Robots) js.Value {
-	id := f.next
-	f.next++
-	f.byID[id] = r
 	h := js.Global().Get("Object").Call("create", f.proto)
-	h.Set("id", id)
+	h.Set("id", addParsed(r))
 	return h
+}
+
+// addParsed puts a parsed file in parsed under a new id.
+func addParsed(r *engine.Robots) int {
+	id := nextID
+	nextID++
+	parsed[id] = r
+	return id
 }
 
 // Lookup reads a handle argument: a handle, or its id. err is a sentence
@@ -87,7 +122,7 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 	if !ok {
 		return nil, f.api + "." + call + ": call it on a handle returned by parse."
 	}
-	if r = f.byID[id]; r == nil {
+	if r = parsed[id]; r == nil {
 		return nil, f.api + "." + call + ": this handle was released or never returned by parse; parse the robots.txt again."
 	}
 	return r, ""
@@ -97,7 +132,15 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 // twice is no error.
 func (f *Files) Release(h js.Value) {
 	if id, ok := handleID(h); ok {
-		delete(f.byID, id)
+		release(id)
+	}
+}
+
+// release frees handle id's file, and the sentence kept from it.
+func release(id int) {
+	if r := parsed[id]; r != nil {
+		forgetGroup(r)
+		delete(parsed, id)
 	}
 }
 

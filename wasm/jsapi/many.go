@@ -37,7 +37,13 @@ func IsURLList(urls js.Value) bool {
 // verdicts alone, each URL matched as given, as CompactAnswer.
 func TestMany(r *engine.Robots, a Agent, urls js.Value, compact bool) js.Value {
 	if compact {
-		n, allowed, lines := CompactAnswer(urls, func(u string) engine.Result { return a.Match(r, u) })
+		// The engine's matrix of one column: its verdicts alone, without
+		// the trace of matches a Result carries, which cost an allocation
+		// or two a URL (issue 26).
+		cols := []engine.Column{a.Column()}
+		n, allowed, lines := CompactAnswer(urls, func(piece []string) []engine.Cell {
+			return r.Matrix(piece, cols).Column(0)
+		})
 		return js.ValueOf(map[string]any{"count": n, "allowed": allowed, "lines": lines})
 	}
 	out := js.Global().Get("Array").New()
@@ -57,11 +63,12 @@ func TestMany(r *engine.Robots, a Agent, urls js.Value, compact bool) js.Value {
 	return out
 }
 
-// CompactAnswer decides every URL of urls with decide and answers in two
-// typed arrays in the order of urls: allowed (a Uint8Array, 1 allowed, 0
-// blocked) and lines (an Int32Array, the deciding line, 0 when no rule
-// decided). n is the URL count.
-func CompactAnswer(urls js.Value, decide func(url string) engine.Result) (n int, allowed, lines js.Value) {
+// CompactAnswer decides every URL of urls with decide, a piece at a time
+// (a verdict a URL of the piece), and answers in two typed arrays in the
+// order of urls: allowed (a Uint8Array, 1 allowed, 0 blocked) and lines
+// (an Int32Array, the deciding line, 0 when no rule decided). n is the
+// URL count.
+func CompactAnswer(urls js.Value, decide func(piece []string) []engine.Cell) (n int, allowed, lines js.Value) {
 	n = urlCount(urls)
 	allowed = js.Global().Get("Uint8Array").New(n)
 	lines = js.Global().Get("Int32Array").New(n)
@@ -69,15 +76,14 @@ func CompactAnswer(urls js.Value, decide func(url string) engine.Result) (n int,
 	var flags, lineBytes []byte
 	eachPiece(urls, compactPiece, func(at int, piece []string) {
 		flags, lineBytes = flags[:0], lineBytes[:0]
-		for _, u := range piece {
-			res := decide(u)
+		for _, c := range decide(piece) {
 			var f byte
-			if res.Allowed {
+			if c.Allowed {
 				f = 1
 			}
 			flags = append(flags, f)
 			// Little-endian, as every WebAssembly host's typed arrays are.
-			lineBytes = binary.LittleEndian.AppendUint32(lineBytes, uint32(res.Line))
+			lineBytes = binary.LittleEndian.AppendUint32(lineBytes, uint32(c.Line))
 		}
 		js.CopyBytesToJS(allowed.Call("subarray", at, at+len(piece)), flags)
 		js.CopyBytesToJS(u8.New(lines.Get("buffer"), 4*at, 4*len(piece)), lineBytes)

@@ -52,6 +52,15 @@ func Sent(typed string) (url string, notes []string) {
 	return enc.URL, enc.Notes
 }
 
+// Column is a as a column of the engine's matrix, which decides the same
+// (TestMatrixCellsEqualPerCrawlerTest).
+func (a Agent) Column() engine.Column {
+	if a.named {
+		return engine.CrawlerColumn(a.crawler)
+	}
+	return engine.TokenColumn(a.token)
+}
+
 // Test decides one typed URL for a, as a browser would send it (Sent).
 func (a Agent) Test(r *engine.Robots, typed string) (engine.Result, []string) {
 	url, notes := Sent(typed)
@@ -100,7 +109,6 @@ var verdictBuf []byte
 // appendVerdict writes Verdict's object as JSON.
 func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	res, notes := a.Test(r, typed)
-	ex := r.Explain(res)
 	verdict := "blocked"
 	if res.Allowed {
 		verdict = "allowed"
@@ -112,7 +120,7 @@ func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	b = append(b, `","line":`...)
 	b = strconv.AppendInt(b, int64(res.Line), 10)
 	for _, f := range [...]struct{ key, value string }{
-		{"rule", r.RuleText(res.Line)}, {"reason", ex.Verdict}, {"group", ex.Group},
+		{"rule", r.RuleText(res.Line)}, {"reason", r.Why(res)}, {"group", groupSentence(r, res)},
 		{"testedAs", res.Path}, {"sent", res.URL},
 	} {
 		b = append(b, `,"`...)

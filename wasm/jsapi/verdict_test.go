@@ -114,3 +114,50 @@ func TestHandles(t *testing.T) {
 		}
 	}
 }
+
+// The answer's sentences are engine.Explain's, though Verdict asks only
+// for the two it shows.
+func TestVerdictSentencesAreExplains(t *testing.T) {
+	r := engine.Parse([]byte("User-agent: Googlebot\nUser-agent: bingbot\nAllow: /a/\nDisallow: /a\n\nUser-agent: *\nDisallow: /*.pdf$\nAllow: /x/$\n"))
+	for _, agent := range []string{"Googlebot", "bingbot", "somebot", "Googlebot Image", "bad agent/1.0"} {
+		for _, url := range []string{"/a", "/a/b", "/doc.pdf", "/x/", "/", "https://example.com/a b?q"} {
+			a := ReadAgent(agent)
+			res, _ := a.Test(r, url)
+			ex := r.Explain(res)
+			v := Verdict(r, a, url)
+			if got := v.Get("reason").String(); got != ex.Verdict {
+				t.Errorf("%s %s: reason %q; Explain says %q", agent, url, got, ex.Verdict)
+			}
+			if got := v.Get("group").String(); got != ex.Group {
+				t.Errorf("%s %s: group %q; Explain says %q", agent, url, got, ex.Group)
+			}
+		}
+	}
+}
+
+// The group sentence, kept from one answer to the next (group.go), is
+// still Explain's when the file or the agent changes from one call to the
+// next: two files alike but for where their groups start, the same agent
+// asked of each in turn, and agents of one group after another.
+func TestGroupSentenceFollowsFileAndAgent(t *testing.T) {
+	files := []*engine.Robots{
+		engine.Parse([]byte("User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n")),
+		engine.Parse([]byte("# moved\n\nUser-agent: Googlebot\nDisallow: /a\n\n\nUser-agent: *\nDisallow: /b\n")),
+	}
+	calls := []struct {
+		agent string
+		file  int
+	}{
+		{"Googlebot", 0}, {"Googlebot", 1}, {"somebot", 1}, {"otherbot", 1}, {"Googlebot Image", 1},
+		{"Googlebot Image", 0}, {"bingbot", 0}, {"otherbot", 0}, {"Googlebot", 0},
+	}
+	for _, url := range []string{"/a", "/b", "/c"} {
+		for _, c := range calls {
+			r, a := files[c.file], ReadAgent(c.agent)
+			res, _ := a.Test(r, url)
+			if got, want := Verdict(r, a, url).Get("group").String(), r.Explain(res).Group; got != want {
+				t.Errorf("%s %s (file %d): group %q; Explain says %q", c.agent, url, c.file, got, want)
+			}
+		}
+	}
+}

@@ -69,7 +69,7 @@ func InstallScriptAPI() {
 		api = win.Get("Object").New()
 		win.Set("robotsTester", api)
 	}
-	api.Set("parse", js.FuncOf(func(_ js.Value, args []js.Value) any { return files.Parse(args) }))
+	api.Set("parse", files.ParseFunc())
 	api.Set("test", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
 		if err == "" && args[2].Type() != js.TypeString {

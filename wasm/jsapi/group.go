@@ -1,0 +1,52 @@
+//go:build js && wasm
+
+package jsapi
+
+import (
+	"slices"
+
+	"robotstester/engine"
+)
+
+// lastGroup is the last group sentence an answer carried, with what it was
+// told from. The sentence (engine's WhichGroup) says which groups applied
+// for the agent, which depends on the file and the agent, never on the
+// URL, so a script testing many URLs for one agent asks the same sentence
+// each time; building it cost more than the match itself (about 800 bytes
+// in 12 allocations a call, issue 26), and every byte is garbage for Go's
+// collector, which in WebAssembly runs on the page's only thread.
+var lastGroup struct {
+	r              *engine.Robots
+	crawler, token string
+	tokens         []string
+	groups         []int
+	source         engine.Source
+	obeys, ignored bool
+	sentence       string
+}
+
+// groupSentence is r.WhichGroup(res), told again only when res's choice of
+// groups differs from the last one's: it compares every field the
+// sentence reads, so it answers as WhichGroup does.
+func groupSentence(r *engine.Robots, res engine.Result) string {
+	g := &lastGroup
+	if g.r == r && g.crawler == res.Crawler && g.token == res.Token && g.source == res.Source &&
+		g.obeys == res.ObeysGlobal && g.ignored == res.GlobalIgnored &&
+		slices.Equal(g.tokens, res.Tokens) && slices.Equal(g.groups, res.Groups) {
+		return g.sentence
+	}
+	g.r, g.crawler, g.token, g.source = r, res.Crawler, res.Token, res.Source
+	g.obeys, g.ignored = res.ObeysGlobal, res.GlobalIgnored
+	// Copies: the slices are the engine's, kept past this call.
+	g.tokens, g.groups = slices.Clone(res.Tokens), slices.Clone(res.Groups)
+	g.sentence = r.WhichGroup(res)
+	return g.sentence
+}
+
+// forgetGroup lets go of r when the last sentence was told from it, so a
+// released file is not kept alive for it.
+func forgetGroup(r *engine.Robots) {
+	if lastGroup.r == r {
+		lastGroup.r = nil
+	}
+}
