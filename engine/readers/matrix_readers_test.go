@@ -42,6 +42,7 @@ func sweepCorpus(urls []string) []string {
 // token that obeys "*" gets exactly TestWith's answer for that token. The
 // corpus lists are swept as sweepCorpus says.
 func TestReaderMatrixCellsEqualTestWith(t *testing.T) {
+	t.Parallel()
 	type list struct {
 		name  string
 		body  []byte

@@ -97,6 +97,7 @@ func inRanges(rs [][2]rune, r rune) bool {
 // version of the runtime cannot agree: the test says so and skips.
 // -update-case-tables writes the tables from the runtimes installed.
 func TestReadersLiveCase(t *testing.T) {
+	t.Parallel()
 	node, python := oracles(t)
 	probes := map[string]caseProbe{
 		"py": runCaseProbe(t, python, "case.py"),

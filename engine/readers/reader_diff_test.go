@@ -5,12 +5,15 @@ import (
 	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -24,11 +27,12 @@ import (
 
 // The differential tests: the readers robots-parser, python and colly
 // against the real libraries. robots-parser 3.0.1 runs under Node
-// (testdata/readers/oracle.js, one process for the whole batch), CPython's
-// urllib.robotparser under python3 (testdata/readers/oracle.py, one process)
-// and github.com/temoto/robotstxt v1.1.2 in this process. Every answer must
-// agree: the verdict (allowed, blocked, or the library failing) for all
-// three, and the deciding line for robots-parser.
+// (testdata/readers/oracle.js), CPython's urllib.robotparser under python3
+// (testdata/readers/oracle.py), each batch cut into a process a core
+// (runOracle), and github.com/temoto/robotstxt v1.1.2 in this process. The
+// live tests run in parallel with each other. Every answer must agree: the
+// verdict (allowed, blocked, or the library failing) for all three, and the
+// deciding line for robots-parser.
 //
 // Without node (and `npm ci` run in testdata/readers) or python3 the live
 // tests skip, except under CI=true, where they fail. The golden set
@@ -310,8 +314,68 @@ func oracles(t *testing.T) (node, python string) {
 	return node, python
 }
 
-// runOracle feeds the batch to one oracle process and reads its answers.
+// runOracle feeds the batch to the oracle and reads its answers. The
+// batch is cut into oracleShards, one process each, run at once: a
+// library's time goes by the file's size times its tests (webrobots, for
+// one, tries every rule of the agent's record, each with a gsub of the
+// URL, on every call), so a corpus batch in one process would leave the
+// other core idle behind its largest files. Each file stays whole in one
+// shard, so every library still parses each file once.
 func runOracle(files []diffFile, prog string, args ...string) ([][]answer, error) {
+	shards := oracleShards(files, runtime.GOMAXPROCS(0))
+	answers := make([][]answer, len(files))
+	errs := make([]error, len(shards))
+	var wg sync.WaitGroup
+	for s, shard := range shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			batch := make([]diffFile, len(shard))
+			for i, f := range shard {
+				batch[i] = files[f]
+			}
+			got, err := runOracleProcess(batch, prog, args...)
+			for i, f := range shard {
+				if err == nil {
+					answers[f] = got[i]
+				}
+			}
+			errs[s] = err
+		}()
+	}
+	wg.Wait()
+	if msg := errorsJoin(errs...); msg != "" {
+		return nil, errors.New(msg)
+	}
+	return answers, nil
+}
+
+// oracleShards deals the files' indexes into at most n shards of about
+// the same work, the largest first, each to the lightest shard so far;
+// a file's work is reckoned as its size times its tests.
+func oracleShards(files []diffFile, n int) [][]int {
+	order := make([]int, len(files))
+	for i := range order {
+		order[i] = i
+	}
+	cost := func(i int) int { return (len(files[i].body) + 1) * (len(files[i].Tests) + 1) }
+	slices.SortStableFunc(order, func(a, b int) int { return cost(b) - cost(a) })
+	shards := make([][]int, min(max(n, 1), len(files)))
+	load := make([]int, len(shards))
+	for _, i := range order {
+		s := slices.Index(load, slices.Min(load))
+		shards[s] = append(shards[s], i)
+		load[s] += cost(i)
+	}
+	for _, s := range shards {
+		slices.Sort(s)
+	}
+	return shards
+}
+
+// runOracleProcess feeds a batch to one oracle process and reads its
+// answers.
+func runOracleProcess(files []diffFile, prog string, args ...string) ([][]answer, error) {
 	in, err := json.Marshal(files)
 	if err != nil {
 		return nil, err
@@ -468,6 +532,9 @@ func errorsJoin(errs ...error) string {
 // TestReadersLiveRandom: 5,500 random files × 20 agent/URL pairs, over
 // 100,000 cases per reader, against the real libraries.
 func TestReadersLiveRandom(t *testing.T) {
+	if !*updateReadersGolden {
+		t.Parallel() // recording, TestReadersLibsLiveGolden reads what it wrote
+	}
 	n := 5500
 	if testing.Short() {
 		n = 500
@@ -486,6 +553,7 @@ func TestReadersLiveRandom(t *testing.T) {
 // TestReadersLiveCorpus: every real file of ../shared/corpus/real with URLs
 // made from its rules, against the real libraries.
 func TestReadersLiveCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusDiffFiles(t)
 	if len(files) != 386 {
 		t.Fatalf("%d corpus files, want all 386", len(files))

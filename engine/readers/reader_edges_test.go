@@ -156,6 +156,7 @@ func edgeDiffFiles() []diffFile {
 
 // TestReadersLiveEdges runs the edge cases against the real libraries.
 func TestReadersLiveEdges(t *testing.T) {
+	t.Parallel()
 	files := edgeDiffFiles()
 	rp, py, colly := liveAnswers(t, files)
 	compareReaders(t, files, rp, py, colly, fmt.Sprintf("%d edge-case files", len(files)))
@@ -166,6 +167,7 @@ func TestReadersLiveEdges(t *testing.T) {
 // start of a label and inside one, and for odd xn-- labels, against
 // whatwgHost.
 func TestReadersLiveHostCodePoints(t *testing.T) {
+	t.Parallel()
 	node, _ := oracles(t)
 	hosts := []string{"xn--abc-", "xn---", "xn----", "xn---xn--", "xn--ls8h-xn--", "XN--ABC-.com", "a.xn--1-", "xn--zca", "xn--a", "xn--",
 		"xn--ls8h\u0237xn--", "-xn--\uff0exn--", "xn--\u00e9", "a.xn--\u00e9-", "xn--xn--a-", "xn--1-.2", "xn--0x1-"}
@@ -191,6 +193,7 @@ func TestReadersLiveHostCodePoints(t *testing.T) {
 // characters of each class the rule reads, and on every code point that a
 // host name may hold in the places that show its class in ada's table.
 func TestReadersLiveHostBidi(t *testing.T) {
+	t.Parallel()
 	node, _ := oracles(t)
 	alphabet := []string{"a", "z", "1", "9", "\u05D0", "\u05EA", "\u062A", "\u064A", "\u0661", "\u06F1", "\u0300", "-", "!", "$", "\u00E9"}
 	var hosts []string
@@ -234,6 +237,7 @@ func TestReadersLiveHostBidi(t *testing.T) {
 // all, viramas, marks and digits; and on every code point beside a joiner
 // in a right-to-left label, where its place in ada's tables decides.
 func TestReadersLiveHostJoiners(t *testing.T) {
+	t.Parallel()
 	node, _ := oracles(t)
 	pieces := []string{"\u200C", "\u200D", "\u200C", "\u200D", // joiners
 		"\u05D0", "\u07CA", "\u0621", "\u0661", "\u06F1", // right to left, joining nothing; digits

@@ -16,10 +16,11 @@ import (
 // ruby-webrobots against the real libraries, from Debian's packages:
 // Protego under Debian's /usr/bin/python3 (testdata/readers/oracle_protego.py),
 // WWW::RobotRules under perl (oracle_robotrules.pl) and webrobots under ruby
-// (oracle_webrobots.rb), one process each for a whole batch. Every verdict
-// must agree (allowed, blocked, or the library failing); these libraries
-// report no line. The files are the ones reader_diff_test.go makes (random,
-// the corpus, the edge cases) and libEdgeFiles below.
+// (oracle_webrobots.rb), all at once, each batch cut into a process a core
+// (runOracle). Every verdict must agree (allowed, blocked, or the library
+// failing); these libraries report no line. The files are the ones
+// reader_diff_test.go makes (random, the corpus, the edge cases) and
+// libEdgeFiles below.
 //
 // Without a package the live tests skip, naming it, except under CI=true,
 // where they fail. The golden set (testdata/readers/golden.json.gz) holds
@@ -123,6 +124,7 @@ func compareLibReaders(t *testing.T, files []diffFile, answers [][][]answer, wha
 // of TestReadersLiveRandom, 110,000 cases per reader, and 2,500 files ×
 // 20 pairs that the libraries' grammars accept (libRandomFiles).
 func TestReadersLibsLiveRandom(t *testing.T) {
+	t.Parallel()
 	n, clean := 5500, 2500
 	if testing.Short() {
 		n, clean = 500, 250
@@ -181,6 +183,7 @@ func libRandomFiles(n, tests int) []diffFile {
 
 // TestReadersLibsLiveCorpus: every real file of ../shared/corpus/real.
 func TestReadersLibsLiveCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusDiffFiles(t)
 	if len(files) != 386 {
 		t.Fatalf("%d corpus files, want all 386", len(files))
@@ -194,6 +197,7 @@ func TestReadersLibsLiveCorpus(t *testing.T) {
 // paths; these libraries take absolute URLs, so each is put on
 // https://example.com.
 func TestReadersLibsLiveCorpusURLs(t *testing.T) {
+	t.Parallel()
 	var files []diffFile
 	for _, l := range sharedtest.CorpusLists(t) {
 		f := diffFile{body: l.Body, name: l.File + " with its URL list"}
@@ -213,6 +217,7 @@ func TestReadersLibsLiveCorpusURLs(t *testing.T) {
 // TestReadersLibsLiveEdges: the edge cases of every reader, and these
 // libraries' own.
 func TestReadersLibsLiveEdges(t *testing.T) {
+	t.Parallel()
 	files := append(edgeDiffFiles(), libEdgeFiles()...)
 	compareLibReaders(t, files, libAnswers(t, files), fmt.Sprintf("%d edge-case files", len(files)))
 }

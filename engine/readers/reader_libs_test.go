@@ -53,6 +53,7 @@ func TestLibReadersReadAsTheirLibraries(t *testing.T) {
 // than Google has a sentence in the Readers view that names the reader
 // (its own Why, or a portability finding naming it).
 func TestLibReadersExplainDisagreementsOnRealFiles(t *testing.T) {
+	t.Parallel()
 	short := map[string]string{"protego": "Protego", "perl-robotrules": "WWW::RobotRules", "ruby-webrobots": "webrobots"}
 	differ := map[string]int{}
 	for _, f := range corpusDiffFiles(t) {

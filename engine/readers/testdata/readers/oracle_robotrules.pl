@@ -15,11 +15,20 @@ use MIME::Base64;
 use URI;
 use WWW::RobotRules;
 
+# JSON::PP, the JSON of Perl's core, reads a string a character at a
+# time: decoding the corpus batch, bodies and all, took it 9 s (0.3 s with
+# the bodies out). Base64 holds no quote or backslash, and inside a JSON
+# string every quote is escaped, so the pattern below meets only the
+# "body" keys: it takes each body out as it is and leaves the key holding
+# the body's index.
 local $/;
-my $batch = JSON::PP->new->utf8->decode(<STDIN>);
+my $input = <STDIN>;
+my @bodies;
+$input =~ s/"body":"([A-Za-z0-9+\/=]*)"/push @bodies, $1; "\"body\":$#bodies"/ge;
+my $batch = JSON::PP->new->utf8->decode($input);
 my @out;
 for my $file (@$batch) {
-    my $body = decode_base64($file->{body});
+    my $body = decode_base64($bodies[$file->{body}]);
     my @answers;
     my %parsed;
     for my $t (@{$file->{tests}}) {
