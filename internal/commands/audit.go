@@ -84,8 +84,7 @@ type auditFindingJSON struct {
 func RunAudit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	robotsPath := fs.String("robots", "", "the robots.txt to audit: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would")
-	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests")
+	robotsPath, allowPrivate := robotsFlags(fs, "to audit", "")
 	asJSON := fs.Bool("json", false, "print the answer as JSON")
 	var urls []string
 	fs.Func("url", "also give each crawler's verdict for `URL` (repeat the flag for more)", func(u string) error {

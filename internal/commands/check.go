@@ -78,8 +78,7 @@ func RunCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	expectPath := fs.String("expect", "", "the expectations `FILE` (JSON; Google's conformance files are valid)")
-	robotsPath := fs.String("robots", "", "the robots.txt to test: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would; replaces the expectations file's own \"robots\" (a case's own robots.txt still wins)")
-	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests; refused by default, as the server's live fetch refuses them")
+	robotsPath, allowPrivate := robotsFlags(fs, "to test", "replaces the expectations file's own \"robots\" (a case's own robots.txt still wins)")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: robots-tester check -expect FILE [-robots FILE|-|URL] [-fetch-allow-private] [-json]")

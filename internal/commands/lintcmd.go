@@ -35,8 +35,7 @@ var lintLevels = map[string]engine.Severity{
 func RunLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	robotsPath := fs.String("robots", "", "the robots.txt to lint: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would")
-	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests")
+	robotsPath, allowPrivate := robotsFlags(fs, "to lint", "")
 	format := fs.String("format", "text", "the output: text (FILE:LINE:COL: severity: message [code]), json, sarif (SARIF 2.1.0) or github (Actions annotations)")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at this `level` or above: error, warning or note")
 	withReaders := fs.Bool("readers", true, "also report the lines other crawlers' parsers read differently from Google (readers-* codes); -readers=false leaves them out")

@@ -18,6 +18,19 @@ import (
 // policy, at most 5 redirects, the first 500 KiB). This file is the one
 // place the commands meet the fetch code.
 
+// robotsFlags defines -robots and -fetch-allow-private on fs, as every
+// command reading a robots.txt spells them; what says what the file is for
+// ("to lint"), and more, when not "", is added to -robots' help.
+func robotsFlags(fs *flag.FlagSet, what, more string) (path *string, allowPrivate *bool) {
+	help := "the robots.txt " + what + ": a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would"
+	if more != "" {
+		help += "; " + more
+	}
+	path = fs.String("robots", "", help)
+	allowPrivate = fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests; refused by default, as the server's live fetch refuses them")
+	return path, allowPrivate
+}
+
 // robotsInput is a robots.txt as -robots gave it.
 type robotsInput struct {
 	// Name is the file, "standard input", or the URL fetched last; "" when

@@ -96,8 +96,7 @@ func (t *urlTester) test(url string) testRow {
 func RunTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	robotsPath := fs.String("robots", "", "the robots.txt: a `FILE`, - for standard input, or an http(s) URL to fetch as Googlebot would")
-	allowPrivate := fs.Bool("fetch-allow-private", false, "let -robots URL reach loopback and private (RFC 1918, CGNAT, ULA) addresses, for intranet sites and tests")
+	robotsPath, allowPrivate := robotsFlags(fs, "to test", "")
 	agent := fs.String("agent", "Googlebot", "the crawler's product `TOKEN`, matched exactly as Google's matcher matches it")
 	crawlerName := fs.String("crawler", "", "a crawler of the catalogue by `NAME` (Googlebot Image, GPTBot…), tested with its fallback tokens and its stance on *; instead of -agent")
 	readerID := fs.String("reader", "google", "the parser that reads the file: "+strings.Join(readers.Readers(), ", "))
