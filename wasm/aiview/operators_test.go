@@ -75,9 +75,9 @@ func TestRowsMarkupEqualMatrixOnCorpus(t *testing.T) {
 			if o := m.Obeys[i]; len(o.Lines) > 0 {
 				obeys = o.Lines[0]
 			}
-			if head[2] != verdictWord(root.Allowed) || head[3] != strconv.Itoa(root.Line) || head[4] != strconv.Itoa(obeys) {
+			if head[2] != engine.VerdictWord(root.Allowed) || head[3] != strconv.Itoa(root.Line) || head[4] != strconv.Itoa(obeys) {
 				t.Fatalf("%s: %s's row says %s by line %s, obeying line %s; the Matrix says %s by line %d, obeying line %d",
-					name, head[1], head[2], head[3], head[4], verdictWord(root.Allowed), root.Line, obeys)
+					name, head[1], head[2], head[3], head[4], engine.VerdictWord(root.Allowed), root.Line, obeys)
 			}
 			if shown := rootRE.FindStringSubmatch(item); shown == nil || !readsAs(shown[1:], root) {
 				t.Fatalf("%s: %s at / reads %v; the Matrix says %+v", name, head[1], shown, root)
@@ -88,7 +88,7 @@ func TestRowsMarkupEqualMatrixOnCorpus(t *testing.T) {
 			}
 			for u, c := range cells {
 				want := m.Cell(u+1, i)
-				if c[1] != au.URLs[u] || c[2] != verdictWord(want.Allowed) || !readsAs(c[3:], want) {
+				if c[1] != au.URLs[u] || c[2] != engine.VerdictWord(want.Allowed) || !readsAs(c[3:], want) {
 					t.Fatalf("%s: %s at %s reads %v; the Matrix says %+v", name, head[1], au.URLs[u], c[1:], want)
 				}
 			}
@@ -105,13 +105,6 @@ func colIndex(cols []engine.Column, name string) int {
 	return -1
 }
 
-func verdictWord(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "blocked"
-}
-
 // readsAs reports whether a verdict's markup (its attribute, its words,
 // its line button's line or "" for no rule) reads as cell.
 func readsAs(shown []string, cell engine.Cell) bool {
@@ -120,5 +113,5 @@ func readsAs(shown []string, cell engine.Cell) bool {
 	if cell.Line > 0 {
 		line = strconv.Itoa(cell.Line)
 	}
-	return shown[0] == verdictWord(cell.Allowed) && shown[1] == words[cell.Allowed] && shown[2] == line
+	return shown[0] == engine.VerdictWord(cell.Allowed) && shown[1] == words[cell.Allowed] && shown[2] == line
 }

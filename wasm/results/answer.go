@@ -94,6 +94,7 @@ func showLine(line int) {
 	}
 }
 
+// verdictWord is engine.VerdictWord as a heading or sentence starts it.
 func verdictWord(allowed bool) string {
 	if allowed {
 		return "Allowed"

@@ -12,6 +12,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"robotstester/engine"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
@@ -190,11 +191,8 @@ type rowView struct {
 }
 
 func newRowView(r model.Row) rowView {
-	rv := rowView{verdict: "blocked", line: strconv.Itoa(r.Line), out: r.Scope != "", override: r.Override != ""}
-	word := "Blocked"
-	if r.Allowed {
-		rv.verdict, word = "allowed", "Allowed"
-	}
+	rv := rowView{verdict: engine.VerdictWord(r.Allowed), line: strconv.Itoa(r.Line), out: r.Scope != "", override: r.Override != ""}
+	word := verdictWord(r.Allowed)
 	var line string
 	if r.Line > 0 {
 		line = rv.line

@@ -60,10 +60,7 @@ func liveSentence(r model.Row, selected bool) string {
 	if !selected {
 		return ""
 	}
-	verdict := "Blocked"
-	if r.Allowed {
-		verdict = "Allowed"
-	}
+	verdict := verdictWord(r.Allowed)
 	switch {
 	case r.Override != "":
 		verdict += " by the server's answer"
