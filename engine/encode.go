@@ -31,6 +31,70 @@ type Encoded struct {
 // segments resolved, the fragment dropped. A path alone ("/a b") is encoded
 // as a path; a URL without a scheme ("example.com/x") is read as https.
 func EncodeURL(typed string) Encoded {
+	if e, ok := encodedAsIs(typed); ok {
+		return e
+	}
+	return encodeURL(typed)
+}
+
+// encodedAsIs is EncodeURL's answer for a URL a browser sends as typed,
+// the most common kind (a crawler's log, a sitemap, a script testing its
+// own links), told in one pass without the full reading's copies: ok is
+// false whenever any part could need a change or a note, and
+// encodeURL then reads it. It asks for http or https in lower case; a host
+// of lower-case letters, digits, '-' and '.', whose last label starts with
+// a letter (so it is no IPv4 address) and no label "xn--" (Punycode to
+// check); a path, then maybe a query, of printable ASCII that their
+// percent-encode sets leave as it is, without a backslash, a fragment or
+// anything that could be a dot segment. TestEncodedAsIsIsTheFullReading
+// and FuzzEncodedAsIs hold it to encodeURL's answer.
+func encodedAsIs(typed string) (e Encoded, ok bool) {
+	rest, ok := strings.CutPrefix(typed, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(typed, "http://"); !ok {
+			return e, false
+		}
+	}
+	slash := strings.IndexByte(rest, '/')
+	if slash <= 0 {
+		return e, false
+	}
+	host, last := rest[:slash], 0
+	for i := 0; i < len(host); i++ {
+		switch c := host[i]; {
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-':
+		case c == '.':
+			last = i + 1
+		default:
+			return e, false
+		}
+	}
+	if last == len(host) || host[last] < 'a' || host[last] > 'z' || strings.Contains(host, "xn--") {
+		return e, false
+	}
+	start := len(typed) - len(rest) + slash
+	query := false
+	for i := start; i < len(typed); i++ {
+		c := typed[i]
+		switch {
+		case c <= ' ' || c >= 0x7F || c == '#' || c == '\\':
+			return e, false
+		case query:
+			if InSpecialQuerySet(c) {
+				return e, false
+			}
+		case c == '?':
+			query = true
+		case InPathSet(c), c == '.' && typed[i-1] == '/',
+			c == '%' && i+2 < len(typed) && typed[i+1] == '2' && typed[i+2]|0x20 == 'e':
+			return e, false
+		}
+	}
+	return Encoded{URL: typed, Host: host, Path: typed[start:]}, true
+}
+
+// encodeURL is EncodeURL's full reading.
+func encodeURL(typed string) Encoded {
 	var e Encoded
 	cleaned := cleanTyped(typed)
 	if cleaned == "" {

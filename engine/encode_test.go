@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"robotstester/engine/sharedtest"
 )
 
 var encodeTests = []struct {
@@ -180,4 +183,61 @@ func TestRemoveDotSegmentsShortWay(t *testing.T) {
 			t.Errorf("RemoveDotSegments(%q) = %q, want %q", path, got, want)
 		}
 	}
+}
+
+// asIsSamples are URLs near encodedAsIs's edges: each is taken as it is,
+// or read in full, and either way must get the full reading's answer.
+var asIsSamples = []string{
+	"https://example.com/", "http://example.com/a/b?c=d&e=f", "https://a.b.c/x;y,z=1", "https://example.com/%7Euser/%2Fx",
+	"https://example.com/a/./b", "https://example.com/a/../b", "https://example.com/a/%2e/b", "https://example.com/a/%2E%2e/b",
+	"https://example.com/.well-known/x", "https://example.com/a.b/c.d", "https://EXAMPLE.com/", "HTTPS://example.com/",
+	"https://example.com", "https://example.com?q", "https://example.com:443/", "https://example.com:8080/", "https://u:p@example.com/",
+	"https://127.0.0.1/", "https://1.2.3/", "https://0x7f.1/", "https://a.0x1/", "https://a.1/", "https://a.b./", "https://a..b/",
+	"https://.a/", "https://a-.b/", "https://-a.b/", "https://xn--caf-dma.com/", "https://xn--a.com/", "https://a.xn--b/",
+	"https://example.com/a b", "https://example.com/a\tb", "https://example.com/é", "https://example.com/a#f", "https://example.com/a\\b",
+	"https://example.com/a\"b", "https://example.com/a<b>", "https://example.com/a^b", "https://example.com/a`b", "https://example.com/a{b}",
+	"https://example.com/a?b'c", "https://example.com/a?b\"c", "https://example.com/a?b^c`d{e}", "https://example.com/a?b?c/../d",
+	"https://example.com/a%zz", "https://example.com/a%", "https://example.com/a%2", "https://example.com//a", "https://example.com/?",
+	"ftp://example.com/", "https:/example.com/", "https:///x", "/path", "example.com/x", " https://example.com/", "https://example.com/ ",
+	"https://example.com/\x00", "https://example.com/a\x7f", "https://exa_mple.com/", "https://example.com/a:b@c", "https://ex%41mple.com/",
+}
+
+// TestEncodedAsIsIsTheFullReading: every URL the short way takes gets the
+// answer the full reading gives, over the samples above and the URLs of
+// the corpus lists, whole and as paths on a few hosts.
+func TestEncodedAsIsIsTheFullReading(t *testing.T) {
+	urls := append([]string(nil), asIsSamples...)
+	for _, l := range sharedtest.CorpusLists(t) {
+		for _, u := range l.URLs {
+			urls = append(urls, u, "https://example.com"+u, "http://www.example.co.uk"+u, "https://1.2.3.4"+u)
+		}
+	}
+	taken := 0
+	for _, u := range urls {
+		got, ok := encodedAsIs(u)
+		if !ok {
+			continue
+		}
+		taken++
+		if want := encodeURL(u); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: the short way gives %+v, the full reading %+v", u, got, want)
+		}
+	}
+	if taken < len(urls)/4 {
+		t.Errorf("the short way took %d of %d URLs; it should take the plain ones", taken, len(urls))
+	}
+	t.Logf("%d of %d URLs taken as they are", taken, len(urls))
+}
+
+func FuzzEncodedAsIs(f *testing.F) {
+	for _, u := range asIsSamples {
+		f.Add(u)
+	}
+	f.Fuzz(func(t *testing.T, typed string) {
+		if got, ok := encodedAsIs(typed); ok {
+			if want := encodeURL(typed); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q: the short way gives %+v, the full reading %+v", typed, got, want)
+			}
+		}
+	})
 }
