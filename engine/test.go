@@ -141,7 +141,7 @@ func (r *Robots) TestAs(tokens []string, obeysGlobal bool, url string) Result {
 
 func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 	token, list, source := r.resolve(tokens, obeysGlobal)
-	return r.testGroups(tokens, obeysGlobal, token, list, source, url)
+	return r.testGroups(tokens, obeysGlobal, token, list, source, url, MatchPath(url))
 }
 
 // resolve picks the groups that apply to a crawler with these tokens (most
@@ -160,12 +160,12 @@ func (r *Robots) resolve(tokens []string, obeysGlobal bool) (token string, list 
 	return "", groupList{}, SourceNone
 }
 
-// testGroups matches url against the rules of list, the groups resolve
-// picked for tokens.
-func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url string) Result {
+// testGroups matches url, whose MatchPath is path, against the rules of
+// list, the groups resolve picked for tokens.
+func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url, path string) Result {
 	res := Result{
 		URL:         url,
-		Path:        MatchPath(url),
+		Path:        path,
 		Tokens:      tokens,
 		ObeysGlobal: obeysGlobal,
 		Winner:      -1,
