@@ -216,7 +216,7 @@ func (r *Robots) explainVerdict(res Result) string {
 	case ReasonNoGroup:
 		return word + ": no rules apply to this crawler."
 	case ReasonNoMatch:
-		return word + ": no rule of the group matches `" + clip(res.Path) + "`, and what is not disallowed is allowed."
+		return word + noMatchBefore + clip(res.Path) + noMatchAfter
 	case ReasonEmptyRule:
 		return word + ": only an empty rule matched (line " + strconv.Itoa(res.Line) + "); an empty rule decides nothing, so the URL is allowed."
 	}
@@ -235,6 +235,58 @@ func (r *Robots) explainVerdict(res Result) string {
 		rest = ": no allow rule matches this URL."
 	}
 	return word + " by line " + strconv.Itoa(w.Line) + ", `" + clip(r.RuleText(w.Line)) + "` (length " + strconv.Itoa(w.Priority) + ")" + rest
+}
+
+// WhyKey names the sentence Why tells for a Result: on one file, results
+// with equal keys are told the same sentence, so a caller answering many
+// URLs with their reasons (the script API) can keep each sentence once.
+type WhyKey struct {
+	Reason  Reason
+	Allowed bool
+	Line    int // the deciding rule's line (explainVerdict's w), 0 when none
+	Other   int // the line of the strongest rule of the other kind, for a tie or a longer match
+}
+
+// WhyKey is res's key, read as explainVerdict reads res; ok is false when
+// the sentence quotes the URL's path (no rule of the group matched), which
+// no key names whole: WhyAround then tells the sentence around the path,
+// which the key names.
+func (res Result) WhyKey() (key WhyKey, ok bool) {
+	key = WhyKey{Reason: res.Reason, Allowed: res.Allowed}
+	switch res.Reason {
+	case ReasonNoGroup:
+		return key, true
+	case ReasonNoMatch:
+		return key, false
+	case ReasonEmptyRule:
+		key.Line = res.Line
+		return key, true
+	}
+	w := res.Matches[res.Winner]
+	key.Line = w.Line
+	if res.Reason == ReasonTie || res.Reason == ReasonLonger {
+		key.Other = res.Matches[bestOf(res.Matches, !w.Allow)].Line
+	}
+	return key, true
+}
+
+// The sentence of a URL no rule of its group matched, around the path
+// it quotes.
+const (
+	noMatchBefore = ": no rule of the group matches `"
+	noMatchAfter  = "`, and what is not disallowed is allowed."
+)
+
+// WhyAround is Why(res) cut around the URL's path, for a sentence that
+// quotes it whole: Why(res) is before + res.Path + after. The two
+// depend on res's WhyKey alone, so a caller that keeps them by key
+// (the script API) tells a reason with no new text. ok is false for
+// every other sentence, and for a path too long to quote whole.
+func (r *Robots) WhyAround(res Result) (before, after string, ok bool) {
+	if res.Reason != ReasonNoMatch || clip(res.Path) != res.Path {
+		return "", "", false
+	}
+	return verdictWord(res.Allowed) + noMatchBefore, noMatchAfter, true
 }
 
 // bestOf is the index of the strongest match of one kind, -1 when none.

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"robotstester/engine/sharedtest"
 )
 
 func TestExplainSaysWhatDecided(t *testing.T) {
@@ -146,4 +149,78 @@ func TestRuleText(t *testing.T) {
 			t.Errorf("RuleText of %q = %q; want %q", tt.line, got, tt.want)
 		}
 	}
+}
+
+// TestWhyKeyNamesOneSentence: on every corpus file, results with equal
+// WhyKeys are told the same Why, for URLs made from the file's own rules
+// (each rule's path, a longer one and a shorter one, so that ties, longer
+// matches and empty rules all decide) and several crawlers; a result
+// without a key is one no rule matched.
+func TestWhyKeyNamesOneSentence(t *testing.T) {
+	tie := []byte("User-agent: *\nAllow: /a\nDisallow: /a\nDisallow: /b\nAllow: /b/c\nDisallow:\nAllow: /x*y\nDisallow: /x1y\n")
+	bodies := [][]byte{tie}
+	for _, name := range sharedtest.CorpusFiles(t) {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, body)
+	}
+	crawlers := []string{"Googlebot", "Googlebot Image", "GPTBot", "Bingbot", "somebot"}
+	keyed, reasons := 0, map[Reason]int{}
+	for i, body := range bodies {
+		r := Parse(body)
+		paths := []string{"/", "/a", "/b/c", "/x1y", "/nothing-matches-this", "/nothing-matches-" + strings.Repeat("x", 120)}
+		for n := range r.Lines {
+			if ln := &r.Lines[n]; ln.Kind == KindAllow || ln.Kind == KindDisallow {
+				v := strings.ReplaceAll(strings.TrimSuffix(ln.Value(r.Body), "$"), "*", "1")
+				paths = append(paths, v, v+"/more", strings.TrimSuffix(v, v[len(v)/2:]))
+			}
+		}
+		for _, name := range crawlers {
+			c, named := FindCrawler(name)
+			told := map[WhyKey]string{}
+			for _, p := range paths {
+				res := r.Test(name, "https://example.com"+p)
+				if named {
+					res = r.TestCrawler(c, "https://example.com"+p)
+				}
+				key, ok := res.WhyKey()
+				if !ok {
+					if res.Reason != ReasonNoMatch {
+						t.Errorf("file %d, %s, %q: no key for reason %v", i, name, p, res.Reason)
+					}
+					before, after, whole := r.WhyAround(res)
+					if whole != (len(res.Path) <= 120) {
+						t.Errorf("file %d, %s, %q: WhyAround quotes the path whole: %v", i, name, p, whole)
+					}
+					if why := r.Why(res); whole && before+res.Path+after != why {
+						t.Errorf("file %d, %s, %q: WhyAround gives %q + path + %q, Why %q", i, name, p, before, after, why)
+					}
+					if around := before + "\x00" + after; whole && told[key] != "" && told[key] != around {
+						t.Errorf("file %d, %s, %q: key %+v cut %q before and %q now", i, name, p, key, told[key], around)
+					} else if whole {
+						told[key] = around
+					}
+					continue
+				}
+				if _, _, whole := r.WhyAround(res); whole {
+					t.Errorf("file %d, %s, %q: WhyAround cuts a sentence that does not quote the path", i, name, p)
+				}
+				keyed++
+				reasons[res.Reason]++
+				why := r.Why(res)
+				if before, seen := told[key]; seen && before != why {
+					t.Fatalf("file %d, %s, %q: key %+v told %q before and %q now", i, name, p, key, before, why)
+				}
+				told[key] = why
+			}
+		}
+	}
+	for _, reason := range []Reason{ReasonNoGroup, ReasonEmptyRule, ReasonTie, ReasonLonger} {
+		if reasons[reason] == 0 {
+			t.Errorf("no result decided by reason %v: the test does not reach it", reason)
+		}
+	}
+	t.Logf("%d keyed results over %d files", keyed, len(bodies))
 }
