@@ -13,21 +13,31 @@ import (
 // and on a handle parsed from the text's bytes; it lists the answers that
 // differ, and what wrong calls answer (the loader's functions hand them
 // to the js.Funcs). Fast says whether parse and h.test are the loader's.
-const handleTestJS = `(api, robots, agents, urls) => {
+// Each URL is tested twice, and between the two on a second handle of
+// other bytes (a rule that is not UTF-8, which crosses as JSON): the
+// answers after the first come from the strings the wrapper keeps (rules
+// by line, reasons by number, the group sentence by its number), which
+// the second handle's answers change in between.
+const handleTestJS = `(api, robots, other, agents, urls) => {
 	urls = urls.concat(["/" + String.fromCharCode(0xd800) + "x"]);
 	const h = api.parse(robots), out = {Fast: h.test !== h._test && String(api.parse).includes("robotsTesterParse"), Diff: [], Errors: []};
-	const fromBytes = api.parse(new TextEncoder().encode(robots));
-	for (const agent of agents) {
-		for (const u of urls) {
-			const fast = JSON.stringify(h.test(agent, u)), slow = JSON.stringify(h._test(agent, u));
-			if (fast !== slow) out.Diff.push(agent + " " + u + ": " + fast + " ≠ " + slow);
-			const bytes = JSON.stringify(fromBytes.test(agent, u));
-			if (bytes !== fast) out.Diff.push(agent + " " + u + " parsed from bytes: " + bytes + " ≠ " + fast);
+	const fromBytes = api.parse(new TextEncoder().encode(robots)), h2 = api.parse(new Uint8Array(other));
+	for (let pass = 0; pass < 2; pass++) {
+		for (const agent of agents) {
+			for (const u of urls) {
+				const fast = JSON.stringify(h.test(agent, u)), slow = JSON.stringify(h._test(agent, u));
+				if (fast !== slow) out.Diff.push(agent + " " + u + ": " + fast + " ≠ " + slow);
+				const bytes = JSON.stringify(fromBytes.test(agent, u));
+				if (bytes !== fast) out.Diff.push(agent + " " + u + " parsed from bytes: " + bytes + " ≠ " + fast);
+				const fast2 = JSON.stringify(h2.test(agent, u)), slow2 = JSON.stringify(h2._test(agent, u));
+				if (fast2 !== slow2) out.Diff.push(agent + " " + u + " on the other file: " + fast2 + " ≠ " + slow2);
+			}
 		}
 	}
 	for (const args of [[3, "/"], ["Googlebot"], [], ["Googlebot", {}]]) out.Errors.push(h.test(...args).error || "");
 	h.release();
 	fromBytes.release();
+	h2.release();
 	out.Errors.push(h.test("Googlebot", "/").error || "");
 	return out;
 }`
@@ -37,6 +47,8 @@ const handleTestJS = `(api, robots, agents, urls) => {
 // UTF-8 at all, added in the page, which JSON cannot carry), a fragment, a path alone, a long path, nothing.
 var handleTestURLs = []string{
 	"https://example.com/private/x", "https://example.com/private/ok/1?q=1", "https://example.com/Private",
+	"https://example.com/a", "https://example.com/x/y", "https://example.com/x/z", "https://example.com/caf%E9", "https://example.com/café",
+	"https://example.com/" + strings.Repeat("nothing-", 20), "https://EXAMPLE.com:443/./private/../x?q=a b",
 	"https://example.com/a b", "https://example.com/café/ü", "https://example.com/x#frag",
 	"/private/a", "/" + strings.Repeat("private/", 1200), "", "ftp://example.com/private", "mailto:a@b",
 }
@@ -46,11 +58,20 @@ var handleTestURLs = []string{
 // place.
 func checkHandleTest(t *testing.T, a *app, api string) {
 	t.Helper()
-	robots := "User-agent: *\nDisallow: /private\nAllow: /private/ok\nAllow: /*.css$\n\nUser-agent: GPTBot\nDisallow: /\n\n# caf\u00e9\n"
+	robots := "User-agent: *\nDisallow: /private\nAllow: /private/ok\nAllow: /*.css$\nDisallow: /a\nAllow: /a\nDisallow: /x/y\nAllow: /x/\n\n" +
+		"User-agent: GPTBot\nDisallow: /\nDisallow:\n\n# caf\u00e9\n"
+	// Not UTF-8 (a Latin-1 é), and ends without a line break; the agents'
+	// groups differ from the first file's.
+	other := []byte("User-agent: Googlebot\nDisallow: /caf\xe9\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: *\nDisallow: /x")
+	otherNumbers := make([]int, len(other))
+	for i, b := range other {
+		otherNumbers[i] = int(b)
+	}
 	got := call[struct {
 		Fast         bool
 		Diff, Errors []string
-	}](a, `(...args) => (`+handleTestJS+`)(`+api+`, ...args)`, robots, []string{"Googlebot", "GPTBot", "somebot", "Googlebot Image"}, handleTestURLs)
+	}](a, `(...args) => (`+handleTestJS+`)(`+api+`, ...args)`, robots, otherNumbers,
+		[]string{"Googlebot", "GPTBot", "somebot", "Googlebot Image", "googlebot/2.1", ""}, handleTestURLs)
 	if !got.Fast {
 		t.Errorf("%s: a handle's test is the js.Func; the loader should have put the exported test in its place", api)
 	}

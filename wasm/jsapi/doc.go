@@ -8,13 +8,14 @@
 // it runs in a window and in a Worker alike.
 //
 //	api.parse(robotsTxt) ──encodeInto, robotsTesterParse, engine.Parse──▶ a handle (handles.js, exports.go, handles.go)
-//	handle.test(agent, url) ──encodeInto, robotsTesterTest: Agent.Test, engine.Why──▶ one JSON text ──JSON.parse──▶ the object (exports.go, verdict.go)
-//	                         the group sentence, the same for every URL of a file and agent, kept from the last answer (group.go)
+//	handle.test(agent, url) ──encodeInto, robotsTesterTest: engine.Tester, WhyKey──▶ answer words + the texts not sent before ──▶ the object (exports.go, handles.js)
+//	                         rules by line and reasons by number kept per handle, the group sentence by its number (group.go)
 //	handle.testMany(agent, urls) ──pieces joined by the browser──▶ JSON texts, or with compact the engine's Matrix of one column ──▶ typed arrays (many.go)
 //
 // What crosses the boundary is few and large: a call into JavaScript from
 // Go, or into Go through a js.Func, costs more than a test, so parse and a
-// handle's test are exported functions given numbers (exports.go), an
-// object is one JSON text, not a property set per field, and a list one
-// string a piece, not a string per URL.
+// handle's test are exported functions given numbers (exports.go), whose
+// object is made in JavaScript from numbers and strings sent once; the
+// js.Funcs' objects are one JSON text, not a property set per field; and a
+// list is one string a piece, not a string per URL.
 package jsapi

@@ -3,6 +3,7 @@
 package jsapi
 
 import (
+	"unicode/utf8"
 	"unsafe"
 
 	"robotstester/engine"
@@ -17,22 +18,33 @@ import (
 // function 0.08 µs. The wrappers of handles.js (appended to wasm_exec.js;
 // the loaders give them the module's exports) write the robots.txt, or
 // the agent and the URL, as UTF-8 into the input buffer with
-// TextEncoder.encodeInto, call the function, and decode a test's answer,
-// Verdict's JSON, from the output buffer, which JSON.parse turns into the
-// object, as Verdict does. Numbers are all that cross: a pointer, lengths
-// and the handle's id.
+// TextEncoder.encodeInto and call the function. Numbers are all that
+// cross: a pointer, lengths, the handle's id and the answer's words.
 //
 //	in := robotsTesterInput(n)                          // the input buffer, n bytes at least
 //	write the robots.txt at in; id := robotsTesterParse(n)
 //	write agent, then url, at in                        // TextEncoder.encodeInto
-//	n := robotsTesterTest(id, agentLen, urlLen)         // the answer's length, -1 for no such handle
-//	JSON.parse(decode(robotsTesterAnswer(), n))
+//	robotsTesterTest(id, agentLen, urlLen, group, full, exact)  // 0, or -1 for no such handle
+//	read the answer's words at robotsTesterAnswer()     // and its text, at the address they give
 //	robotsTesterRelease(id)
+//
+// A test answers in words (answerWords) and, for what the wrapper does
+// not hold yet, a text: the pieces of Verdict's object one after the
+// other, each one's length in UTF-16 code units in the words, so that
+// one TextDecoder call and slices make them all. What repeats from one
+// URL to the next crosses once: the rule by its line, the reason by its
+// number on the handle (engine.WhyKey: the same sentence for the same
+// number), the group sentence, token and crawler by groupSentence's
+// number; the URL sent is most often the URL given, and the path tested
+// its end. In the most common answer the text is empty and nothing is
+// decoded or parsed: the wrapper makes the object from numbers and the
+// strings it holds, one object literal, with Verdict's fields in
+// Verdict's order (TestBrowserScriptHandleTest compares the two).
 //
 // Go's collector does not move what it allocated, so the buffers stay
 // where their address says while Go keeps them, until the next
 // robotsTesterInput grows the input; the wrapper makes its views again
-// after each call, since the module's memory may have grown.
+// after a call that grew the module's memory.
 
 // exportIn is the input buffer of the exported calls.
 var exportIn []byte
@@ -72,34 +84,172 @@ func robotsTesterRelease(id int32) {
 	release(int(id))
 }
 
+// The answer's words, by index; handles.js reads them by the same
+// numbers (its table, which TestAnswerWordsMatchHandlesJS compares).
+const (
+	aText       = iota // the text's address
+	aTextLen           // the text's length in bytes
+	aFlags             // the f bits below
+	aAllowed           // 1 allowed, 0 blocked
+	aLine              // the deciding line, 0 when no rule decided
+	aWhy               // the reason's number on the handle, 0 when it has none (it quotes the path)
+	aGroup             // the group sentence's number
+	aTestedAt          // with fTestedAsSent: testedAs is sent from this UTF-16 offset
+	aNotes             // the notes the text carries
+	aPieces            // then each text piece's length in UTF-16 code units, in the order of the f bits
+	answerWords = aPieces + 40
+)
+
+// The answer's flags: which pieces the text carries, in this order (the
+// notes after sent), and where the others come from.
+const (
+	fJSON     = 1 << iota // the text is Verdict's JSON: a piece was not UTF-8, or too many notes
+	fRule                 // the rule, which the wrapper keeps by line
+	fWhy                  // the reason, which it keeps by number (when aWhy is not 0)
+	fTestedAs             // testedAs; else it is sent from aTestedAt
+	fSent                 // sent; else it is the URL given
+	fGroup                // the group sentence, the token and the crawler, kept by aGroup
+	fAround               // the reason is told around testedAs: with fWhy, two pieces, before and after it
+)
+
+// answer is robotsTesterTest's last answer: its words at a fixed address,
+// and its text.
+var answer struct {
+	words [answerWords]int32
+	text  []byte
+}
+
 // robotsTesterTest answers handle id's test of the agent and URL in the
-// input buffer (agentLen bytes, then urlLen) as Verdict's JSON text, left
-// in the output buffer (robotsTesterAnswer); it returns the text's
-// length, or -1 when id names no file (or the lengths do not fit the
+// input buffer (agentLen bytes, then urlLen) in answer. group is the
+// group sentence's number the wrapper holds; full asks for the rule and
+// the reason whatever their numbers (the wrapper holds neither); exact
+// says the URL given is the one written (no lone surrogate that
+// encodeInto wrote as U+FFFD), so sent may be told as "the URL given". It
+// returns 0, or -1 when id names no file (or the lengths do not fit the
 // buffer), for the wrapper to ask the js.Func, which says why in a
 // sentence.
 //
 //go:wasmexport robotsTesterTest
-func robotsTesterTest(id, agentLen, urlLen int32) int32 {
-	r := parsed[int(id)]
-	if r == nil || agentLen < 0 || urlLen < 0 || int64(agentLen)+int64(urlLen) > int64(len(exportIn)) {
+func robotsTesterTest(id, agentLen, urlLen, group, full, exact int32) int32 {
+	f := parsed[int(id)]
+	if f == nil || agentLen < 0 || urlLen < 0 || int64(agentLen)+int64(urlLen) > int64(len(exportIn)) {
 		return -1
 	}
-	agent := exportIn[:agentLen]
-	url := string(exportIn[agentLen : agentLen+urlLen])
-	verdictBuf = appendVerdict(verdictBuf[:0], r, readAgentBytes(agent), url)
-	return int32(len(verdictBuf))
+	a := readAgentBytes(exportIn[:agentLen])
+	typed := string(exportIn[agentLen : agentLen+urlLen])
+	enc := sent(typed)
+	url, notes := enc.URL, enc.Notes
+	res := f.testerFor(a).TestEncoded(enc)
+	w, t := &answer.words, answer.text[:0]
+	w[aFlags], w[aAllowed], w[aLine], w[aWhy], w[aNotes] = 0, 0, int32(res.Line), 0, int32(len(notes))
+	if res.Allowed {
+		w[aAllowed] = 1
+	}
+	flags, n := int32(0), aPieces
+	piece := func(bit int32, s string) {
+		if flags&fJSON != 0 {
+			return
+		}
+		units, ok := utf16Len(s)
+		if !ok || n == answerWords {
+			flags |= fJSON
+			return
+		}
+		flags |= bit
+		w[n] = units
+		n++
+		t = append(t, s...)
+	}
+	if res.Line > 0 && (f.ruleNew(res.Line) || full != 0) {
+		piece(fRule, f.r.RuleText(res.Line))
+	}
+	key, keyed := res.WhyKey()
+	before, after, around := "", "", false
+	if !keyed {
+		before, after, around = f.r.WhyAround(res)
+	}
+	fresh := false
+	if keyed || around {
+		w[aWhy], fresh = f.whyNumber(key)
+	}
+	switch {
+	case around:
+		flags |= fAround
+		if fresh || full != 0 {
+			piece(fWhy, before)
+			piece(fWhy, after)
+		}
+	case !keyed || fresh || full != 0:
+		piece(fWhy, f.r.Why(res))
+	}
+	if at := len(res.URL) - len(res.Path); at >= 0 && res.URL[at:] == res.Path && isASCII(res.URL[:at]) {
+		w[aTestedAt] = int32(at)
+	} else {
+		piece(fTestedAs, res.Path)
+	}
+	if exact == 0 || url != typed {
+		piece(fSent, res.URL)
+	}
+	for _, note := range notes {
+		piece(0, note)
+	}
+	sentence, told := groupSentence(f.r, res)
+	if w[aGroup] = told; told != group {
+		piece(fGroup, sentence)
+		piece(fGroup, res.Token)
+		piece(fGroup, res.Crawler)
+	}
+	if flags&fJSON != 0 {
+		flags, t = fJSON, appendVerdict(t[:0], f.r, a, typed)
+	}
+	answer.text, w[aFlags], w[aTextLen], w[aText] = t, flags, int32(len(t)), 0
+	if len(t) > 0 {
+		w[aText] = int32(uintptr(unsafe.Pointer(&t[0])))
+	}
+	return 0
 }
 
-// robotsTesterAnswer is the address of the last answer robotsTesterTest
-// wrote.
+// robotsTesterAnswer is the address of the answer's words, which stays
+// where it is for the program's life.
 //
 //go:wasmexport robotsTesterAnswer
 func robotsTesterAnswer() int32 {
-	if len(verdictBuf) == 0 {
-		return 0
+	return int32(uintptr(unsafe.Pointer(&answer.words[0])))
+}
+
+// utf16Len is s's length in UTF-16 code units, what JavaScript counts;
+// ok is false when s is not UTF-8, whose bytes the browser's decoder
+// would replace in a way Go does not count.
+func utf16Len(s string) (units int32, ok bool) {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
 	}
-	return int32(uintptr(unsafe.Pointer(&verdictBuf[0])))
+	if i == len(s) {
+		return int32(len(s)), true
+	}
+	if !utf8.ValidString(s[i:]) {
+		return 0, false
+	}
+	units = int32(i)
+	for _, r := range s[i:] {
+		units++
+		if r >= 0x10000 {
+			units++
+		}
+	}
+	return units, true
+}
+
+// isASCII reports whether s is ASCII alone, whose byte offsets are
+// JavaScript's.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // readAgentBytes is ReadAgentCached for a name given as bytes, which it

@@ -23,24 +23,30 @@ var lastGroup struct {
 	source         engine.Source
 	obeys, ignored bool
 	sentence       string
+	// told numbers the sentences told, one after the other: the
+	// exported test sends a sentence's text only when the wrapper holds
+	// another number (exports.go).
+	told int32
 }
 
 // groupSentence is r.WhichGroup(res), told again only when res's choice of
 // groups differs from the last one's: it compares every field the
-// sentence reads, so it answers as WhichGroup does.
-func groupSentence(r *engine.Robots, res engine.Result) string {
+// sentence reads, so it answers as WhichGroup does. told is the
+// sentence's number, which changes with it.
+func groupSentence(r *engine.Robots, res engine.Result) (sentence string, told int32) {
 	g := &lastGroup
 	if g.r == r && g.crawler == res.Crawler && g.token == res.Token && g.source == res.Source &&
 		g.obeys == res.ObeysGlobal && g.ignored == res.GlobalIgnored &&
 		slices.Equal(g.tokens, res.Tokens) && slices.Equal(g.groups, res.Groups) {
-		return g.sentence
+		return g.sentence, g.told
 	}
+	g.told++
 	g.r, g.crawler, g.token, g.source = r, res.Crawler, res.Token, res.Source
 	g.obeys, g.ignored = res.ObeysGlobal, res.GlobalIgnored
 	// Copies: the slices are the engine's, kept past this call.
 	g.tokens, g.groups = slices.Clone(res.Tokens), slices.Clone(res.Groups)
 	g.sentence = r.WhichGroup(res)
-	return g.sentence
+	return g.sentence, g.told
 }
 
 // forgetGroup lets go of r when the last sentence was told from it, so a

@@ -39,9 +39,62 @@ type Files struct {
 // robotsTesterCore), so the ids are the program's, and the exported
 // functions, which have no Files to ask, find a handle's file here.
 var (
-	parsed = map[int]*engine.Robots{}
+	parsed = map[int]*file{}
 	nextID = 1
 )
+
+// file is a parsed robots.txt behind a handle, with the numbers its
+// answers gave their reasons and the rules they sent: the wrapper of the
+// exported test keeps a reason's text by its number and a rule's by its
+// line, and is sent each text once (exports.go);
+// and the last agent's engine.Tester, which a script testing URL after
+// URL for one crawler asks each time.
+type file struct {
+	r      *engine.Robots
+	whys   map[engine.WhyKey]int32
+	tester *engine.Tester
+	agent  string // the name tester was made for
+	// rulesSent marks the lines whose rule an answer has sent, a bit a
+	// line.
+	rulesSent []uint64
+}
+
+// testerFor is a's Tester on f.
+func (f *file) testerFor(a Agent) *engine.Tester {
+	if f.tester == nil || f.agent != a.token {
+		f.tester, f.agent = f.r.Tester(a.Column()), a.token
+	}
+	return f.tester
+}
+
+// whyNumber is the number of the reason key names on f, given at its
+// first answer; fresh says this answer gave it, so its text has not
+// been sent.
+func (f *file) whyNumber(key engine.WhyKey) (n int32, fresh bool) {
+	n, ok := f.whys[key]
+	if !ok {
+		if f.whys == nil {
+			f.whys = map[engine.WhyKey]int32{}
+		}
+		n = int32(len(f.whys) + 1)
+		f.whys[key] = n
+	}
+	return n, !ok
+}
+
+// ruleNew says whether line's rule is sent for the first time, and marks
+// it sent.
+func (f *file) ruleNew(line int) bool {
+	if f.rulesSent == nil {
+		f.rulesSent = make([]uint64, len(f.r.Lines)/64+1)
+	}
+	word, bit := line/64, uint64(1)<<(line%64)
+	if word >= len(f.rulesSent) || f.rulesSent[word]&bit != 0 {
+		return false
+	}
+	f.rulesSent[word] |= bit
+	return true
+}
 
 // NewFiles makes the handles of the script API defined as globalThis[api].
 func NewFiles(api string) *Files {
@@ -111,7 +164,7 @@ func (f *Files) Add(r *engine.Robots) js.Value {
 func addParsed(r *engine.Robots) int {
 	id := nextID
 	nextID++
-	parsed[id] = r
+	parsed[id] = &file{r: r}
 	return id
 }
 
@@ -122,10 +175,11 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 	if !ok {
 		return nil, f.api + "." + call + ": call it on a handle returned by parse."
 	}
-	if r = parsed[id]; r == nil {
+	p := parsed[id]
+	if p == nil {
 		return nil, f.api + "." + call + ": this handle was released or never returned by parse; parse the robots.txt again."
 	}
-	return r, ""
+	return p.r, ""
 }
 
 // Release frees the file behind a handle (or its id); a handle released
@@ -138,8 +192,8 @@ func (f *Files) Release(h js.Value) {
 
 // release frees handle id's file, and the sentence kept from it.
 func release(id int) {
-	if r := parsed[id]; r != nil {
-		forgetGroup(r)
+	if p := parsed[id]; p != nil {
+		forgetGroup(p.r)
 		delete(parsed, id)
 	}
 }

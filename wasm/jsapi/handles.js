@@ -5,8 +5,9 @@
 // and a handle's test and release, calling the module's exported
 // functions (exports.go) rather than js.Funcs, whose crossing costs
 // several times a test. The text, or the agent and the URL, are written
-// as UTF-8 into the module's input buffer; a test's answer, Verdict's
-// JSON, is read from its output buffer. The loader (web/loader.js,
+// as UTF-8 into the module's input buffer; a test's answer is read from
+// the module's answer words, and the strings it has not sent before from
+// its text (exports.go says how). The loader (web/loader.js,
 // web/embed.js) leaves them on the API object as _handles, and the
 // program puts them on the API and its handles' prototype (handles.go);
 // a call they cannot answer (an argument of another type, a released
@@ -14,21 +15,46 @@
 (() => {
   "use strict";
 
+  // The answer's words and flags, as exports.go numbers them
+  // (TestAnswerWordsMatchHandlesJS compares the two).
+  var A = {text: 0, textLen: 1, flags: 2, allowed: 3, line: 4, why: 5, group: 6, testedAt: 7, notes: 8, pieces: 9, words: 49};
+  var F = {json: 1, rule: 2, why: 4, testedAs: 8, sent: 16, group: 32, around: 64};
+
   Go.robotsTesterHandles = function (exports) {
     var encoder = new TextEncoder(), decoder = new TextDecoder();
-    var input = 0, size = 0;
+    var input = 0, size = 0, bytes = null, words = null;
+    // The agent the input buffer starts with, its length in bytes, and
+    // the view after it, where a test writes its URL.
+    var agentIn = null, agentLen = 0, urlView = null;
+    // The group sentence, token and crawler of the last answer, and
+    // their number: the module sends them again when its number differs.
+    var group = 0, groupText = "", token = "", crawler = "";
     var fast = {}; // the program adds proto and goParse (wasm/jsapi/handles.go)
-    // The input buffer, n bytes at least, seen afresh: a call may have
-    // grown the module's memory, emptying the views made before.
+    // The input buffer, n bytes at least, and the answer's words, seen
+    // afresh when a call has grown the module's memory, which empties the
+    // views made before.
     function buffer(n) {
       if (n > size) {
         size = Math.max(n, 4096);
         input = exports.robotsTesterInput(size);
+        bytes = null;
+        agentIn = null;
       }
-      return new Uint8Array(exports.mem.buffer, input, size);
+      if (bytes === null || bytes.buffer !== exports.mem.buffer) {
+        bytes = new Uint8Array(exports.mem.buffer, input, size);
+        urlView = null;
+      }
+      return bytes;
+    }
+    function answerWords() {
+      if (words === null || words.buffer !== exports.mem.buffer) {
+        words = new Int32Array(exports.mem.buffer, exports.robotsTesterAnswer(), A.words);
+      }
+      return words;
     }
     fast.parse = function (text) {
       var n;
+      agentIn = null; // the text is written over it
       if (typeof text === "string") {
         n = encoder.encodeInto(text, buffer(3 * text.length)).written; // at most 3 bytes a UTF-16 unit
       } else if (text instanceof Uint8Array) {
@@ -39,6 +65,7 @@
       }
       var h = Object.create(fast.proto);
       h.id = exports.robotsTesterParse(n);
+      h._sent = null; // the rules and reasons its answers sent (answer)
       return h;
     };
     fast.test = function (agent, url) {
@@ -46,11 +73,94 @@
         return this._test.apply(this, arguments);
       }
       var buf = buffer(3 * (agent.length + url.length));
-      var a = encoder.encodeInto(agent, buf).written;
-      var n = exports.robotsTesterTest(this.id, a, encoder.encodeInto(url, buf.subarray(a)).written);
-      return n < 0 ? this._test(agent, url) :
-        JSON.parse(decoder.decode(new Uint8Array(exports.mem.buffer, exports.robotsTesterAnswer(), n)));
+      if (agent !== agentIn) {
+        agentLen = encoder.encodeInto(agent, buf).written;
+        agentIn = agent;
+        urlView = null;
+      }
+      if (urlView === null) {
+        urlView = buf.subarray(agentLen);
+      }
+      var a = agentLen, u = encoder.encodeInto(url, urlView).written;
+      // A lone surrogate is written as U+FFFD: the URL the module read is
+      // then not url, and it sends the URL it read.
+      var exact = typeof url.isWellFormed === "function" ? url.isWellFormed() : !/[\ud800-\udfff]/.test(url);
+      var c = this._sent, full = !c;
+      if (full) {
+        c = this._sent = {rules: [], whys: [], ends: []};
+      }
+      if (exports.robotsTesterTest(this.id, a, u, group, full ? 1 : 0, exact ? 1 : 0) < 0) {
+        return this._test(agent, url);
+      }
+      var w = answerWords(), line = w[A.line], why = w[A.why];
+      if (!full && !(w[A.flags] & F.json) && (line > 0 && c.rules[line] === undefined || why > 0 && c.whys[why] === undefined)) {
+        // A rule or a reason this handle does not hold (an answer that
+        // sent it came as JSON): asked again, with their texts.
+        exports.robotsTesterTest(this.id, a, u, group, 1, exact ? 1 : 0);
+        w = answerWords();
+      }
+      return answer(w, c, url);
     };
+    // answer makes Verdict's object (wasm/jsapi/verdict.go) from the
+    // answer's words, its text, and what c, the handle's, holds from the
+    // answers before: rules by line, reasons by number, and for a reason
+    // told around the path, what comes after it.
+    function answer(w, c, url) {
+      var flags = w[A.flags], n = w[A.textLen];
+      var text = n > 0 ? decoder.decode(new Uint8Array(exports.mem.buffer, w[A.text], n)) : "";
+      if (flags & F.json) {
+        return JSON.parse(text);
+      }
+      var at = 0, p = A.pieces, line = w[A.line], why = w[A.why], rule = "", reason, testedAs, sent = url, notes = [];
+      if (flags & F.rule) {
+        rule = c.rules[line] = text.substr(at, w[p]);
+        at += w[p++];
+      } else if (line > 0) {
+        rule = c.rules[line];
+      }
+      if (flags & F.why) {
+        reason = text.substr(at, w[p]);
+        at += w[p++];
+        if (flags & F.around) {
+          c.ends[why] = text.substr(at, w[p]);
+          at += w[p++];
+        }
+        if (why > 0) {
+          c.whys[why] = reason;
+        }
+      } else {
+        reason = c.whys[why];
+      }
+      if (flags & F.testedAs) {
+        testedAs = text.substr(at, w[p]);
+        at += w[p++];
+      }
+      if (flags & F.sent) {
+        sent = text.substr(at, w[p]);
+        at += w[p++];
+      }
+      if (!(flags & F.testedAs)) {
+        testedAs = sent.substring(w[A.testedAt]);
+      }
+      if (flags & F.around) {
+        reason = reason + testedAs + c.ends[why];
+      }
+      for (var i = w[A.notes]; i > 0; i--) {
+        notes.push(text.substr(at, w[p]));
+        at += w[p++];
+      }
+      if (flags & F.group) {
+        groupText = text.substr(at, w[p]);
+        at += w[p++];
+        token = text.substr(at, w[p]);
+        at += w[p++];
+        crawler = text.substr(at, w[p]);
+        group = w[A.group];
+      }
+      var allowed = w[A.allowed] === 1;
+      return {allowed: allowed, verdict: allowed ? "allowed" : "blocked", line: line, rule: rule, reason: reason, group: groupText,
+        testedAs: testedAs, sent: sent, notes: notes, token: token, crawler: crawler};
+    }
     fast.release = function () {
       if (typeof this.id === "number") {
         exports.robotsTesterRelease(this.id);

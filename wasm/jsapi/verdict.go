@@ -45,11 +45,19 @@ func ReadAgent(name string) Agent {
 // send (engine.EncodeURL), or the text as typed when it cannot be read as a
 // URL, with the sentences that say so.
 func Sent(typed string) (url string, notes []string) {
+	enc := sent(typed)
+	return enc.URL, enc.Notes
+}
+
+// sent is Sent as engine.Encoded, whose URL and Path an engine.Tester
+// tests (TestEncoded): a text that cannot be read as a URL is tested as
+// typed, its path found by engine.MatchPath, its note the reason.
+func sent(typed string) engine.Encoded {
 	enc := engine.EncodeURL(typed)
 	if enc.Err != "" {
-		return typed, []string{enc.Err}
+		return engine.Encoded{URL: typed, Path: engine.MatchPath(typed), Notes: []string{enc.Err}}
 	}
-	return enc.URL, enc.Notes
+	return enc
 }
 
 // Column is a as a column of the engine's matrix, which decides the same
@@ -109,6 +117,7 @@ var verdictBuf []byte
 // appendVerdict writes Verdict's object as JSON.
 func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	res, notes := a.Test(r, typed)
+	group, _ := groupSentence(r, res)
 	verdict := "blocked"
 	if res.Allowed {
 		verdict = "allowed"
@@ -120,7 +129,7 @@ func appendVerdict(b []byte, r *engine.Robots, a Agent, typed string) []byte {
 	b = append(b, `","line":`...)
 	b = strconv.AppendInt(b, int64(res.Line), 10)
 	for _, f := range [...]struct{ key, value string }{
-		{"rule", r.RuleText(res.Line)}, {"reason", r.Why(res)}, {"group", groupSentence(r, res)},
+		{"rule", r.RuleText(res.Line)}, {"reason", r.Why(res)}, {"group", group},
 		{"testedAs", res.Path}, {"sent", res.URL},
 	} {
 		b = append(b, `,"`...)
