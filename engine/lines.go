@@ -87,6 +87,22 @@ func (n *nextByte) from(s string, pos int) int {
 	return n.at
 }
 
+// countByte is strings.Count(s, string(c)), found by IndexByte, which
+// js/wasm runs faster than Count's byte loop: on 25 KB of 28-byte lines,
+// 7.9 µs instead of 23.6 under Node; Count took an eighth of the
+// script API's parse of such a file (issue 26).
+func countByte(s string, c byte) int {
+	n := 0
+	for {
+		i := strings.IndexByte(s, c)
+		if i < 0 {
+			return n
+		}
+		n++
+		s = s[i+1:]
+	}
+}
+
 // indexByteFrom is the index of the first c at or after from, or len(s).
 func indexByteFrom(s string, c byte, from int) int {
 	if i := strings.IndexByte(s[from:], c); i >= 0 {

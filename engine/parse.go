@@ -146,7 +146,7 @@ func StartParse(body []byte) *Parsing {
 	src := string(body)
 	r := &Robots{Body: src}
 	r.BOM = skipBOM(src)
-	lines := 16 + strings.Count(src, "\n")
+	lines := 16 + countByte(src, '\n')
 	r.Lines = make([]Line, 0, lines)
 	// No more rules than lines: one allocation instead of a slice that grows
 	// (and is copied) a dozen times in a large file.
