@@ -15,20 +15,29 @@ func MatchPath(url string) string {
 }
 
 func pathParamsQuery(url string) string {
-	searchStart := 0
-	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
-		searchStart = 2
-	}
-	earlyPath := indexAnyFrom(url, searchStart)
-	protocolEnd := indexFrom(url, "://", searchStart)
-	if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
-		// A path, param or query before "://" means it is no scheme.
-		protocolEnd = -1
-	}
-	if protocolEnd < 0 {
-		protocolEnd = searchStart
-	} else {
-		protocolEnd += 3
+	searchStart, protocolEnd := 0, 0
+	switch {
+	case strings.HasPrefix(url, "https://"):
+		// The two searches below would find the "://" after "https" and
+		// no '/', '?' or ';' before it: most URLs a list holds skip them.
+		protocolEnd = len("https://")
+	case strings.HasPrefix(url, "http://"):
+		protocolEnd = len("http://")
+	default:
+		if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
+			searchStart = 2
+		}
+		earlyPath := indexAnyFrom(url, searchStart)
+		protocolEnd = indexFrom(url, "://", searchStart)
+		if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
+			// A path, param or query before "://" means it is no scheme.
+			protocolEnd = -1
+		}
+		if protocolEnd < 0 {
+			protocolEnd = searchStart
+		} else {
+			protocolEnd += 3
+		}
 	}
 	pathStart := indexAnyFrom(url, protocolEnd)
 	if pathStart < 0 {
