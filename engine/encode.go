@@ -68,30 +68,53 @@ func encodedAsIs(typed string) (e Encoded, ok bool) {
 		default:
 			return e, false
 		}
+		if i == last && strings.HasPrefix(host[i:], "xn--") {
+			return e, false
+		}
 	}
-	if last == len(host) || host[last] < 'a' || host[last] > 'z' || strings.Contains(host, "xn--") {
+	if last == len(host) || host[last] < 'a' || host[last] > 'z' {
 		return e, false
 	}
 	start := len(typed) - len(rest) + slash
-	query := false
+	set := &asIsPath
 	for i := start; i < len(typed); i++ {
 		c := typed[i]
 		switch {
-		case c <= ' ' || c >= 0x7F || c == '#' || c == '\\':
+		case !set.has(c):
 			return e, false
-		case query:
-			if InSpecialQuerySet(c) {
-				return e, false
-			}
 		case c == '?':
-			query = true
-		case InPathSet(c), c == '.' && typed[i-1] == '/',
+			set = &asIsQuery
+		case set == &asIsQuery:
+		case c == '.' && typed[i-1] == '/',
 			c == '%' && i+2 < len(typed) && typed[i+1] == '2' && typed[i+2]|0x20 == 'e':
 			return e, false
 		}
 	}
 	return Encoded{URL: typed, Host: host, Path: typed[start:]}, true
 }
+
+// byteSet is a set of bytes, a bit each.
+type byteSet [4]uint64
+
+func (s *byteSet) has(c byte) bool { return s[c/64]&(1<<(c%64)) != 0 }
+
+// asIsPath and asIsQuery are the bytes encodedAsIs lets through in a path
+// and in a query: printable ASCII their percent-encode sets leave as it is,
+// without '#' or '\\'; the path's set holds '?', which starts the query.
+var asIsPath, asIsQuery = func() (path, query byteSet) {
+	for c := byte('!'); c < 0x7F; c++ {
+		if c == '#' || c == '\\' {
+			continue
+		}
+		if !InPathSet(c) || c == '?' {
+			path[c/64] |= 1 << (c % 64)
+		}
+		if !InSpecialQuerySet(c) {
+			query[c/64] |= 1 << (c % 64)
+		}
+	}
+	return path, query
+}()
 
 // encodeURL is EncodeURL's full reading.
 func encodeURL(typed string) Encoded {
