@@ -286,7 +286,10 @@ func (r *Robots) WhyAround(res Result) (before, after string, ok bool) {
 	if res.Reason != ReasonNoMatch || clip(res.Path) != res.Path {
 		return "", "", false
 	}
-	return verdictWord(res.Allowed) + noMatchBefore, noMatchAfter, true
+	if res.Allowed {
+		return "Allowed" + noMatchBefore, noMatchAfter, true
+	}
+	return "Blocked" + noMatchBefore, noMatchAfter, true
 }
 
 // bestOf is the index of the strongest match of one kind, -1 when none.
