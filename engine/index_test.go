@@ -51,7 +51,7 @@ func TestIndexFindsWhatAScanFinds(t *testing.T) {
 				path = literalPrefix(all[rng.IntN(len(all))]) + piece(rng.IntN(2))
 			}
 			var got, want []string
-			ix.each(path, func(_ int32, _ bool, p string) { got = append(got, p) })
+			ix.each(path, nil, func(_ int32, _ bool, p string) { got = append(got, p) })
 			for _, p := range all {
 				if matches(path, p) {
 					want = append(want, p)
@@ -76,7 +76,7 @@ func TestIndexFilesWildcardRulesByPiece(t *testing.T) {
 		t.Fatalf("%d of %d wildcard rules with a weak prefix filed by piece", ix.byPair, len(rules))
 	}
 	var got []string
-	ix.each("/a/modules/x.css", func(_ int32, _ bool, p string) { got = append(got, p) })
+	ix.each("/a/modules/x.css", nil, func(_ int32, _ bool, p string) { got = append(got, p) })
 	slices.Sort(got)
 	if want := []string{"*/modules/*.css", "/*.css$"}; !slices.Equal(got, want) {
 		t.Errorf("matches %q, want %q", got, want)

@@ -123,7 +123,7 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 func (r *Robots) decide(list groupList, source Source, path string) Cell {
 	pa, pd, la, ld := -1, -1, 0, 0
 	if len(list.groups) > 0 {
-		list.each(r, path, func(rule *Rule, _ int, _ bool, pattern string) {
+		list.each(r, path, nil, func(rule *Rule, _ int, _ bool, pattern string) {
 			p := len(pattern)
 			switch {
 			case rule.Allow:

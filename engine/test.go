@@ -141,7 +141,7 @@ func (r *Robots) TestAs(tokens []string, obeysGlobal bool, url string) Result {
 
 func (r *Robots) test(tokens []string, obeysGlobal bool, url string) Result {
 	token, list, source := r.resolve(tokens, obeysGlobal)
-	return r.testGroups(tokens, obeysGlobal, token, list, source, url, MatchPath(url))
+	return r.testGroups(tokens, obeysGlobal, token, list, source, url, MatchPath(url), nil)
 }
 
 // resolve picks the groups that apply to a crawler with these tokens (most
@@ -161,8 +161,9 @@ func (r *Robots) resolve(tokens []string, obeysGlobal bool) (token string, list 
 }
 
 // testGroups matches url, whose MatchPath is path, against the rules of
-// list, the groups resolve picked for tokens.
-func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url, path string) Result {
+// list, the groups resolve picked for tokens; room is the index's
+// candidate list (ruleIndex.each), nil for a pooled one.
+func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url, path string, room *[]int32) Result {
 	res := Result{
 		URL:         url,
 		Path:        path,
@@ -186,7 +187,7 @@ func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, lis
 		return a.Priority > b.Priority || a.Priority == b.Priority && a.Line < b.Line
 	}
 	if len(list.groups) > 0 {
-		list.each(r, res.Path, func(rule *Rule, group int, indexHTML bool, pattern string) {
+		list.each(r, res.Path, room, func(rule *Rule, group int, indexHTML bool, pattern string) {
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
 				Allow:     rule.Allow,

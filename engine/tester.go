@@ -5,7 +5,9 @@ package engine
 // never on the URL. Its Test answers as TestColumn does
 // (TestTesterAnswersAsTestColumn), without reading the tokens and looking
 // the groups up again: a caller that tests URLs one call at a time for one
-// crawler (the script API, a call a URL) pays for the match alone.
+// crawler (the script API, a call a URL) pays for the match alone. A
+// Tester is for one goroutine at a time: its tests share one list of
+// candidate rules.
 type Tester struct {
 	r       *Robots
 	crawler string // Result.Crawler: the catalogue name, "" for a typed token
@@ -18,6 +20,7 @@ type Tester struct {
 	// verbatim is Google's matcher given the tokens as they are, for a
 	// token that had to be cut (Result.Verbatim).
 	verbatim *Tester
+	room     []int32 // the rule index's candidate list (ruleIndex.each)
 }
 
 // Tester reads column c for r's tests.
@@ -63,7 +66,7 @@ func (t *Tester) TestEncoded(e Encoded) Result { return t.test(e.URL, e.Path) }
 
 // test decides url, whose MatchPath is path.
 func (t *Tester) test(url, path string) Result {
-	res := t.r.testGroups(t.tokens, t.obeys, t.token, t.list, t.source, url, path)
+	res := t.r.testGroups(t.tokens, t.obeys, t.token, t.list, t.source, url, path, &t.room)
 	res.Agent, res.Crawler = t.agent, t.crawler
 	if t.verbatim != nil {
 		v := t.verbatim.test(url, path)
