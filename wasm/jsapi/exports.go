@@ -136,7 +136,10 @@ func robotsTesterTest(id, agentLen, urlLen, group, full, exact int32) int32 {
 		return -1
 	}
 	a := readAgentBytes(exportIn[:agentLen])
-	typed := string(exportIn[agentLen : agentLen+urlLen])
+	// The URL is read in place, no copy: what the answer keeps past this
+	// call is copied into answer.text, and the engine keeps nothing of a
+	// URL it tests (its file's Tester and indexes are made from the file).
+	typed := unsafe.String(unsafe.SliceData(exportIn[agentLen:]), urlLen)
 	enc := sent(typed)
 	url, notes := enc.URL, enc.Notes
 	res := f.testerFor(a).TestEncoded(enc)

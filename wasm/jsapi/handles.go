@@ -51,7 +51,8 @@ var (
 // URL for one crawler asks each time.
 type file struct {
 	r      *engine.Robots
-	whys   map[engine.WhyKey]int32
+	whys   []engine.WhyKey         // the reasons numbered, in order
+	whyAt  map[engine.WhyKey]int32 // their numbers, once there are more than a few
 	tester *engine.Tester
 	agent  string // the name tester was made for
 	// rulesSent marks the lines whose rule an answer has sent, a bit a
@@ -69,17 +70,37 @@ func (f *file) testerFor(a Agent) *engine.Tester {
 
 // whyNumber is the number of the reason key names on f, given at its
 // first answer; fresh says this answer gave it, so its text has not
-// been sent.
+// been sent. A reason's number is its place in f.whys, plus one.
 func (f *file) whyNumber(key engine.WhyKey) (n int32, fresh bool) {
-	n, ok := f.whys[key]
-	if !ok {
-		if f.whys == nil {
-			f.whys = map[engine.WhyKey]int32{}
+	if f.whyAt != nil {
+		n, ok := f.whyAt[key]
+		if !ok {
+			n = f.addWhy(key)
 		}
-		n = int32(len(f.whys) + 1)
-		f.whys[key] = n
+		return n, !ok
 	}
-	return n, !ok
+	for i, k := range f.whys {
+		if k == key {
+			return int32(i + 1), false
+		}
+	}
+	return f.addWhy(key), true
+}
+
+// addWhy numbers key; past a few keys, whyAt finds them.
+func (f *file) addWhy(key engine.WhyKey) int32 {
+	f.whys = append(f.whys, key)
+	n := int32(len(f.whys))
+	switch {
+	case f.whyAt != nil:
+		f.whyAt[key] = n
+	case len(f.whys) > 16:
+		f.whyAt = make(map[engine.WhyKey]int32, 2*len(f.whys))
+		for i, k := range f.whys {
+			f.whyAt[k] = int32(i + 1)
+		}
+	}
+	return n
 }
 
 // ruleNew says whether line's rule is sent for the first time, and marks
