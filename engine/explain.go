@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -113,56 +114,93 @@ func orExample(token string) string {
 	return token
 }
 
-func (r *Robots) explainGroup(res Result) string {
+func (r *Robots) explainGroup(res Result) string { return r.GroupWords(res).Sentence() }
+
+// GroupWords is what WhichGroup's sentence is told from: results with
+// equal GroupWords (Equal) are told the same sentence, on one file or on
+// two. A caller keeping the sentence (the script API, which answers with
+// it for every URL) compares them instead of telling it again when a file
+// is parsed anew with its user-agent lines where they were.
+type GroupWords struct {
+	Crawler, Token string
+	Tokens         []string
+	Source         Source
+	ObeysGlobal    bool
+	GlobalIgnored  bool
+	Lines          []int // where each group that applied is named: its first user-agent line
+	GlobalLines    []int // where each * group is named: its first "User-agent: *"
+}
+
+// GroupWords reads res's group sentence's words from r.
+func (r *Robots) GroupWords(res Result) GroupWords {
+	return GroupWords{
+		Crawler: res.Crawler, Token: res.Token, Tokens: res.Tokens, Source: res.Source,
+		ObeysGlobal: res.ObeysGlobal, GlobalIgnored: res.GlobalIgnored,
+		Lines: r.agentLines(res.Groups, false), GlobalLines: r.agentLines(r.global.groups, true),
+	}
+}
+
+// Equal says whether w and o tell the same sentence.
+func (w GroupWords) Equal(o GroupWords) bool {
+	return w.Crawler == o.Crawler && w.Token == o.Token && w.Source == o.Source && w.ObeysGlobal == o.ObeysGlobal &&
+		w.GlobalIgnored == o.GlobalIgnored && slices.Equal(w.Tokens, o.Tokens) && slices.Equal(w.Lines, o.Lines) &&
+		slices.Equal(w.GlobalLines, o.GlobalLines)
+}
+
+// Sentence is the group sentence of WhichGroup.
+func (w GroupWords) Sentence() string {
 	var b strings.Builder
 	who := "this crawler"
-	if len(res.Tokens) > 0 {
-		who = quote(res.Tokens[0])
+	if len(w.Tokens) > 0 {
+		who = quote(w.Tokens[0])
 	}
-	if res.Crawler != "" {
-		b.WriteString(res.Crawler + " obeys " + tokenChain(res.Tokens, res.ObeysGlobal) + ". ")
+	if w.Crawler != "" {
+		b.WriteString(w.Crawler + " obeys " + tokenChain(w.Tokens, w.ObeysGlobal) + ". ")
 	}
-	switch res.Source {
+	globals := len(w.GlobalLines)
+	switch w.Source {
 	case SourceSpecific:
-		if res.Token != "" && len(res.Tokens) > 0 && !strings.EqualFold(res.Token, res.Tokens[0]) {
-			b.WriteString("No group names " + who + "; it falls back to " + quote(res.Token) + ". ")
+		if w.Token != "" && len(w.Tokens) > 0 && !strings.EqualFold(w.Token, w.Tokens[0]) {
+			b.WriteString("No group names " + who + "; it falls back to " + quote(w.Token) + ". ")
 		}
-		b.WriteString(r.groupsPhrase(res.Groups, quote(res.Token)))
-		if res.GlobalIgnored {
-			b.WriteString(" Because a group names " + quote(res.Token) + ", the * group" + plural(len(r.global.groups)) + " at " + r.agentLines(r.global.groups, true) + " " + isAre(len(r.global.groups)) + " ignored entirely, even rules there that match this URL.")
+		b.WriteString(groupsPhrase(w.Lines, quote(w.Token)))
+		if w.GlobalIgnored {
+			b.WriteString(" Because a group names " + quote(w.Token) + ", the * group" + plural(globals) + " at " + linesPhrase(w.GlobalLines) + " " + isAre(globals) + " ignored entirely, even rules there that match this URL.")
 		}
 	case SourceGlobal:
-		if len(res.Tokens) == 0 {
+		if len(w.Tokens) == 0 {
 			b.WriteString("No crawler token was given, so the * group applies. ")
 		} else {
-			b.WriteString("No group names " + tokenList(res.Tokens) + ", so the * group applies. ")
+			b.WriteString("No group names " + tokenList(w.Tokens) + ", so the * group applies. ")
 		}
-		b.WriteString(r.groupsPhrase(res.Groups, "*"))
+		b.WriteString(groupsPhrase(w.Lines, "*"))
 	default:
 		switch {
-		case !res.ObeysGlobal && len(r.global.groups) > 0:
-			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores the * group (at " + r.agentLines(r.global.groups, true) + "): it needs a group of its own, so nothing here restricts it.")
-		case !res.ObeysGlobal:
-			b.WriteString("No group names " + tokenList(res.Tokens) + ", and this crawler ignores * groups anyway: nothing here restricts it.")
-		case len(res.Tokens) == 0:
+		case !w.ObeysGlobal && globals > 0:
+			b.WriteString("No group names " + tokenList(w.Tokens) + ", and this crawler ignores the * group (at " + linesPhrase(w.GlobalLines) + "): it needs a group of its own, so nothing here restricts it.")
+		case !w.ObeysGlobal:
+			b.WriteString("No group names " + tokenList(w.Tokens) + ", and this crawler ignores * groups anyway: nothing here restricts it.")
+		case len(w.Tokens) == 0:
 			b.WriteString("No crawler token was given and the file has no * group: nothing here restricts it.")
 		default:
-			b.WriteString("No group names " + tokenList(res.Tokens) + " and the file has no * group: nothing here restricts it.")
+			b.WriteString("No group names " + tokenList(w.Tokens) + " and the file has no * group: nothing here restricts it.")
 		}
 	}
 	return strings.TrimSpace(b.String())
 }
 
-// groupsPhrase: "The rules come from the group at line 3 (User-agent: googlebot)."
-func (r *Robots) groupsPhrase(groups []int, name string) string {
-	if len(groups) == 1 {
-		return "The rules come from the " + name + " group at " + r.agentLines(groups, false) + "."
+// groupsPhrase: "The rules come from the googlebot group at line 3.", the
+// groups named at lines.
+func groupsPhrase(lines []int, name string) string {
+	if len(lines) == 1 {
+		return "The rules come from the " + name + " group at " + linesPhrase(lines) + "."
 	}
-	return "The rules come from " + strconv.Itoa(len(groups)) + " groups naming " + name + ", at " + r.agentLines(groups, false) + "; Google merges them into one."
+	return "The rules come from " + strconv.Itoa(len(lines)) + " groups naming " + name + ", at " + linesPhrase(lines) + "; Google merges them into one."
 }
 
-// agentLines names where groups start: "line 3" or "lines 3, 9 and 12".
-func (r *Robots) agentLines(groups []int, globalOnly bool) string {
+// agentLines is where each of groups is named: its first user-agent line,
+// or its first "User-agent: *" when globalOnly.
+func (r *Robots) agentLines(groups []int, globalOnly bool) []int {
 	lines := make([]int, 0, len(groups))
 	for _, gi := range groups {
 		for _, a := range r.Groups[gi].Agents {
@@ -172,7 +210,7 @@ func (r *Robots) agentLines(groups []int, globalOnly bool) string {
 			}
 		}
 	}
-	return linesPhrase(lines)
+	return lines
 }
 
 func linesPhrase(lines []int) string {

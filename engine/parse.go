@@ -146,7 +146,9 @@ func StartParse(body []byte) *Parsing {
 	src := string(body)
 	r := &Robots{Body: src}
 	r.BOM = skipBOM(src)
-	lines := 16 + countByte(src, '\n')
+	// Lines end at LF, CR or CRLF: counting LFs is exact for most files,
+	// and a file of CRs alone grows the slice as it goes.
+	lines := 1 + countByte(src, '\n')
 	r.Lines = make([]Line, 0, lines)
 	// No more rules than lines: one allocation instead of a slice that grows
 	// (and is copied) a dozen times in a large file.

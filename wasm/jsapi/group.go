@@ -16,23 +16,29 @@ import (
 // in 12 allocations a call, issue 26), and every byte is garbage for Go's
 // collector, which in WebAssembly runs on the page's only thread.
 var lastGroup struct {
+	// The fields of the result it was last asked for, on file r.
 	r              *engine.Robots
 	crawler, token string
 	tokens         []string
 	groups         []int
 	source         engine.Source
 	obeys, ignored bool
-	sentence       string
+	// What the sentence was told from (engine.GroupWords), which another
+	// file with its user-agent lines in the same places shares: a docs
+	// widget parses its text anew at each edit, most of them to a rule.
+	words    engine.GroupWords
+	sentence string
 	// told numbers the sentences told, one after the other: the
 	// exported test sends a sentence's text only when the wrapper holds
 	// another number (exports.go).
 	told int32
 }
 
-// groupSentence is r.WhichGroup(res), told again only when res's choice of
-// groups differs from the last one's: it compares every field the
-// sentence reads, so it answers as WhichGroup does. told is the
-// sentence's number, which changes with it.
+// groupSentence is r.WhichGroup(res), told again only when its words
+// differ from the last one's. On the last file, comparing res's choice of
+// groups with the last one's tells; on another, comparing the words
+// (engine.GroupWords.Equal, which says when two sentences are one). told
+// is the sentence's number, which changes with it.
 func groupSentence(r *engine.Robots, res engine.Result) (sentence string, told int32) {
 	g := &lastGroup
 	if g.r == r && g.crawler == res.Crawler && g.token == res.Token && g.source == res.Source &&
@@ -40,12 +46,17 @@ func groupSentence(r *engine.Robots, res engine.Result) (sentence string, told i
 		slices.Equal(g.tokens, res.Tokens) && slices.Equal(g.groups, res.Groups) {
 		return g.sentence, g.told
 	}
-	g.told++
 	g.r, g.crawler, g.token, g.source = r, res.Crawler, res.Token, res.Source
 	g.obeys, g.ignored = res.ObeysGlobal, res.GlobalIgnored
 	// Copies: the slices are the engine's, kept past this call.
 	g.tokens, g.groups = slices.Clone(res.Tokens), slices.Clone(res.Groups)
-	g.sentence = r.WhichGroup(res)
+	words := r.GroupWords(res)
+	words.Tokens = g.tokens
+	if g.told > 0 && words.Equal(g.words) {
+		return g.sentence, g.told
+	}
+	g.told++
+	g.words, g.sentence = words, words.Sentence()
 	return g.sentence, g.told
 }
 
