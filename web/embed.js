@@ -548,8 +548,11 @@
       return;
     }
     if (this.handle) {
-      core.release(this.handle);
+      this.handle.release();
     }
+    // The handle's own test and release are the module's exported calls
+    // (wasm/jsapi/handles.js), not core.test's js.Func: a widget parses
+    // and tests anew at each keystroke.
     this.handle = core.parse(this.editor.value);
     var agent = this.agentName();
     var urls = this.urls.value.split("\n").map(function (u) {
@@ -560,7 +563,7 @@
     var blocked = 0;
     var crawler = "";
     for (var i = 0; i < urls.length; i++) {
-      var r = core.test(this.handle, agent, urls[i]);
+      var r = this.handle.test(agent, urls[i]);
       if (r.error) {
         this.showStatus(r.error, true);
         return;
