@@ -3,6 +3,7 @@
 package jsapi
 
 import (
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -24,7 +25,7 @@ import (
 //	in := robotsTesterInput(n)                          // the input buffer, n bytes at least
 //	write the robots.txt at in; id := robotsTesterParse(n)
 //	write agent, then url, at in                        // TextEncoder.encodeInto
-//	robotsTesterTest(id, agentLen, urlLen, group, full, exact)  // 0, or -1 for no such handle
+//	robotsTesterTest(id, agentLen, urlLen, group, full)  // 0, or -1 for no such handle
 //	read the answer's words at robotsTesterAnswer()     // and its text, at the address they give
 //	robotsTesterRelease(id)
 //
@@ -122,15 +123,13 @@ var answer struct {
 // robotsTesterTest answers handle id's test of the agent and URL in the
 // input buffer (agentLen bytes, then urlLen) in answer. group is the
 // group sentence's number the wrapper holds; full asks for the rule and
-// the reason whatever their numbers (the wrapper holds neither); exact
-// says the URL given is the one written (no lone surrogate that
-// encodeInto wrote as U+FFFD), so sent may be told as "the URL given". It
+// the reason whatever their numbers (the wrapper holds neither). It
 // returns 0, or -1 when id names no file (or the lengths do not fit the
 // buffer), for the wrapper to ask the js.Func, which says why in a
 // sentence.
 //
 //go:wasmexport robotsTesterTest
-func robotsTesterTest(id, agentLen, urlLen, group, full, exact int32) int32 {
+func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	f := parsed[int(id)]
 	if f == nil || agentLen < 0 || urlLen < 0 || int64(agentLen)+int64(urlLen) > int64(len(exportIn)) {
 		return -1
@@ -190,7 +189,11 @@ func robotsTesterTest(id, agentLen, urlLen, group, full, exact int32) int32 {
 	} else {
 		piece(fTestedAs, res.Path)
 	}
-	if exact == 0 || url != typed {
+	// The URL given is the one read unless the text held a lone
+	// surrogate, which encodeInto wrote as U+FFFD: sent is then the text
+	// Go read. A URL sent as given is ASCII but for an error's (engine's
+	// EncodeURL encodes the rest).
+	if url != typed || !isASCII(typed) && strings.Contains(typed, "\uFFFD") {
 		piece(fSent, res.URL)
 	}
 	for _, note := range notes {

@@ -40,14 +40,14 @@
         bytes = null;
         agentIn = null;
       }
-      if (bytes === null || bytes.buffer !== exports.mem.buffer) {
+      if (bytes === null || bytes.length === 0) { // a view of a memory that grew is emptied
         bytes = new Uint8Array(exports.mem.buffer, input, size);
         urlView = null;
       }
       return bytes;
     }
     function answerWords() {
-      if (words === null || words.buffer !== exports.mem.buffer) {
+      if (words === null || words.length === 0) {
         words = new Int32Array(exports.mem.buffer, exports.robotsTesterAnswer(), A.words);
       }
       return words;
@@ -82,21 +82,18 @@
         urlView = buf.subarray(agentLen);
       }
       var a = agentLen, u = encoder.encodeInto(url, urlView).written;
-      // A lone surrogate is written as U+FFFD: the URL the module read is
-      // then not url, and it sends the URL it read.
-      var exact = typeof url.isWellFormed === "function" ? url.isWellFormed() : !/[\ud800-\udfff]/.test(url);
       var c = this._sent, full = !c;
       if (full) {
         c = this._sent = {rules: [], whys: [], ends: []};
       }
-      if (exports.robotsTesterTest(this.id, a, u, group, full ? 1 : 0, exact ? 1 : 0) < 0) {
+      if (exports.robotsTesterTest(this.id, a, u, group, full ? 1 : 0) < 0) {
         return this._test(agent, url);
       }
       var w = answerWords(), line = w[A.line], why = w[A.why];
       if (!full && !(w[A.flags] & F.json) && (line > 0 && c.rules[line] === undefined || why > 0 && c.whys[why] === undefined)) {
         // A rule or a reason this handle does not hold (an answer that
         // sent it came as JSON): asked again, with their texts.
-        exports.robotsTesterTest(this.id, a, u, group, 1, exact ? 1 : 0);
+        exports.robotsTesterTest(this.id, a, u, group, 1);
         w = answerWords();
       }
       return answer(w, c, url);
