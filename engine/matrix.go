@@ -108,9 +108,9 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 	}
 	for s, list := range lists {
 		for u, path := range paths {
-			m.cells[s*len(urls)+u] = r.decide(list, sources[s], path)
+			m.cells[s*len(urls)+u] = r.decide(list, sources[s], path, nil)
 		}
-		m.root[s] = r.decide(list, sources[s], "/")
+		m.root[s] = r.decide(list, sources[s], "/", nil)
 	}
 	return m
 }
@@ -119,11 +119,12 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 // the trace: the best allow and the best disallow that match path (the
 // longest, the earliest line on a tie), then Result.decide's rules. An
 // allow's index.html variant is always shorter than the allow itself, so
-// skipping dropShadowedVariants changes neither best.
-func (r *Robots) decide(list groupList, source Source, path string) Cell {
+// skipping dropShadowedVariants changes neither best. room is the rule
+// index's candidate list (ruleIndex.each), nil for a pooled one.
+func (r *Robots) decide(list groupList, source Source, path string, room *[]int32) Cell {
 	pa, pd, la, ld := -1, -1, 0, 0
 	if len(list.groups) > 0 {
-		list.each(r, path, nil, func(rule *Rule, _ int, _ bool, pattern string) {
+		list.each(r, path, room, func(rule *Rule, _ int, _ bool, pattern string) {
 			p := len(pattern)
 			switch {
 			case rule.Allow:

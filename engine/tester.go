@@ -74,3 +74,11 @@ func (t *Tester) test(url, path string) Result {
 	}
 	return res
 }
+
+// Decide is what the matrix decides for url in c's column (Matrix's
+// Cell): the verdict and its line, without the matches and the agent's
+// reading a Result carries, for lists of URLs (the script API's compact
+// answer).
+func (t *Tester) Decide(url string) Cell {
+	return t.r.decide(t.list, t.source, MatchPath(url), &t.room)
+}

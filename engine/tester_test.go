@@ -10,7 +10,8 @@ import (
 )
 
 // TestTesterAnswersAsTestColumn: a Tester's answers are TestColumn's,
-// whole (matches, groups, agent reading, the verbatim answer), for
+// whole (matches, groups, agent reading, the verbatim answer), and its
+// Decide's the matrix's cells, for
 // catalogue crawlers (fallback chains, crawlers that ignore "*", a token
 // with digits that is cut) and typed tokens (valid, cut, empty), on every
 // corpus file, with URLs made from each file's own rules.
@@ -43,6 +44,12 @@ func TestTesterAnswersAsTestColumn(t *testing.T) {
 				compared++
 				if got, want := tester.Test(u), TestColumn(r, c, u); !reflect.DeepEqual(got, want) {
 					t.Fatalf("file %d, column %q, %q:\nTester     %+v\nTestColumn %+v", i, c.Name, u, got, want)
+				}
+			}
+			column := r.Matrix(urls, []Column{c}).Column(0)
+			for k, u := range urls {
+				if got := tester.Decide(u); got != column[k] {
+					t.Fatalf("file %d, column %q, %q: Decide %+v, the matrix %+v", i, c.Name, u, got, column[k])
 				}
 			}
 		}
