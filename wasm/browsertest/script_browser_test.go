@@ -42,6 +42,36 @@ const handleTestJS = `(api, robots, other, agents, urls) => {
 	return out;
 }`
 
+// apiTestJS tests every URL through api.test, of a text (robotsTester:
+// the same text, another text between, and the first again as another
+// string of the same characters) or of a handle and its id
+// (robotsTesterCore), against a handle's js.Func. Fast says whether
+// api.test is the loader's (handles.js).
+const apiTestJS = `(api, ofText, robots, agents, urls) => {
+	const h = api.parse(robots), out = {Fast: /lastText|getPrototypeOf/.test(String(api.test)), Diff: []};
+	const other = robots.replace("/private", "/elsewhere");
+	for (const agent of agents) {
+		for (const u of urls) {
+			const slow = JSON.stringify(h._test(agent, u));
+			if (ofText) {
+				const first = JSON.stringify(api.test(robots, agent, u));
+				const between = JSON.stringify(api.test(other, agent, u));
+				const again = JSON.stringify(api.test([robots].join(""), agent, u));
+				const otherSlow = api.parse(other);
+				if (between !== JSON.stringify(otherSlow._test(agent, u))) out.Diff.push(agent + " " + u + " on the other text: " + between);
+				otherSlow.release();
+				for (const got of [first, again]) if (got !== slow) out.Diff.push(agent + " " + u + ": " + got + " ≠ " + slow);
+			} else {
+				for (const got of [JSON.stringify(api.test(h, agent, u)), JSON.stringify(api.test(h.id, agent, u))]) {
+					if (got !== slow) out.Diff.push(agent + " " + u + ": " + got + " ≠ " + slow);
+				}
+			}
+		}
+	}
+	h.release();
+	return out;
+}`
+
 // handleTestURLs are URLs whose reading differs from one to the next: a
 // percent-encoded path, a space, non-ASCII letters, a lone surrogate (not
 // UTF-8 at all, added in the page, which JSON cannot carry), a fragment, a path alone, a long path, nothing.
@@ -82,6 +112,19 @@ func checkHandleTest(t *testing.T, a *app, api string) {
 		if !strings.Contains(e, "handle") {
 			t.Errorf("%s: wrong call %d answered %q; want a sentence on what to pass", api, i, e)
 		}
+	}
+	// The API's own test: robotsTester's of a text (a handle of the last
+	// text, kept while the string is the same), robotsTesterCore's of a
+	// handle or its id; each as a handle's js.Func answers.
+	api2 := call[struct {
+		Fast bool
+		Diff []string
+	}](a, `(...args) => (`+apiTestJS+`)(`+api+`, ...args)`, api == "robotsTester", robots, []string{"Googlebot", "GPTBot", "somebot"}, handleTestURLs)
+	if !api2.Fast {
+		t.Errorf("%s.test is the js.Func; the loader should have put its own in its place", api)
+	}
+	for _, d := range api2.Diff {
+		t.Errorf("%s.test and a handle's js.Func differ: %s", api, d)
 	}
 }
 

@@ -46,7 +46,7 @@ func main() {
 	}
 	api.Set("version", 1)
 	api.Set("parse", files.ParseFunc())
-	api.Set("test", js.FuncOf(test))
+	api.Set("test", files.HandleTest(js.FuncOf(test).Value)) // a handle's own test when the loader gave one
 	api.Set("testMany", js.FuncOf(testMany))
 	api.Set("lines", js.FuncOf(lines))
 	api.Set("crawlers", js.FuncOf(crawlers))

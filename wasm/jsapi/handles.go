@@ -32,6 +32,7 @@ type Files struct {
 	api   string   // the global's name, for sentences
 	proto js.Value // the handles' prototype
 	parse js.Value // api.parse: the loader's, or a js.Func
+	fast  js.Value // the loader's functions (handles.js), undefined without them
 }
 
 // parsed holds the files behind the program's handles by id. A program
@@ -149,9 +150,32 @@ func NewFiles(api string) *Files {
 			f.proto.Set("test", fast.Get("test"))
 			f.proto.Set("release", fast.Get("release"))
 			f.parse = fast.Get("parse")
+			f.fast = fast
 		}
 	}
 	return f
+}
+
+// TextTest is api.test(robotsTxt, agent, url) for goTest, the js.Func
+// that answers it: the loader's, which tests on a handle of the last
+// text (handles.js) and hands goTest what it cannot answer, or goTest
+// itself without the loader.
+func (f *Files) TextTest(goTest js.Value) js.Value { return f.fastOr("textTest", "goTextTest", goTest) }
+
+// HandleTest is api.test(handle, agent, url) for goTest: the loader's,
+// which calls the handle's own test, or goTest.
+func (f *Files) HandleTest(goTest js.Value) js.Value {
+	return f.fastOr("handleTest", "goHandleTest", goTest)
+}
+
+// fastOr is the loader's function name, given goTest as fallback, or
+// goTest.
+func (f *Files) fastOr(name, fallback string, goTest js.Value) js.Value {
+	if f.fast.Type() != js.TypeObject || f.fast.Get(name).Type() != js.TypeFunction {
+		return goTest
+	}
+	f.fast.Set(fallback, goTest)
+	return f.fast.Get(name)
 }
 
 // ParseFunc is api.parse: parse(robotsTxt) → a handle.

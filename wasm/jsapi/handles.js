@@ -2,7 +2,8 @@
 // by the Makefile to Go's wasm_exec.js, which the page, its workers and
 // embed.js all load, and which like this file must match the module that
 // runs: Go.robotsTesterHandles(instance.exports) gives parse(robotsTxt),
-// and a handle's test and release, calling the module's exported
+// a handle's test and release, and the API's test of a text or of a
+// handle that go through them, calling the module's exported
 // functions (exports.go) rather than js.Funcs, whose crossing costs
 // several times a test. The text, or the agent and the URL, are written
 // as UTF-8 into the module's input buffer; a test's answer is read from
@@ -162,6 +163,34 @@
       if (typeof this.id === "number") {
         exports.robotsTesterRelease(this.id);
       }
+    };
+    // api.test(robotsTxt, agent, url) without a handle (robotsTester):
+    // the last text's handle is kept while the text is the same string,
+    // which === tells without encoding it again (by reference, or else
+    // by its characters). A Uint8Array, whose bytes may have changed, and
+    // wrong arguments go to the js.Func (the program adds goTextTest).
+    var lastText = null, lastHandle = null;
+    fast.textTest = function (text, agent, url) {
+      if (typeof text !== "string" || typeof agent !== "string" || typeof url !== "string") {
+        return fast.goTextTest.apply(this, arguments);
+      }
+      if (lastHandle === null || text !== lastText) {
+        if (lastHandle !== null) {
+          fast.release.call(lastHandle);
+        }
+        lastHandle = fast.parse(text);
+        lastText = text;
+      }
+      return fast.test.call(lastHandle, agent, url);
+    };
+    // api.test(handle, agent, url) (robotsTesterCore): a handle's own
+    // test; a handle's id and wrong arguments go to the js.Func
+    // (goHandleTest).
+    fast.handleTest = function (h, agent, url) {
+      if (h !== null && typeof h === "object" && Object.getPrototypeOf(h) === fast.proto) {
+        return fast.test.call(h, agent, url);
+      }
+      return fast.goHandleTest.apply(this, arguments);
     };
     return fast;
   };

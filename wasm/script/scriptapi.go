@@ -45,9 +45,10 @@ import (
 // files are the handles robotsTester.parse gave.
 var files = jsapi.NewFiles("robotsTester")
 
-// lastParsed is the last robots.txt the handle-less calls parsed: a page
-// that tests many URLs against one file, one call at a time, parses it
-// once. text is the string as it came: wasm_exec.js gives equal strings
+// lastParsed is the last robots.txt the handle-less calls of the js.Funcs
+// parsed (testMany, and test when the loader's, which keeps a handle of
+// the last string, hands it a Uint8Array): a page that tests many URLs
+// against one file, one call at a time, parses it once. text is the string as it came: wasm_exec.js gives equal strings
 // one reference while Go holds one (its _ids map is keyed by the value),
 // so while the text is unchanged a call knows it by that reference alone,
 // without copying or encoding the text again. A Uint8Array may change
@@ -70,7 +71,10 @@ func InstallScriptAPI() {
 		win.Set("robotsTester", api)
 	}
 	api.Set("parse", files.ParseFunc())
-	api.Set("test", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	// The loader's test when it has one: a string's calls go through a
+	// handle of the last text (jsapi.Files.TextTest); this js.Func
+	// answers the rest.
+	api.Set("test", files.TextTest(js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
 		if err == "" && args[2].Type() != js.TypeString {
 			err = "robotsTester.test(robotsTxt, agent, url): url must be a string such as \"https://example.com/page\"."
@@ -79,7 +83,7 @@ func InstallScriptAPI() {
 			return jsapi.Fail(err)
 		}
 		return jsapi.Verdict(robots, jsapi.ReadAgentCached(agent), args[2].String())
-	}))
+	}).Value))
 	api.Set("testMany", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		robots, agent, err := scriptArgs(args)
 		if err == "" && !win.Get("Array").Call("isArray", args[2]).Bool() {
