@@ -45,8 +45,8 @@ func EncodeURL(typed string) Encoded {
 // of lower-case letters, digits, '-' and '.', whose last label starts with
 // a letter (so it is no IPv4 address) and no label "xn--" (Punycode to
 // check); a path, then maybe a query, of printable ASCII that their
-// percent-encode sets leave as it is, without a backslash, a fragment or
-// anything that could be a dot segment. TestEncodedAsIsIsTheFullReading
+// percent-encode sets leave as it is, without a backslash, a fragment, a
+// dot segment or a "%2e" (which could be one). TestEncodedAsIsIsTheFullReading
 // and FuzzEncodedAsIs hold it to encodeURL's answer.
 func encodedAsIs(typed string) (e Encoded, ok bool) {
 	rest, ok := strings.CutPrefix(typed, "https://")
@@ -85,12 +85,21 @@ func encodedAsIs(typed string) (e Encoded, ok bool) {
 		case c == '?':
 			set = &asIsQuery
 		case set == &asIsQuery:
-		case c == '.' && typed[i-1] == '/',
+		case c == '.' && typed[i-1] == '/' && dotSegmentAt(typed, i),
 			c == '%' && i+2 < len(typed) && typed[i+1] == '2' && typed[i+2]|0x20 == 'e':
 			return e, false
 		}
 	}
 	return Encoded{URL: typed, Host: host, Path: typed[start:]}, true
+}
+
+// dotSegmentAt says whether the path segment starting at s[i], a '.', is
+// "." or "..", which a browser resolves: the segment ends at '/', '?' or
+// the end (encodedAsIs has refused '#' and '\\'). "/.well-known" is no
+// dot segment.
+func dotSegmentAt(s string, i int) bool {
+	end := func(j int) bool { return j == len(s) || s[j] == '/' || s[j] == '?' }
+	return end(i+1) || s[i+1] == '.' && end(i+2)
 }
 
 // byteSet is a set of bytes, a bit each.

@@ -190,7 +190,10 @@ func TestRemoveDotSegmentsShortWay(t *testing.T) {
 var asIsSamples = []string{
 	"https://example.com/", "http://example.com/a/b?c=d&e=f", "https://a.b.c/x;y,z=1", "https://example.com/%7Euser/%2Fx",
 	"https://example.com/a/./b", "https://example.com/a/../b", "https://example.com/a/%2e/b", "https://example.com/a/%2E%2e/b",
-	"https://example.com/.well-known/x", "https://example.com/a.b/c.d", "https://EXAMPLE.com/", "HTTPS://example.com/",
+	"https://example.com/.well-known/x", "https://example.com/a.b/c.d", "https://example.com/.", "https://example.com/..",
+	"https://example.com/a/.", "https://example.com/a/..", "https://example.com/./", "https://example.com/../x", "https://example.com/.?q",
+	"https://example.com/..?q", "https://example.com/...", "https://example.com/.../x", "https://example.com/..a/b", "https://example.com/.a",
+	"https://example.com/a?/./b", "https://example.com/a?x=/../y", "https://example.com/.%2e/x", "https://example.com/x/.hidden", "https://EXAMPLE.com/", "HTTPS://example.com/",
 	"https://example.com", "https://example.com?q", "https://example.com:443/", "https://example.com:8080/", "https://u:p@example.com/",
 	"https://127.0.0.1/", "https://1.2.3/", "https://0x7f.1/", "https://a.0x1/", "https://a.1/", "https://a.b./", "https://a..b/",
 	"https://.a/", "https://a-.b/", "https://-a.b/", "https://xn--caf-dma.com/", "https://xn--a.com/", "https://a.xn--b/",

@@ -188,6 +188,12 @@ func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, lis
 	}
 	if len(list.groups) > 0 {
 		list.each(r, res.Path, room, func(rule *Rule, group int, indexHTML bool, pattern string) {
+			if res.Matches == nil {
+				// Room for a few at once: one allocation where growing
+				// from one match to two took two (a script tests a URL a
+				// call, issue 26).
+				res.Matches = make([]Match, 0, 4)
+			}
 			res.Matches = append(res.Matches, Match{
 				Line:      rule.Line,
 				Allow:     rule.Allow,

@@ -139,7 +139,7 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	// call is copied into answer.text, and the engine keeps nothing of a
 	// URL it tests (its file's Tester and indexes are made from the file).
 	typed := unsafe.String(unsafe.SliceData(exportIn[agentLen:]), urlLen)
-	enc := sent(typed)
+	enc, read := sent(typed)
 	url, notes := enc.URL, enc.Notes
 	res := f.testerFor(a).TestEncoded(enc)
 	w, t := &answer.words, answer.text[:0]
@@ -184,7 +184,10 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	case !keyed || fresh || full != 0:
 		piece(fWhy, f.r.Why(res))
 	}
-	if at := len(res.URL) - len(res.Path); at >= 0 && res.URL[at:] == res.Path && isASCII(res.URL[:at]) {
+	// testedAs is most often the end of sent: the same bytes (EncodeURL's
+	// short way cuts it from the URL), and before it an ASCII scheme and
+	// host, whose byte offset is JavaScript's.
+	if at := len(res.URL) - len(res.Path); at >= 0 && sameEnd(res.URL, res.Path) && (read || isASCII(res.URL[:at])) {
 		w[aTestedAt] = int32(at)
 	} else {
 		piece(fTestedAs, res.Path)
@@ -245,6 +248,19 @@ func utf16Len(s string) (units int32, ok bool) {
 		}
 	}
 	return units, true
+}
+
+// sameEnd reports whether s ends with end, telling at once when end is
+// s's own last bytes.
+func sameEnd(s, end string) bool {
+	at := len(s) - len(end)
+	if at < 0 {
+		return false
+	}
+	if len(end) == 0 || unsafe.StringData(s[at:]) == unsafe.StringData(end) {
+		return true
+	}
+	return s[at:] == end
 }
 
 // isASCII reports whether s is ASCII alone, whose byte offsets are

@@ -45,19 +45,21 @@ func ReadAgent(name string) Agent {
 // send (engine.EncodeURL), or the text as typed when it cannot be read as a
 // URL, with the sentences that say so.
 func Sent(typed string) (url string, notes []string) {
-	enc := sent(typed)
+	enc, _ := sent(typed)
 	return enc.URL, enc.Notes
 }
 
 // sent is Sent as engine.Encoded, whose URL and Path an engine.Tester
 // tests (TestEncoded): a text that cannot be read as a URL is tested as
-// typed, its path found by engine.MatchPath, its note the reason.
-func sent(typed string) engine.Encoded {
-	enc := engine.EncodeURL(typed)
+// typed, its path found by engine.MatchPath, its note the reason; read
+// says the text was read as a URL, which is then ASCII (a host in
+// Punycode, a path and query percent-encoded).
+func sent(typed string) (enc engine.Encoded, read bool) {
+	enc = engine.EncodeURL(typed)
 	if enc.Err != "" {
-		return engine.Encoded{URL: typed, Path: engine.MatchPath(typed), Notes: []string{enc.Err}}
+		return engine.Encoded{URL: typed, Path: engine.MatchPath(typed), Notes: []string{enc.Err}}, false
 	}
-	return enc
+	return enc, true
 }
 
 // Column is a as a column of the engine's matrix, which decides the same
