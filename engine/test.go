@@ -160,10 +160,9 @@ func (r *Robots) resolve(tokens []string, obeysGlobal bool) (token string, list 
 	return "", groupList{}, SourceNone
 }
 
-// testGroups matches url, whose MatchPath is path, against the rules of
-// list, the groups resolve picked for tokens; room is the index's
-// candidate list (ruleIndex.each), nil for a pooled one.
-func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url, path string, room *[]int32) Result {
+// resultFor is a Result for url before its match: who was tested, and
+// the groups that apply.
+func (r *Robots) resultFor(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url, path string) Result {
 	res := Result{
 		URL:         url,
 		Path:        path,
@@ -175,6 +174,14 @@ func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, lis
 	}
 	res.Groups = list.groups
 	res.GlobalIgnored = len(r.global.groups) > 0 && res.Source != SourceGlobal
+	return res
+}
+
+// testGroups matches url, whose MatchPath is path, against the rules of
+// list, the groups resolve picked for tokens; room is the index's
+// candidate list (ruleIndex.each), nil for a pooled one.
+func (r *Robots) testGroups(tokens []string, obeysGlobal bool, token string, list groupList, source Source, url, path string, room *[]int32) Result {
+	res := r.resultFor(tokens, obeysGlobal, token, list, source, url, path)
 
 	// Best of each kind: highest priority, the earliest line on a tie
 	// (Google keeps the first with a strict <).

@@ -20,7 +20,8 @@ type Tester struct {
 	// verbatim is Google's matcher given the tokens as they are, for a
 	// token that had to be cut (Result.Verbatim).
 	verbatim *Tester
-	room     []int32 // the rule index's candidate list (ruleIndex.each)
+	room     []int32  // the rule index's candidate list (ruleIndex.each)
+	best     [2]Match // Brief's matches
 }
 
 // Tester reads column c for r's tests.
@@ -81,4 +82,50 @@ func (t *Tester) test(url, path string) Result {
 // answer).
 func (t *Tester) Decide(url string) Cell {
 	return t.r.decide(t.list, t.source, MatchPath(url), &t.room)
+}
+
+// Brief decides e as TestEncoded does, keeping of the rules that matched
+// only what the verdict and its sentences are told from: the best allow
+// and the best disallow (the longest of each kind, the earliest line on a
+// tie), in line order, as Result.Matches, with Winner, Line and Reason as
+// TestEncoded gives them. Why, WhyKey and WhyAround tell a Brief result
+// as they tell TestEncoded's (TestBriefTellsWhatTestTells), and a caller
+// that shows one verdict a URL (the script API) skips collecting, sorting
+// and sifting every match. Its Matches are the Tester's own, valid until
+// its next test; its Verbatim is nil.
+func (t *Tester) Brief(e Encoded) Result {
+	r := t.r
+	res := r.resultFor(t.tokens, t.obeys, t.token, t.list, t.source, e.URL, e.Path)
+	res.Agent, res.Crawler = t.agent, t.crawler
+	var found [2]bool // allow, disallow
+	if len(t.list.groups) > 0 {
+		t.list.each(r, e.Path, &t.room, func(rule *Rule, group int, indexHTML bool, pattern string) {
+			k := 1
+			if rule.Allow {
+				k = 0
+			}
+			// An allow's index.html variant is shorter than the allow, so
+			// dropping it when the allow matched (dropShadowedVariants)
+			// changes no best.
+			if b := &t.best[k]; !found[k] || len(pattern) > b.Priority || len(pattern) == b.Priority && rule.Line < b.Line {
+				found[k] = true
+				*b = Match{Line: rule.Line, Allow: rule.Allow, Pattern: pattern, Priority: len(pattern), IndexHTML: indexHTML, Group: group}
+			}
+		})
+	}
+	allow, disallow := -1, -1
+	switch {
+	case found[0] && found[1] && t.best[1].Line < t.best[0].Line:
+		t.best[0], t.best[1] = t.best[1], t.best[0]
+		res.Matches, disallow, allow = t.best[:2:2], 0, 1
+	case found[0] && found[1]:
+		res.Matches, allow, disallow = t.best[:2:2], 0, 1
+	case found[0]:
+		res.Matches, allow = t.best[:1:1], 0
+	case found[1]:
+		t.best[0] = t.best[1]
+		res.Matches, disallow = t.best[:1:1], 0
+	}
+	res.decide(allow, disallow)
+	return res
 }

@@ -56,3 +56,63 @@ func TestTesterAnswersAsTestColumn(t *testing.T) {
 	}
 	t.Logf("%d answers compared", compared)
 }
+
+// TestBriefTellsWhatTestTells: on every corpus file, for each column and
+// URL, a Brief result has TestEncoded's verdict, line, reason and
+// deciding match, and is told the same sentences (Why, WhyKey, WhyAround,
+// WhichGroup), its Matches the best allow and disallow in line order.
+func TestBriefTellsWhatTestTells(t *testing.T) {
+	cols := []Column{TokenColumn("Googlebot"), TokenColumn("googlebot/2.1"), TokenColumn(""), TokenColumn("somebot")}
+	for _, name := range []string{"Googlebot", "Googlebot Image", "GPTBot", "Bingbot", "MJ12bot"} {
+		cols = append(cols, ColumnFor(name))
+	}
+	bodies := [][]byte{
+		[]byte("User-agent: *\nAllow: /a\nDisallow: /a\nDisallow: /b\nAllow: /b/c\nDisallow:\nAllow: /x*y\nDisallow: /x1y\nAllow: /d/index.html\nDisallow: /d/\n"),
+	}
+	for _, name := range sharedtest.CorpusFiles(t) {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, body)
+	}
+	compared := 0
+	for i, body := range bodies {
+		r := Parse(body)
+		urls := []string{"https://example.com/", "/a", "/b/c", "/x1y", "/d/", "/d/index.html", "/nothing"}
+		for n := range r.Lines {
+			if ln := &r.Lines[n]; (ln.Kind == KindAllow || ln.Kind == KindDisallow) && len(urls) < 80 {
+				v := strings.ReplaceAll(ln.Value(r.Body), "*", "x")
+				urls = append(urls, "https://example.com"+v, "https://example.com"+v+"/more")
+			}
+		}
+		for _, c := range cols {
+			full, brief := r.Tester(c), r.Tester(c)
+			for _, u := range urls {
+				e := EncodeURL(u)
+				if e.Err != "" {
+					continue
+				}
+				compared++
+				want, got := full.TestEncoded(e), brief.Brief(e)
+				wk, wok := want.WhyKey()
+				gk, gok := got.WhyKey()
+				wb, wa, wOK := r.WhyAround(want)
+				gb, ga, gOK := r.WhyAround(got)
+				if got.Allowed != want.Allowed || got.Line != want.Line || got.Reason != want.Reason || got.URL != want.URL ||
+					got.Path != want.Path || got.Token != want.Token || got.Crawler != want.Crawler || got.Source != want.Source ||
+					(want.Winner >= 0) != (got.Winner >= 0) || want.Winner >= 0 && want.Matches[want.Winner] != got.Matches[got.Winner] ||
+					r.Why(got) != r.Why(want) || gk != wk || gok != wok || gb != wb || ga != wa || gOK != wOK ||
+					r.WhichGroup(got) != r.WhichGroup(want) {
+					t.Fatalf("file %d, column %q, %q:\nBrief       %+v\nTestEncoded %+v", i, c.Name, u, got, want)
+				}
+				for k := 1; k < len(got.Matches); k++ {
+					if got.Matches[k-1].Line > got.Matches[k].Line || got.Matches[k-1].Allow == got.Matches[k].Allow {
+						t.Fatalf("file %d, column %q, %q: Brief's matches %+v are not one of each kind in line order", i, c.Name, u, got.Matches)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d answers compared", compared)
+}
