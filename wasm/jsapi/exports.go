@@ -197,9 +197,9 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	}
 	// The URL given is the one read unless the text held a lone
 	// surrogate, which encodeInto wrote as U+FFFD: sent is then the text
-	// Go read. A URL sent as given is ASCII but for an error's (engine's
-	// EncodeURL encodes the rest).
-	if url != typed || !isASCII(typed) && strings.Contains(typed, "\uFFFD") {
+	// Go read. A URL EncodeURL read is ASCII, so only an error's text,
+	// sent as given, can hold one.
+	if len(url) != len(typed) || !sameEnd(url, typed) || !read && strings.Contains(typed, "\uFFFD") {
 		piece(fSent, res.URL)
 	}
 	for _, note := range notes {
@@ -254,7 +254,7 @@ func utf16Len(s string) (units int32, ok bool) {
 }
 
 // sameEnd reports whether s ends with end, telling at once when end is
-// s's own last bytes.
+// s's own last bytes (for strings of one length, whether they are equal).
 func sameEnd(s, end string) bool {
 	at := len(s) - len(end)
 	if at < 0 {
