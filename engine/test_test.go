@@ -1,6 +1,13 @@
 package engine
 
-import "testing"
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"robotstester/engine/sharedtest"
+)
 
 // TestAs flags a fallback chain that holds a token Test would cut
 // ("MJ12bot": digits end a product token) wherever that token stands: first,
@@ -57,4 +64,112 @@ func oracleFallbackVerbatim(f oracleFile, tokens []string, obeysGlobal bool, url
 		return oracleDecide(f, nil, url)
 	}
 	return oracleVerdict{allowed: true}
+}
+
+// TestTesterAnswersAsTestColumn: a Tester's answers are TestColumn's,
+// whole (matches, groups, agent reading, the verbatim answer), and its
+// Decide's the matrix's cells, for
+// catalogue crawlers (fallback chains, crawlers that ignore "*", a token
+// with digits that is cut) and typed tokens (valid, cut, empty), on every
+// corpus file, with URLs made from each file's own rules.
+func TestTesterAnswersAsTestColumn(t *testing.T) {
+	cols := []Column{TokenColumn("Googlebot"), TokenColumn("googlebot/2.1"), TokenColumn("Googlebot Images"),
+		TokenColumn(""), TokenColumn("*"), TokenColumn("somebot")}
+	for _, name := range []string{"Googlebot", "Googlebot Image", "GPTBot", "Bingbot", "AdsBot-Google", "MJ12bot"} {
+		cols = append(cols, ColumnFor(name))
+	}
+	bodies := corpusBodiesAfter(t, "User-agent: googlebot/2.1\nDisallow: /a\n\nUser-agent: MJ12bot\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n")
+	compared := 0
+	for i, body := range bodies {
+		r := Parse(body)
+		urls := []string{"https://example.com/", "/a", "/b/x", "/c?d"}
+		for n := range r.Lines {
+			if ln := &r.Lines[n]; (ln.Kind == KindAllow || ln.Kind == KindDisallow) && len(urls) < 60 {
+				urls = append(urls, "https://example.com"+strings.ReplaceAll(ln.Value(r.Body), "*", "x"))
+			}
+		}
+		for _, c := range cols {
+			tester := r.Tester(c)
+			for _, u := range urls {
+				compared++
+				if got, want := tester.Test(u), TestColumn(r, c, u); !reflect.DeepEqual(got, want) {
+					t.Fatalf("file %d, column %q, %q:\nTester     %+v\nTestColumn %+v", i, c.Name, u, got, want)
+				}
+			}
+			column := r.Matrix(urls, []Column{c}).Column(0)
+			for k, u := range urls {
+				if got := tester.Decide(u); got != column[k] {
+					t.Fatalf("file %d, column %q, %q: Decide %+v, the matrix %+v", i, c.Name, u, got, column[k])
+				}
+			}
+		}
+	}
+	t.Logf("%d answers compared", compared)
+}
+
+// TestBriefTellsWhatTestTells: on every corpus file, for each column and
+// URL, a Brief result has TestEncoded's verdict, line, reason and
+// deciding match, and is told the same sentences (Why, WhyKey, WhyAround,
+// WhichGroup), its Matches the best allow and disallow in line order.
+func TestBriefTellsWhatTestTells(t *testing.T) {
+	cols := []Column{TokenColumn("Googlebot"), TokenColumn("googlebot/2.1"), TokenColumn(""), TokenColumn("somebot")}
+	for _, name := range []string{"Googlebot", "Googlebot Image", "GPTBot", "Bingbot", "MJ12bot"} {
+		cols = append(cols, ColumnFor(name))
+	}
+	bodies := corpusBodiesAfter(t, "User-agent: *\nAllow: /a\nDisallow: /a\nDisallow: /b\nAllow: /b/c\nDisallow:\nAllow: /x*y\nDisallow: /x1y\nAllow: /d/index.html\nDisallow: /d/\n")
+	compared := 0
+	for i, body := range bodies {
+		r := Parse(body)
+		urls := []string{"https://example.com/", "/a", "/b/c", "/x1y", "/d/", "/d/index.html", "/nothing"}
+		for n := range r.Lines {
+			if ln := &r.Lines[n]; (ln.Kind == KindAllow || ln.Kind == KindDisallow) && len(urls) < 80 {
+				v := strings.ReplaceAll(ln.Value(r.Body), "*", "x")
+				urls = append(urls, "https://example.com"+v, "https://example.com"+v+"/more")
+			}
+		}
+		for _, c := range cols {
+			full, brief := r.Tester(c), r.Tester(c)
+			for _, u := range urls {
+				e := EncodeURL(u)
+				if e.Err != "" {
+					continue
+				}
+				compared++
+				want, got := full.TestEncoded(e), brief.Brief(e)
+				wk, wok := want.WhyKey()
+				gk, gok := got.WhyKey()
+				wb, wa, wOK := r.WhyAround(want)
+				gb, ga, gOK := r.WhyAround(got)
+				if got.Allowed != want.Allowed || got.Line != want.Line || got.Reason != want.Reason || got.URL != want.URL ||
+					got.Path != want.Path || got.Token != want.Token || got.Crawler != want.Crawler || got.Source != want.Source ||
+					(want.Winner >= 0) != (got.Winner >= 0) || want.Winner >= 0 && want.Matches[want.Winner] != got.Matches[got.Winner] ||
+					r.Why(got) != r.Why(want) || gk != wk || gok != wok || gb != wb || ga != wa || gOK != wOK ||
+					r.WhichGroup(got) != r.WhichGroup(want) {
+					t.Fatalf("file %d, column %q, %q:\nBrief       %+v\nTestEncoded %+v", i, c.Name, u, got, want)
+				}
+				for k := 1; k < len(got.Matches); k++ {
+					if got.Matches[k-1].Line > got.Matches[k].Line || got.Matches[k-1].Allow == got.Matches[k].Allow {
+						t.Fatalf("file %d, column %q, %q: Brief's matches %+v are not one of each kind in line order", i, c.Name, u, got.Matches)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d answers compared", compared)
+}
+
+// corpusBodiesAfter is the files given, then every corpus file.
+func corpusBodiesAfter(t *testing.T, files ...string) [][]byte {
+	var bodies [][]byte
+	for _, f := range files {
+		bodies = append(bodies, []byte(f))
+	}
+	for _, name := range sharedtest.CorpusFiles(t) {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, body)
+	}
+	return bodies
 }
