@@ -116,35 +116,50 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 }
 
 // decide is what test decides for a crawler that resolved to list, without
-// the trace: the best allow and the best disallow that match path (the
-// longest, the earliest line on a tie), then Result.decide's rules. An
-// allow's index.html variant is always shorter than the allow itself, so
-// skipping dropShadowedVariants changes neither best. room is the rule
-// index's candidate list (ruleIndex.each), nil for a pooled one.
+// the trace: the best allow and the best disallow that match path
+// (bestOfKinds), then Result.decide's rules. room is the rule index's
+// candidate list (ruleIndex.each), nil for a pooled one.
 func (r *Robots) decide(list groupList, source Source, path string, room *[]int32) Cell {
-	pa, pd, la, ld := -1, -1, 0, 0
-	if len(list.groups) > 0 {
-		list.each(r, path, room, func(rule *Rule, _ int, _ bool, pattern string) {
-			p := len(pattern)
-			switch {
-			case rule.Allow:
-				if p > pa || p == pa && rule.Line < la {
-					pa, la = p, rule.Line
-				}
-			case p > pd || p == pd && rule.Line < ld:
-				pd, ld = p, rule.Line
-			}
-		})
+	var best [2]Match
+	found := r.bestOfKinds(list, path, room, &best)
+	pa, pd := -1, -1
+	if found[0] {
+		pa = best[0].Priority
+	}
+	if found[1] {
+		pd = best[1].Priority
 	}
 	var c Cell
 	c.Allowed, c.Reason = verdictOf(source, pa, pd)
 	switch {
 	case pd > pa:
-		c.Line = ld
+		c.Line = best[1].Line
 	case pa >= 0:
-		c.Line = la
+		c.Line = best[0].Line
 	}
 	return c
+}
+
+// bestOfKinds writes the best allow (best[0]) and the best disallow
+// (best[1]) among the rules of list that match path: the longest, the
+// earliest line on a tie (Google keeps the first with a strict <); found
+// says which kinds matched, and only those entries are written. An allow's index.html variant is always shorter than the
+// allow itself, so skipping dropShadowedVariants changes neither best.
+func (r *Robots) bestOfKinds(list groupList, path string, room *[]int32, best *[2]Match) (found [2]bool) {
+	if len(list.groups) == 0 {
+		return found
+	}
+	list.each(r, path, room, func(rule *Rule, group int, indexHTML bool, pattern string) {
+		k := 1
+		if rule.Allow {
+			k = 0
+		}
+		if b := &best[k]; !found[k] || len(pattern) > b.Priority || len(pattern) == b.Priority && rule.Line < b.Line {
+			found[k] = true
+			*b = Match{Line: rule.Line, Allow: rule.Allow, Pattern: pattern, Priority: len(pattern), IndexHTML: indexHTML, Group: group}
+		}
+	})
+	return found
 }
 
 // readTokens reads each token as TestAs does (cut to a product token,

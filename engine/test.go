@@ -418,22 +418,7 @@ func (t *Tester) Brief(e Encoded) Result {
 	r := t.r
 	res := r.resultFor(t.tokens, t.obeys, t.token, t.list, t.source, e.URL, e.Path)
 	res.Agent, res.Crawler = t.agent, t.crawler
-	var found [2]bool // allow, disallow
-	if len(t.list.groups) > 0 {
-		t.list.each(r, e.Path, &t.room, func(rule *Rule, group int, indexHTML bool, pattern string) {
-			k := 1
-			if rule.Allow {
-				k = 0
-			}
-			// An allow's index.html variant is shorter than the allow, so
-			// dropping it when the allow matched (dropShadowedVariants)
-			// changes no best.
-			if b := &t.best[k]; !found[k] || len(pattern) > b.Priority || len(pattern) == b.Priority && rule.Line < b.Line {
-				found[k] = true
-				*b = Match{Line: rule.Line, Allow: rule.Allow, Pattern: pattern, Priority: len(pattern), IndexHTML: indexHTML, Group: group}
-			}
-		})
-	}
+	found := r.bestOfKinds(t.list, e.Path, &t.room, &t.best) // allow, disallow
 	allow, disallow := -1, -1
 	switch {
 	case found[0] && found[1] && t.best[1].Line < t.best[0].Line:
