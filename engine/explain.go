@@ -133,10 +133,19 @@ type GroupWords struct {
 
 // GroupWords reads res's group sentence's words from r.
 func (r *Robots) GroupWords(res Result) GroupWords {
-	return GroupWords{
+	var w GroupWords
+	r.ReadGroupWords(res, &w)
+	return w
+}
+
+// ReadGroupWords is GroupWords into w, its lines written over the room
+// w's slices hold, and its Tokens res's own.
+func (r *Robots) ReadGroupWords(res Result, w *GroupWords) {
+	*w = GroupWords{
 		Crawler: res.Crawler, Token: res.Token, Tokens: res.Tokens, Source: res.Source,
 		ObeysGlobal: res.ObeysGlobal, GlobalIgnored: res.GlobalIgnored,
-		Lines: r.agentLines(res.Groups, false), GlobalLines: r.agentLines(r.global.groups, true),
+		Lines:       r.appendAgentLines(w.Lines[:0], res.Groups, false),
+		GlobalLines: r.appendAgentLines(w.GlobalLines[:0], r.global.groups, true),
 	}
 }
 
@@ -198,10 +207,9 @@ func groupsPhrase(lines []int, name string) string {
 	return "The rules come from " + strconv.Itoa(len(lines)) + " groups naming " + name + ", at " + linesPhrase(lines) + "; Google merges them into one."
 }
 
-// agentLines is where each of groups is named: its first user-agent line,
-// or its first "User-agent: *" when globalOnly.
-func (r *Robots) agentLines(groups []int, globalOnly bool) []int {
-	lines := make([]int, 0, len(groups))
+// appendAgentLines appends to lines where each of groups is named: its
+// first user-agent line, or its first "User-agent: *" when globalOnly.
+func (r *Robots) appendAgentLines(lines []int, groups []int, globalOnly bool) []int {
 	for _, gi := range groups {
 		for _, a := range r.Groups[gi].Agents {
 			if !globalOnly || a.Global {

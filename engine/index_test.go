@@ -425,7 +425,7 @@ func TestGroupsOfOneTokenShareAnIndex(t *testing.T) {
 			}
 		}
 	}
-	for _, gl := range []groupList{r.byToken["googlebot"], r.global} {
+	for _, gl := range []groupList{r.byToken.get("googlebot"), r.global} {
 		if len(gl.groups) < 100 || gl.merged == nil || gl.merged.ix == nil {
 			t.Fatalf("a list of %d groups was not tested through one index over them all", len(gl.groups))
 		}

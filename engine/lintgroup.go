@@ -187,7 +187,7 @@ func (l *linter) globalHasRules() bool {
 // global looks at the "*" groups and Googlebot's: whether they block the
 // whole site, and which named crawlers escape the "*" rules.
 func (l *linter) global() {
-	for _, n := range l.blockLines(l.r.byToken["googlebot"].groups) {
+	for _, n := range l.blockLines(l.r.byToken.get("googlebot").groups) {
 		l.add(n, 0, SeverityWarning, "blocks-all",
 			"this rule blocks Googlebot from the whole site, so Google can no longer crawl its pages — remove it unless that is meant.")
 	}

@@ -116,15 +116,50 @@ type Robots struct {
 	// Google ignores them.
 	OrphanRules int
 
-	byToken map[string]groupList // lower-cased product token → the groups naming it
-	global  groupList            // the groups naming "*"
+	byToken tokenGroups // lower-cased product token → the groups naming it
+	global  groupList   // the groups naming "*"
+	rules   []Rule      // every group's rules, in file order: Reparse's room
+
+	// Room for a small file's groups, agents, sitemap, indexes and group
+	// lists in the Robots' own allocation: most files have a group or
+	// two, and in js/wasm each allocation costs about as much as parsing
+	// a line (issue 26: a docs widget parses a small file at each edit).
+	room struct {
+		groups   [2]Group
+		agents   [2]Agent
+		sitemaps [1]Sitemap
+		indexes  [2]lazyIndex
+		lists    [4]int
+	}
 }
 
 // Parse reads a robots.txt body. It never fails and has no size limit, like
 // Google's parser: Googlebot's 500 KiB fetch limit is a separate step
 // (FetchLimit).
 func Parse(body []byte) *Robots {
-	ps := StartParse(body)
+	var ps Parsing // on the stack: one allocation fewer for a small file
+	ps.start(body)
+	for {
+		if r := ps.Continue(math.MaxInt); r != nil {
+			return r
+		}
+	}
+}
+
+// Reparse is Parse(body) made in the room of old, a Robots its caller is
+// done with: old itself, and its lines' and rules' arrays when they are
+// large enough. Nothing old gave out may be used after (its lines,
+// groups, rules, Testers and indexes are written over or let go), so a
+// caller that parses file after file, letting each go before the next
+// (the script API's handles, which a docs widget makes at each edit),
+// allocates little more than each body: in js/wasm, allocating a small
+// file's Robots cost more than parsing it (issue 26).
+func Reparse(old *Robots, body []byte) *Robots {
+	lines, rules := old.Lines, old.rules
+	clear(rules) // their strings are the old body's
+	*old = Robots{}
+	var ps Parsing
+	ps.startIn(old, body, lines, rules)
 	for {
 		if r := ps.Continue(math.MaxInt); r != nil {
 			return r
@@ -143,17 +178,37 @@ type Parsing struct {
 
 // StartParse starts a Parse of body; Continue reads it.
 func StartParse(body []byte) *Parsing {
+	ps := new(Parsing)
+	ps.start(body)
+	return ps
+}
+
+// start readies ps to parse body.
+func (ps *Parsing) start(body []byte) {
+	ps.startIn(new(Robots), body, nil, nil)
+}
+
+// startIn readies ps to parse body into r, a zero Robots, with lines and
+// rules as room for its lines and rules when they are large enough.
+func (ps *Parsing) startIn(r *Robots, body []byte, lines []Line, rules []Rule) {
 	src := string(body)
-	r := &Robots{Body: src}
+	r.Body = src
 	r.BOM = skipBOM(src)
 	// Lines end at LF, CR or CRLF: counting LFs is exact for most files,
 	// and a file of CRs alone grows the slice as it goes.
-	lines := 1 + countByte(src, '\n')
-	r.Lines = make([]Line, 0, lines)
+	n := 1 + countByte(src, '\n')
+	if cap(lines) < n {
+		lines = make([]Line, 0, n)
+	}
 	// No more rules than lines: one allocation instead of a slice that grows
 	// (and is copied) a dozen times in a large file.
-	return &Parsing{
-		p: parser{r: r, group: -1, rules: make([]Rule, 0, lines),
+	if cap(rules) < n {
+		rules = make([]Rule, 0, n)
+	}
+	r.Lines = lines[:0]
+	r.Groups, r.Sitemaps = r.room.groups[:0], r.room.sitemaps[:0]
+	*ps = Parsing{
+		p: parser{r: r, group: -1, rules: rules[:0], agents: r.room.agents[:0],
 			nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}},
 		lines: newLineSplitter(src, r.BOM),
 	}
@@ -183,13 +238,30 @@ func (ps *Parsing) Continue(n int) *Robots {
 func (p *parser) finish() *Robots {
 	r := p.r
 	p.endGroup()
+	r.rules = p.rules
 	// One allocation for all the groups' lazy indexes, and one for the
 	// group lists of the tokens named once (most are): such a list's
 	// capacity is its length, so appending to it copies it. The map has at
 	// most one token per agent.
-	indexes := make([]lazyIndex, len(r.Groups))
-	namedOnce := make([]int, 0, len(p.agents))
-	r.byToken = make(map[string]groupList, len(p.agents))
+	if len(r.Groups) == 0 {
+		r.Groups = nil
+	}
+	if len(r.Sitemaps) == 0 {
+		r.Sitemaps = nil
+	}
+	indexes := r.room.indexes[:]
+	if len(r.Groups) > len(indexes) {
+		indexes = make([]lazyIndex, len(r.Groups))
+	}
+	lists := r.room.lists[:]
+	if len(p.agents) > len(lists) {
+		lists = make([]int, len(p.agents))
+	}
+	// The * groups are at most the "*" agents, the others at most the
+	// others.
+	r.global.groups = lists[:0:p.globals]
+	namedOnce := lists[p.globals:p.globals:len(p.agents)]
+	r.byToken.room(len(p.agents))
 	var several []string // tokens named by more than one group
 	for i := range r.Groups {
 		r.Groups[i].index = &indexes[i]
@@ -201,15 +273,15 @@ func (p *parser) finish() *Robots {
 				continue
 			}
 			k := LowerASCII(a.Token)
-			switch gs := r.byToken[k].groups; {
+			switch gs := r.byToken.get(k).groups; {
 			case len(gs) == 0:
 				namedOnce = append(namedOnce, i)
-				r.byToken[k] = groupList{groups: namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]}
+				r.byToken.set(k, groupList{groups: namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]})
 			case gs[len(gs)-1] != i:
 				if len(gs) == 1 {
 					several = append(several, k)
 				}
-				r.byToken[k] = groupList{groups: append(gs, i)}
+				r.byToken.set(k, groupList{groups: append(gs, i)})
 			}
 		}
 	}
@@ -219,11 +291,73 @@ func (p *parser) finish() *Robots {
 		r.global.merged = &mergedRules{}
 	}
 	for _, k := range several {
-		gl := r.byToken[k]
+		gl := r.byToken.get(k)
 		gl.merged = &mergedRules{}
-		r.byToken[k] = gl
+		r.byToken.set(k, gl)
 	}
 	return r
+}
+
+// tokenGroups is the groups naming each product token: a list while a
+// file names few tokens (most name a handful, and a map costs more to
+// make than a short list to read), a map past fewTokens of them.
+type tokenGroups struct {
+	list []tokenEntry
+	m    map[string]groupList
+	most int // how many tokens room was told of, the map's size hint
+}
+
+type tokenEntry struct {
+	token string
+	gl    groupList
+}
+
+// fewTokens is the most tokens tokenGroups keeps in its list.
+const fewTokens = 8
+
+// room readies t for up to n tokens.
+func (t *tokenGroups) room(n int) {
+	t.most = n
+}
+
+// get is the groups naming token, none when it is not named.
+func (t *tokenGroups) get(token string) groupList {
+	if t.m != nil {
+		return t.m[token]
+	}
+	for i := range t.list {
+		if t.list[i].token == token {
+			return t.list[i].gl
+		}
+	}
+	return groupList{}
+}
+
+// set files gl as the groups naming token.
+func (t *tokenGroups) set(token string, gl groupList) {
+	if t.m != nil {
+		t.m[token] = gl
+		return
+	}
+	for i := range t.list {
+		if t.list[i].token == token {
+			t.list[i].gl = gl
+			return
+		}
+	}
+	if t.list == nil {
+		t.list = make([]tokenEntry, 0, min(t.most, fewTokens))
+	}
+	if len(t.list) < fewTokens {
+		t.list = append(t.list, tokenEntry{token, gl})
+		return
+	}
+	t.m = make(map[string]groupList, t.most)
+	for _, e := range t.list {
+		t.m[e.token] = e.gl
+	}
+	t.m[token] = gl
+	t.list = nil
 }
 
 // parser holds the state of one Parse. A group's agents and rules are
@@ -236,6 +370,7 @@ type parser struct {
 	agents     []Agent
 	rules      []Rule
 	agentStart int // where the current group's agents start in agents
+	globals    int // how many agents are "*"
 	ruleStart  int // likewise for rules
 
 	// The next NUL and '#' in the body: most lines have neither.
@@ -285,6 +420,9 @@ func (p *parser) line(number, start, end int) {
 			p.sawRules = false
 		}
 		p.agents = append(p.agents, readAgentLine(number, value))
+		if p.agents[len(p.agents)-1].Global {
+			p.globals++
+		}
 		ln.Group = p.group
 	case KindAllow, KindDisallow:
 		if p.group < 0 {

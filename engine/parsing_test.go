@@ -55,3 +55,46 @@ func TestParsingInStepsIsParse(t *testing.T) {
 		}
 	}
 }
+
+// A Reparse is the Parse: into the Robots of the file before (tested
+// enough to have built its indexes and merged lists), larger or smaller,
+// it gives the same lines, groups, rules, sitemaps and verdicts, and the
+// room it kept holds nothing of the file before.
+func TestReparseIsParse(t *testing.T) {
+	bodies := [][]byte{[]byte("User-agent: *\nDisallow: /old\n"), nil, []byte("\r"), []byte("\xEF\xBB\xBF")}
+	for _, b := range sharedtest.FuzzSeedBodies {
+		bodies = append(bodies, []byte(b))
+	}
+	bodies = append(bodies, corpusBodiesAfter(t)...)
+	urls := []string{"/", "/x", "/old", "/y/z", "/a/b.pdf", "/search?q=1", "/wp-admin/", "/private/index.html"}
+	old := Parse(bodies[0])
+	for i, body := range bodies[1:] {
+		for k := 0; k < 40; k++ { // past the tests that build an index
+			for _, agent := range []string{"Googlebot", "Bingbot", "*"} {
+				old.Test(agent, urls[k%len(urls)])
+			}
+		}
+		want := Parse(body)
+		got := Reparse(old, body)
+		if got != old {
+			t.Fatalf("file %d: Reparse made a new Robots", i)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("file %d, %.60q: the Reparse differs from Parse's", i, body)
+		}
+		// The room past the rules keeps no string of the old body alive.
+		for _, rule := range got.rules[len(got.rules):cap(got.rules)] {
+			if rule != (Rule{}) {
+				t.Fatalf("file %d: the rules' room still holds %+v", i, rule)
+			}
+		}
+		for _, agent := range []string{"Googlebot", "Bingbot", "*"} {
+			for _, u := range urls {
+				if g, w := got.Test(agent, u), want.Test(agent, u); !reflect.DeepEqual(g, w) {
+					t.Fatalf("file %d: %s %s: Reparse's %+v, Parse's %+v", i, agent, u, g, w)
+				}
+			}
+		}
+		old = got
+	}
+}

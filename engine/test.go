@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Deciding: which groups apply to an agent, which rules match, which wins
 // (robots.cc, RobotsMatcher: HandleUserAgent, HandleAllow, HandleDisallow,
@@ -283,7 +286,8 @@ func (r *Robots) groupsFor(token string) groupList {
 		}
 		key[i] = c
 	}
-	return r.byToken[string(key)]
+	// No copy: get keeps nothing of the key.
+	return r.byToken.get(unsafe.String(unsafe.SliceData(key), len(key)))
 }
 
 // dropShadowedVariants removes an allow's index.html variant when the allow
@@ -345,35 +349,64 @@ type Tester struct {
 	best     [2]Match // Brief's matches
 }
 
-// Tester reads column c for r's tests.
-func (r *Robots) Tester(c Column) *Tester {
-	t := &Tester{r: r, obeys: true}
-	var asIs []string
+// ColumnReading is what a Tester reads from its column: the tokens, the
+// agent's reading and its stance on "*", which depend on the crawler
+// alone. Read once (ReadColumn), it makes the Tester of any file
+// (Robots.TesterFor) without reading the tokens again: a caller that
+// parses file after file for one crawler (a docs widget at each edit)
+// pays for the lookup of its groups alone.
+type ColumnReading struct {
+	crawler string
+	agent   AgentReading
+	tokens  []string
+	obeys   bool
+	// asIs is the tokens given to Google's matcher as they are, for a
+	// token that had to be cut (Result.Verbatim); nil when none was.
+	asIs []string
+}
+
+// ReadColumn reads column c for the Testers of any file.
+func ReadColumn(c Column) *ColumnReading {
+	cr := &ColumnReading{obeys: true}
 	if c.Catalogue {
 		// TestCrawler: TestAs with the crawler's tokens and stance on "*".
-		t.crawler, t.obeys, t.tokens = c.Name, c.ObeysGlobal, readTokens(c.Tokens)
+		cr.crawler, cr.obeys, cr.tokens = c.Name, c.ObeysGlobal, readTokens(c.Tokens)
 		if len(c.Tokens) > 0 {
-			t.agent = ReadAgent(c.Tokens[0])
+			cr.agent = ReadAgent(c.Tokens[0])
 		}
 		for _, tok := range c.Tokens {
 			if ReadAgent(tok).Cut {
-				asIs = c.Tokens
+				cr.asIs = c.Tokens
 			}
 		}
 	} else {
 		// Test: the typed name read as a token, else only "*".
-		t.agent = ReadAgent(c.Name)
-		if t.agent.Token != "" {
-			t.tokens = []string{t.agent.Token}
+		cr.agent = ReadAgent(c.Name)
+		if cr.agent.Token != "" {
+			cr.tokens = []string{cr.agent.Token}
 		}
-		if t.agent.Cut {
-			asIs = []string{c.Name}
+		if cr.agent.Cut {
+			cr.asIs = []string{c.Name}
 		}
 	}
+	return cr
+}
+
+// Tester reads column c for r's tests.
+func (r *Robots) Tester(c Column) *Tester { return r.TesterFor(ReadColumn(c)) }
+
+// TesterFor is the Tester of the column c read, for r's tests. Its
+// results share c's tokens, which no caller changes.
+func (r *Robots) TesterFor(c *ColumnReading) *Tester { return r.TesterInto(new(Tester), c) }
+
+// TesterInto is TesterFor made in t, a Tester its caller is done with
+// (of any file), keeping the room of its candidate list.
+func (r *Robots) TesterInto(t *Tester, c *ColumnReading) *Tester {
+	*t = Tester{r: r, crawler: c.crawler, agent: c.agent, tokens: c.tokens, obeys: c.obeys, room: t.room[:0]}
 	t.token, t.list, t.source = r.resolve(t.tokens, t.obeys)
-	if asIs != nil {
-		v := &Tester{r: r, agent: AgentReading{Input: asIs[0], Token: asIs[0]}, tokens: asIs, obeys: t.obeys}
-		v.token, v.list, v.source = r.resolve(asIs, t.obeys)
+	if c.asIs != nil {
+		v := &Tester{r: r, agent: AgentReading{Input: c.asIs[0], Token: c.asIs[0]}, tokens: c.asIs, obeys: t.obeys}
+		v.token, v.list, v.source = r.resolve(c.asIs, t.obeys)
 		t.verbatim = v
 	}
 	return t

@@ -80,6 +80,10 @@ func TestTesterAnswersAsTestColumn(t *testing.T) {
 	}
 	bodies := corpusBodiesAfter(t, "User-agent: googlebot/2.1\nDisallow: /a\n\nUser-agent: MJ12bot\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n")
 	compared := 0
+	reused := make([]*Tester, len(cols))
+	for k := range reused {
+		reused[k] = new(Tester)
+	}
 	for i, body := range bodies {
 		r := Parse(body)
 		urls := []string{"https://example.com/", "/a", "/b/x", "/c?d"}
@@ -88,12 +92,18 @@ func TestTesterAnswersAsTestColumn(t *testing.T) {
 				urls = append(urls, "https://example.com"+strings.ReplaceAll(ln.Value(r.Body), "*", "x"))
 			}
 		}
-		for _, c := range cols {
+		for k, c := range cols {
 			tester := r.Tester(c)
+			// A Tester made in the room of another file's, of another
+			// column's, answers as a new one.
+			reused[k] = r.TesterInto(reused[(k+1)%len(cols)], ReadColumn(c))
 			for _, u := range urls {
 				compared++
 				if got, want := tester.Test(u), TestColumn(r, c, u); !reflect.DeepEqual(got, want) {
 					t.Fatalf("file %d, column %q, %q:\nTester     %+v\nTestColumn %+v", i, c.Name, u, got, want)
+				}
+				if got, want := reused[k].Test(u), tester.Test(u); !reflect.DeepEqual(got, want) {
+					t.Fatalf("file %d, column %q, %q:\nTesterInto %+v\nTester     %+v", i, c.Name, u, got, want)
 				}
 			}
 			column := r.Matrix(urls, []Column{c}).Column(0)

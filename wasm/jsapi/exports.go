@@ -74,7 +74,12 @@ func robotsTesterParse(n int32) int32 {
 	}
 	// No copy of ours: Parse copies the bytes into the file's text (a
 	// string) and keeps nothing of the buffer the next call writes over.
-	return int32(addParsed(engine.Parse(exportIn[:n])))
+	if f := spare; f != nil {
+		spare = nil
+		f.reuse(exportIn[:n])
+		return int32(addFile(f))
+	}
+	return int32(addFile(&file{r: engine.Parse(exportIn[:n]), own: true}))
 }
 
 // robotsTesterRelease frees handle id's file; an id released twice is no

@@ -63,3 +63,80 @@ func TestAnswerWordsMatchHandlesJS(t *testing.T) {
 		}
 	}
 }
+
+// A released file is the next parse's (spare), and answers as a file
+// parsed anew: the same words and text for each URL, its numbers for
+// rules and reasons started again, while the released handle stays
+// released. A file the program added (addParsed) is never made another.
+func TestReleasedFileIsTheNextParse(t *testing.T) {
+	first := "User-agent: Googlebot\nDisallow: /a\nAllow: /a/b\n\nUser-agent: *\nDisallow: /\n"
+	second := "# another\nUser-agent: *\nAllow: /a\nDisallow: /private\nDisallow: /*.pdf$\n"
+	parse := func(text string) int32 {
+		robotsTesterInput(int32(len(text)))
+		return robotsTesterParse(int32(copy(exportIn, text)))
+	}
+	type answered struct {
+		words [answerWords]int32
+		text  string
+	}
+	// An empty agent first: the name a file's Tester is made for is ""
+	// too before its first test.
+	test := func(id int32, url string) answered {
+		agent := "Googlebot"
+		if strings.HasSuffix(url, "/a") {
+			agent = ""
+		}
+		robotsTesterInput(int32(len(agent) + len(url)))
+		copy(exportIn[copy(exportIn, agent):], url)
+		if robotsTesterTest(id, int32(len(agent)), int32(len(url)), 0, 0) != 0 {
+			t.Fatalf("handle %d gave no answer for %s", id, url)
+		}
+		a := answered{words: answer.words, text: string(answer.text)}
+		// Where the text is, and the group sentence's number, which
+		// counts the sentences of every file, are not the file's.
+		a.words[aText], a.words[aGroup] = 0, 0
+		return a
+	}
+	urls := []string{"https://example.com/a", "https://example.com/a/b", "https://example.com/private/x", "https://example.com/x.pdf", "https://example.com/z"}
+	spare = nil
+	old := parse(first)
+	for _, u := range urls {
+		test(old, u)
+	}
+	room := parsed[int(old)]
+	robotsTesterRelease(old)
+	if spare != room {
+		t.Fatal("a released file of the exported parse was not kept for the next")
+	}
+	again := parse(second)
+	if parsed[int(again)] != room || spare != nil {
+		t.Fatal("the next parse did not take the released file")
+	}
+	var got []answered
+	for _, u := range urls {
+		got = append(got, test(again, u))
+	}
+	robotsTesterRelease(again)
+	spare = nil
+	fresh := parse(second)
+	defer robotsTesterRelease(fresh)
+	if parsed[int(fresh)] == room {
+		t.Fatal("a parse took a file no handle released")
+	}
+	for i, u := range urls {
+		if want := test(fresh, u); got[i] != want {
+			t.Errorf("%s: the reused file answered %+v, a new one %+v", u, got[i], want)
+		}
+	}
+	robotsTesterInput(10)
+	copy(exportIn, "Googlebot/")
+	if robotsTesterTest(old, 9, 1, 0, 1) != -1 {
+		t.Error("the released handle still answers")
+	}
+
+	added := addParsed(parsed[int(fresh)].r)
+	release(added)
+	if spare != nil {
+		t.Error("a file the program added was kept to be written over")
+	}
+}

@@ -26,8 +26,10 @@ var lastGroup struct {
 	// What the sentence was told from (engine.GroupWords), which another
 	// file with its user-agent lines in the same places shares: a docs
 	// widget parses its text anew at each edit, most of them to a rule.
-	words    engine.GroupWords
-	sentence string
+	// next is the room the words of another file are read into, to
+	// compare: the two trade places when they differ.
+	words, next engine.GroupWords
+	sentence    string
 	// told numbers the sentences told, one after the other: the
 	// exported test sends a sentence's text only when the wrapper holds
 	// another number (exports.go).
@@ -38,7 +40,9 @@ var lastGroup struct {
 // differ from the last one's. On the last file, comparing res's choice of
 // groups with the last one's tells; on another, comparing the words
 // (engine.GroupWords.Equal, which says when two sentences are one). told
-// is the sentence's number, which changes with it.
+// is the sentence's number, which changes with it. What it keeps of res
+// is copied into slices it reuses, so a new file costs no allocation
+// unless its sentence is new.
 func groupSentence(r *engine.Robots, res engine.Result) (sentence string, told int32) {
 	g := &lastGroup
 	if g.r == r && g.crawler == res.Crawler && g.token == res.Token && g.source == res.Source &&
@@ -49,14 +53,16 @@ func groupSentence(r *engine.Robots, res engine.Result) (sentence string, told i
 	g.r, g.crawler, g.token, g.source = r, res.Crawler, res.Token, res.Source
 	g.obeys, g.ignored = res.ObeysGlobal, res.GlobalIgnored
 	// Copies: the slices are the engine's, kept past this call.
-	g.tokens, g.groups = slices.Clone(res.Tokens), slices.Clone(res.Groups)
-	words := r.GroupWords(res)
-	words.Tokens = g.tokens
-	if g.told > 0 && words.Equal(g.words) {
+	g.tokens, g.groups = append(g.tokens[:0], res.Tokens...), append(g.groups[:0], res.Groups...)
+	tokens := g.next.Tokens
+	r.ReadGroupWords(res, &g.next)
+	g.next.Tokens = append(tokens[:0], res.Tokens...)
+	if g.told > 0 && g.next.Equal(g.words) {
 		return g.sentence, g.told
 	}
 	g.told++
-	g.words, g.sentence = words, words.Sentence()
+	g.words, g.next = g.next, g.words
+	g.sentence = g.words.Sentence()
 	return g.sentence, g.told
 }
 

@@ -51,22 +51,60 @@ var (
 // and the last agent's engine.Tester, which a script testing URL after
 // URL for one crawler asks each time.
 type file struct {
-	r      *engine.Robots
-	whys   []engine.WhyKey         // the reasons numbered, in order
-	whyAt  map[engine.WhyKey]int32 // their numbers, once there are more than a few
-	tester *engine.Tester
-	agent  string // the name tester was made for
+	r       *engine.Robots
+	whys    []engine.WhyKey         // the reasons numbered, in order
+	whyRoom [4]engine.WhyKey        // whys' first room, in the file's own allocation
+	whyAt   map[engine.WhyKey]int32 // their numbers, once there are more than a few
+	tester  *engine.Tester          // nil until a test asks for one
+	agent   string                  // the name tester was made for
+	spent   *engine.Tester          // a released file's tester, whose room the next one takes
 	// rulesSent marks the lines whose rule an answer has sent, a bit a
 	// line.
 	rulesSent []uint64
+	// own says r was parsed for this file alone (robotsTesterParse), so
+	// that once the handle is released the file can be the next one's
+	// (spare).
+	own bool
 }
 
-// testerFor is a's Tester on f.
+// spare is a released file, made the next exported parse's with its
+// room (engine.Reparse, engine.Robots.TesterInto): a docs widget parses
+// its text at each edit and releases the handle before, and in js/wasm
+// allocating a small file's Robots, Tester and the rest cost more than
+// parsing it. Past spareLines lines the parse outweighs them, and the
+// room would hold memory for nothing.
+var spare *file
+
+const spareLines = 4096
+
+// testerFor is a's Tester on f, made in the last one's room.
 func (f *file) testerFor(a Agent) *engine.Tester {
-	if f.tester == nil || f.agent != a.token {
-		f.tester, f.agent = f.r.Tester(a.Column()), a.token
+	if f.tester != nil && f.agent == a.token {
+		return f.tester
 	}
+	t := f.tester
+	if t == nil {
+		t, f.spent = f.spent, nil
+	}
+	if t == nil {
+		t = new(engine.Tester)
+	}
+	f.tester, f.agent = a.TesterInto(f.r, t), a.token
 	return f.tester
+}
+
+// reuse readies a released file for the next file, whose robots.txt
+// body is: its answers' numbers and marks forgotten, its Robots and
+// Tester made again in their room.
+func (f *file) reuse(body []byte) {
+	f.r = engine.Reparse(f.r, body)
+	clear(f.whyRoom[:])
+	f.whys, f.whyAt, f.agent = nil, nil, ""
+	if f.tester != nil {
+		f.spent, f.tester = f.tester, nil
+	}
+	clear(f.rulesSent)
+	f.rulesSent = f.rulesSent[:0]
 }
 
 // whyNumber is the number of the reason key names on f, given at its
@@ -90,6 +128,9 @@ func (f *file) whyNumber(key engine.WhyKey) (n int32, fresh bool) {
 
 // addWhy numbers key; past a few keys, whyAt finds them.
 func (f *file) addWhy(key engine.WhyKey) int32 {
+	if f.whys == nil {
+		f.whys = f.whyRoom[:0]
+	}
 	f.whys = append(f.whys, key)
 	n := int32(len(f.whys))
 	switch {
@@ -107,8 +148,12 @@ func (f *file) addWhy(key engine.WhyKey) int32 {
 // ruleNew says whether line's rule is sent for the first time, and marks
 // it sent.
 func (f *file) ruleNew(line int) bool {
-	if f.rulesSent == nil {
-		f.rulesSent = make([]uint64, len(f.r.Lines)/64+1)
+	if len(f.rulesSent) == 0 {
+		if n := len(f.r.Lines)/64 + 1; cap(f.rulesSent) >= n {
+			f.rulesSent = f.rulesSent[:n]
+		} else {
+			f.rulesSent = make([]uint64, n)
+		}
 	}
 	word, bit := line/64, uint64(1)<<(line%64)
 	if word >= len(f.rulesSent) || f.rulesSent[word]&bit != 0 {
@@ -207,9 +252,14 @@ func (f *Files) Add(r *engine.Robots) js.Value {
 
 // addParsed puts a parsed file in parsed under a new id.
 func addParsed(r *engine.Robots) int {
+	return addFile(&file{r: r})
+}
+
+// addFile puts f in parsed under a new id.
+func addFile(f *file) int {
 	id := nextID
 	nextID++
-	parsed[id] = &file{r: r}
+	parsed[id] = f
 	return id
 }
 
@@ -240,6 +290,9 @@ func release(id int) {
 	if p := parsed[id]; p != nil {
 		forgetGroup(p.r)
 		delete(parsed, id)
+		if p.own && spare == nil && cap(p.r.Lines) <= spareLines {
+			spare = p
+		}
 	}
 }
 

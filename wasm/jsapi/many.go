@@ -41,7 +41,7 @@ func TestMany(r *engine.Robots, a Agent, urls js.Value, compact bool) js.Value {
 		// The verdicts alone, as the engine's matrix decides them
 		// (engine.Tester's Decide), without the trace of matches a Result
 		// carries, which cost an allocation or two a URL (issue 26).
-		t := r.Tester(a.Column())
+		t := a.Tester(r)
 		var cells []engine.Cell
 		n, allowed, lines := CompactAnswer(urls, func(piece []string) []engine.Cell {
 			cells = slices.Grow(cells[:0], len(piece))

@@ -33,12 +33,29 @@ type Agent struct {
 	crawler engine.Crawler
 	named   bool
 	token   string
+	reading *engine.ColumnReading // its column read, for the Tester of any file
 }
 
-// ReadAgent looks name up in the catalogue once, for many tests.
+// ReadAgent looks name up in the catalogue once, and reads its column
+// once, for many tests of many files.
 func ReadAgent(name string) Agent {
 	c, ok := engine.FindCrawler(name)
-	return Agent{crawler: c, named: ok, token: name}
+	a := Agent{crawler: c, named: ok, token: name}
+	a.reading = engine.ReadColumn(a.Column())
+	return a
+}
+
+// Tester is a's engine.Tester on r.
+func (a Agent) Tester(r *engine.Robots) *engine.Tester {
+	return a.TesterInto(r, new(engine.Tester))
+}
+
+// TesterInto is a's engine.Tester on r, made in t (engine.TesterInto).
+func (a Agent) TesterInto(r *engine.Robots, t *engine.Tester) *engine.Tester {
+	if a.reading == nil { // an Agent not made by ReadAgent
+		return r.Tester(a.Column())
+	}
+	return r.TesterInto(t, a.reading)
 }
 
 // Sent is what the tester matches for a typed URL: what a browser would
