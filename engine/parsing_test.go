@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"robotstester/engine/sharedtest"
@@ -97,4 +98,21 @@ func TestReparseIsParse(t *testing.T) {
 		}
 		old = got
 	}
+}
+
+// indexSpaceOrTab is strings.IndexAny(s, " \t") on every string of
+// spaces, tabs and letters up to five bytes.
+func TestIndexSpaceOrTabIsIndexAny(t *testing.T) {
+	var each func(s string)
+	each = func(s string) {
+		if got, want := indexSpaceOrTab(s), strings.IndexAny(s, " \t"); got != want {
+			t.Fatalf("indexSpaceOrTab(%q) = %d, IndexAny %d", s, got, want)
+		}
+		if len(s) < 5 {
+			for _, c := range []string{" ", "\t", "a"} {
+				each(s + c)
+			}
+		}
+	}
+	each("")
 }
