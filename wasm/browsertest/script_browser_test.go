@@ -72,6 +72,36 @@ const apiTestJS = `(api, ofText, robots, agents, urls) => {
 	return out;
 }`
 
+// handleTestManyJS compares a handle's compact testMany, which the loader
+// points at the module's exported robotsTesterDecide, with the js.Func's
+// (h._testMany) on lists of every length: none, one, a piece's end, and
+// past two pieces of 16,384 URLs, the last piece holding what no browser
+// sends (a line break, which makes that piece the js.Func's, a CR, items
+// that are not strings). It lists the lists whose answers differ, and
+// what wrong calls and a released handle answer.
+const handleTestManyJS = `(api, robots, agents, urls) => {
+	const h = api.parse(robots), out = {Fast: h.testMany !== h._testMany, Diff: [], Errors: [], Compared: 0};
+	const long = [];
+	while (long.length < 40000) long.push(...urls);
+	long.push(null, 7, undefined, "/private\r", "/x\ny", "/private/a");
+	const lists = [long, urls, [], ["https://example.com/private"], long.slice(16380, 16390), long.slice(0, 16384)];
+	const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+	for (const agent of agents) {
+		for (const list of lists) {
+			const fast = h.testMany(agent, list, {compact: true}), slow = h._testMany(agent, list, {compact: true});
+			out.Compared += list.length;
+			if (fast.count !== slow.count || !(fast.allowed instanceof Uint8Array) || !(fast.lines instanceof Int32Array) ||
+				!same(fast.allowed, slow.allowed) || !same(fast.lines, slow.lines) || Object.keys(fast).sort().join() !== Object.keys(slow).sort().join()) {
+				out.Diff.push(agent + ", a list of " + list.length);
+			}
+		}
+	}
+	for (const args of [[3, urls, {compact: true}], ["Googlebot", 3, {compact: true}]]) out.Errors.push(h.testMany(...args).error || "");
+	h.release();
+	out.Errors.push(h.testMany("Googlebot", urls, {compact: true}).error || "");
+	return out;
+}`
+
 // handleTestURLs are URLs whose reading differs from one to the next: a
 // percent-encoded path, a space, non-ASCII letters, a lone surrogate (not
 // UTF-8 at all, added in the page, which JSON cannot carry), a fragment, a path alone, a long path, nothing.
@@ -112,6 +142,25 @@ func checkHandleTest(t *testing.T, a *app, api string) {
 		if !strings.Contains(e, "handle") {
 			t.Errorf("%s: wrong call %d answered %q; want a sentence on what to pass", api, i, e)
 		}
+	}
+	many := call[struct {
+		Fast         bool
+		Diff, Errors []string
+		Compared     int
+	}](a, `(...args) => (`+handleTestManyJS+`)(`+api+`, ...args)`, robots, []string{"Googlebot", "GPTBot", "somebot"}, handleTestURLs)
+	if !many.Fast {
+		t.Errorf("%s: a handle's testMany is the js.Func; the loader should have put its own in its place", api)
+	}
+	for _, d := range many.Diff {
+		t.Errorf("%s: compact testMany through the exports and the js.Func differ: %s", api, d)
+	}
+	for i, e := range many.Errors {
+		if !strings.Contains(e, "agent") && !strings.Contains(e, "urls") && !strings.Contains(e, "handle") {
+			t.Errorf("%s: wrong testMany call %d answered %q; want a sentence on what to pass", api, i, e)
+		}
+	}
+	if many.Compared < 3*40000 {
+		t.Errorf("%s: compact testMany compared on %d URLs", api, many.Compared)
 	}
 	// The API's own test: robotsTester's of a text (a handle of the last
 	// text, kept while the string is the same), robotsTesterCore's of a

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // A file parsed from the input buffer keeps its text when the next call
@@ -138,5 +139,49 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 	release(added)
 	if spare != nil {
 		t.Error("a file the program added was kept to be written over")
+	}
+}
+
+// robotsTesterDecide answers each URL of the joined text as the file's
+// Tester decides it, and asks the js.Func (-1) for a text of another
+// count of lines, a released handle, and lengths past the buffer.
+func TestDecideAnswersAsTheTester(t *testing.T) {
+	const text, agent = "User-agent: *\nDisallow: /private\nAllow: /private/ok\nDisallow: /*.pdf$\n", "Googlebot"
+	robotsTesterInput(int32(len(text)))
+	id := robotsTesterParse(int32(copy(exportIn, text)))
+	urls := []string{"https://example.com/private/x", "/private/ok/1", "", "https://example.com/a.pdf", "/a.pdf?x", "/"}
+	decide := func(joined string, count int) int32 {
+		robotsTesterInput(int32(len(agent) + len(joined)))
+		copy(exportIn[copy(exportIn, agent):], joined)
+		return robotsTesterDecide(id, int32(len(agent)), int32(len(joined)), int32(count))
+	}
+	if decide(strings.Join(urls, "\n"), len(urls)) != 0 {
+		t.Fatal("robotsTesterDecide gave no answer")
+	}
+	flags, lines := decided.flags, decided.lines
+	if answer.words[dFlags] != int32(uintptr(unsafe.Pointer(&flags[0]))) || answer.words[dLines] != int32(uintptr(unsafe.Pointer(&lines[0]))) {
+		t.Fatal("the answer's words do not give the verdicts' addresses")
+	}
+	tester := ReadAgent(agent).Tester(parsed[int(id)].r)
+	for i, u := range urls {
+		c := tester.Decide(u)
+		if (flags[i] == 1) != c.Allowed || lines[i] != int32(c.Line) {
+			t.Errorf("%q: decided %d at line %d; the Tester %+v", u, flags[i], lines[i], c)
+		}
+	}
+	for _, tt := range []struct {
+		joined string
+		count  int
+	}{{"/a\n/b", 1}, {"/a\n/b", 3}, {"/a", 0}} {
+		if decide(tt.joined, tt.count) != -1 {
+			t.Errorf("%q as %d URLs was answered", tt.joined, tt.count)
+		}
+	}
+	if robotsTesterDecide(id, 0, int32(len(exportIn)+1), 1) != -1 {
+		t.Error("a text past the buffer was answered")
+	}
+	robotsTesterRelease(id)
+	if decide("/a", 1) != -1 {
+		t.Error("a released handle answered")
 	}
 }

@@ -173,9 +173,11 @@ func NewFiles(api string) *Files {
 	})
 	f.proto.Set("_test", test)
 	f.proto.Set("test", test)
-	f.proto.Set("testMany", js.FuncOf(func(this js.Value, args []js.Value) any {
+	testMany := js.FuncOf(func(this js.Value, args []js.Value) any {
 		return f.testMany(this, args)
-	}))
+	})
+	f.proto.Set("_testMany", testMany)
+	f.proto.Set("testMany", testMany)
 	f.proto.Set("lines", js.FuncOf(func(this js.Value, _ []js.Value) any {
 		r, err := f.Lookup(this, "lines()")
 		if err != "" {
@@ -193,6 +195,7 @@ func NewFiles(api string) *Files {
 			fast.Set("proto", f.proto)
 			fast.Set("goParse", f.parse)
 			f.proto.Set("test", fast.Get("test"))
+			f.proto.Set("testMany", fast.Get("testMany"))
 			f.proto.Set("release", fast.Get("release"))
 			f.parse = fast.Get("parse")
 			f.fast = fast

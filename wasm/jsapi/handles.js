@@ -53,6 +53,21 @@
       }
       return words;
     }
+    // afterAgent writes agent at the start of the input buffer, unless it
+    // is there from the call before, and gives the view after it, with
+    // room for text (at most 3 bytes a UTF-16 unit).
+    function afterAgent(agent, text) {
+      var buf = buffer(3 * (agent.length + text.length));
+      if (agent !== agentIn) {
+        agentLen = encoder.encodeInto(agent, buf).written;
+        agentIn = agent;
+        urlView = null;
+      }
+      if (urlView === null) {
+        urlView = buf.subarray(agentLen);
+      }
+      return urlView;
+    }
     fast.parse = function (text) {
       var n;
       agentIn = null; // the text is written over it
@@ -73,16 +88,7 @@
       if (typeof agent !== "string" || typeof url !== "string" || typeof this.id !== "number") {
         return this._test.apply(this, arguments);
       }
-      var buf = buffer(3 * (agent.length + url.length));
-      if (agent !== agentIn) {
-        agentLen = encoder.encodeInto(agent, buf).written;
-        agentIn = agent;
-        urlView = null;
-      }
-      if (urlView === null) {
-        urlView = buf.subarray(agentLen);
-      }
-      var a = agentLen, u = encoder.encodeInto(url, urlView).written;
+      var u = encoder.encodeInto(url, afterAgent(agent, url)).written, a = agentLen;
       var c = this._sent, full = !c;
       if (full) {
         c = this._sent = {rules: [], whys: [], ends: []};
@@ -159,6 +165,36 @@
       return {allowed: allowed, verdict: allowed ? "allowed" : "blocked", line: line, rule: rule, reason: reason, group: groupText,
         testedAs: testedAs, sent: sent, notes: notes, token: token, crawler: crawler};
     }
+    // A handle's testMany(agent, urls, {compact: true}) of an array:
+    // each piece joined into one string and written into the input
+    // buffer with the agent, its verdicts copied from the module's
+    // buffers (decide.go). A URL holding a line break makes a piece the
+    // js.Func's, as do other lists, options and wrong arguments.
+    var D = {flags: 0, lines: 1, piece: 16384};
+    fast.testMany = function (agent, urls, opts) {
+      if (typeof agent !== "string" || !Array.isArray(urls) || typeof this.id !== "number" ||
+          opts === null || typeof opts !== "object" || !opts.compact) {
+        return this._testMany.apply(this, arguments);
+      }
+      var n = urls.length, allowed = new Uint8Array(n), lines = new Int32Array(n);
+      for (var at = 0; at < n; at += D.piece) {
+        var to = Math.min(at + D.piece, n), part = urls.slice(at, to), joined = part.join("\n");
+        var len = encoder.encodeInto(joined, afterAgent(agent, joined)).written;
+        if (exports.robotsTesterDecide(this.id, agentLen, len, to - at) < 0) {
+          var r = this._testMany(agent, part, opts);
+          if (!r || r.allowed === undefined) {
+            return r; // the js.Func's sentence: a released handle
+          }
+          allowed.set(r.allowed, at);
+          lines.set(r.lines, at);
+          continue;
+        }
+        var w = answerWords();
+        allowed.set(new Uint8Array(exports.mem.buffer, w[D.flags], to - at), at);
+        lines.set(new Int32Array(exports.mem.buffer, w[D.lines], to - at), at);
+      }
+      return {count: n, allowed: allowed, lines: lines};
+    };
     fast.release = function () {
       if (typeof this.id === "number") {
         exports.robotsTesterRelease(this.id);
