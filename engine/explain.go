@@ -33,26 +33,42 @@ func (r *Robots) RuleText(n int) string {
 		return ""
 	}
 	ln := &r.Lines[n-1]
-	switch ln.Kind {
-	case KindAllow:
-		return r.ruleText(ln, "Allow: ")
-	case KindDisallow:
-		return r.ruleText(ln, "Disallow: ")
+	if ln.Kind == KindAllow || ln.Kind == KindDisallow {
+		return r.ruleText(ln)
 	}
 	return strings.TrimSpace(r.LineText(n))
 }
 
-// ruleText is strings.TrimSpace(key + ln's value). Most lines are written
+// ruleText is strings.TrimSpace(shownKey(ln) + ln's value). Most lines are written
 // that way, key and value with one space between and nothing trimmed at
 // the end, and their text is then the body's own, with no copy: the script
 // API answers with a rule and its reason for every URL (issue 26).
-func (r *Robots) ruleText(ln *Line, key string) string {
-	v := ln.Value(r.Body)
+func (r *Robots) ruleText(ln *Line) string {
+	if text, ok := r.ruleTextAsWritten(ln); ok {
+		return text
+	}
+	return strings.TrimSpace(shownKey(ln) + ln.Value(r.Body))
+}
+
+// shownKey is how an allow or disallow line's key is shown, with the space
+// after it.
+func shownKey(ln *Line) string {
+	if ln.Kind == KindDisallow {
+		return "Disallow: "
+	}
+	return "Allow: "
+}
+
+// ruleTextAsWritten is ruleText when the file wrote the rule as it is
+// shown ("Disallow: /x", the key spelt so and one space), a piece of the
+// body: ok is false when it must be made.
+func (r *Robots) ruleTextAsWritten(ln *Line) (text string, ok bool) {
+	key, v := shownKey(ln), ln.Value(r.Body)
 	if n := len(key); int(ln.valueStart) == n && r.Body[ln.Start:ln.Start+n] == key &&
 		v != "" && v[len(v)-1] < utf8.RuneSelf && !isSpace(v[len(v)-1]) {
-		return r.Body[ln.Start : ln.Start+n+len(v)]
+		return r.Body[ln.Start : ln.Start+n+len(v)], true
 	}
-	return strings.TrimSpace(key + v)
+	return "", false
 }
 
 // Explain tells res in sentences. res must come from r.
@@ -256,31 +272,62 @@ func (r *Robots) explainMatch(m Match) string {
 	return s + ", matches with length " + strconv.Itoa(m.Priority) + "."
 }
 
+// explainVerdict is the verdict's sentence: by which rule, and why that
+// one (AppendWhy).
 func (r *Robots) explainVerdict(res Result) string {
-	word := verdictWord(res.Allowed)
+	var buf [256]byte // most sentences fit: one allocation, the string's
+	return string(r.AppendWhy(buf[:0], res))
+}
+
+// AppendWhy appends Why's sentence to b, allocating nothing when b has
+// room: the script API writes it straight into its answer (issue 26).
+func (r *Robots) AppendWhy(b []byte, res Result) []byte {
+	b = append(b, verdictWord(res.Allowed)...)
 	switch res.Reason {
 	case ReasonNoGroup:
-		return word + ": no rules apply to this crawler."
+		return append(b, ": no rules apply to this crawler."...)
 	case ReasonNoMatch:
-		return word + noMatchBefore + clip(res.Path) + noMatchAfter
+		b = appendClip(append(b, noMatchBefore...), res.Path)
+		return append(b, noMatchAfter...)
 	case ReasonEmptyRule:
-		return word + ": only an empty rule matched (line " + strconv.Itoa(res.Line) + "); an empty rule decides nothing, so the URL is allowed."
+		b = strconv.AppendInt(append(b, ": only an empty rule matched (line "...), int64(res.Line), 10)
+		return append(b, "); an empty rule decides nothing, so the URL is allowed."...)
 	}
-	// One concatenation a sentence, the quotes written inline: this runs
-	// for every URL of the script API's answers (issue 26).
 	w := res.Matches[res.Winner]
-	var rest string
+	b = r.appendRuleRef(append(b, " by line "...), w)
 	switch o := bestOf(res.Matches, !w.Allow); {
 	case res.Reason == ReasonTie:
-		rest = ": it ties with line " + strconv.Itoa(res.Matches[o].Line) + ", `" + clip(r.RuleText(res.Matches[o].Line)) + "` (length " + strconv.Itoa(res.Matches[o].Priority) + "), and on a tie Google follows the least restrictive rule, the allow."
+		b = r.appendRuleRef(append(b, ": it ties with line "...), res.Matches[o])
+		return append(b, ", and on a tie Google follows the least restrictive rule, the allow."...)
 	case res.Reason == ReasonLonger:
-		rest = ": it is longer than line " + strconv.Itoa(res.Matches[o].Line) + ", `" + clip(r.RuleText(res.Matches[o].Line)) + "` (length " + strconv.Itoa(res.Matches[o].Priority) + "), and the longest matching rule wins."
+		b = r.appendRuleRef(append(b, ": it is longer than line "...), res.Matches[o])
+		return append(b, ", and the longest matching rule wins."...)
 	case w.Allow:
-		rest = ": no disallow rule matches this URL."
+		return append(b, ": no disallow rule matches this URL."...)
 	default:
-		rest = ": no allow rule matches this URL."
+		return append(b, ": no allow rule matches this URL."...)
 	}
-	return word + " by line " + strconv.Itoa(w.Line) + ", `" + clip(r.RuleText(w.Line)) + "` (length " + strconv.Itoa(w.Priority) + ")" + rest
+}
+
+// appendRuleRef appends "3, `Disallow: /x` (length 2)": m's line, its
+// rule and its length.
+func (r *Robots) appendRuleRef(b []byte, m Match) []byte {
+	b = append(strconv.AppendInt(b, int64(m.Line), 10), ", `"...)
+	b = append(r.appendRuleText(b, m.Line), "` (length "...)
+	return append(strconv.AppendInt(b, int64(m.Priority), 10), ')')
+}
+
+// appendRuleText appends RuleText(n), clipped as a sentence quotes it.
+func (r *Robots) appendRuleText(b []byte, n int) []byte {
+	if n >= 1 && n <= len(r.Lines) {
+		switch ln := &r.Lines[n-1]; ln.Kind {
+		case KindAllow, KindDisallow:
+			if text, ok := r.ruleTextAsWritten(ln); ok {
+				return appendClip(b, text)
+			}
+		}
+	}
+	return appendClip(b, r.RuleText(n))
 }
 
 // WhyKey names the sentence Why tells for a Result: on one file, results
@@ -431,6 +478,19 @@ func quote(s string) string {
 
 // clip cuts s after 120 bytes (at a letter's start), marked "…", for a
 // sentence to quote.
+// appendClip appends clip(s).
+func appendClip(b []byte, s string) []byte {
+	const most = 120
+	if len(s) <= most {
+		return append(b, s...)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return append(append(b, s[:cut]...), "…"...)
+}
+
 func clip(s string) string {
 	const most = 120
 	if len(s) > most {

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"strings"
+	"unsafe"
 )
 
 // Kind is what Google made of one line.
@@ -118,7 +119,10 @@ type Robots struct {
 
 	byToken tokenGroups // lower-cased product token → the groups naming it
 	global  groupList   // the groups naming "*"
-	rules   []Rule      // every group's rules, in file order: Reparse's room
+	// kept is what Reparse writes the next file into: the arrays this
+	// file was written in, and the bytes Body reads when Reparse copied
+	// them.
+	kept kept
 
 	// Room for a small file's groups, agents, sitemap, indexes and group
 	// lists in the Robots' own allocation: most files have a group or
@@ -146,6 +150,19 @@ func Parse(body []byte) *Robots {
 	}
 }
 
+// kept is a parse's arrays, each at its full length, for Reparse.
+type kept struct {
+	lines    []Line
+	rules    []Rule // every group's rules, in file order
+	groups   []Group
+	agents   []Agent // every group's agents, in file order
+	sitemaps []Sitemap
+	indexes  []lazyIndex
+	lists    []int
+	tokens   []tokenEntry
+	text     []byte
+}
+
 // Reparse is Parse(body) made in the room of old, a Robots its caller is
 // done with: old itself, and its lines' and rules' arrays when they are
 // large enough. Nothing old gave out may be used after (its lines,
@@ -155,11 +172,27 @@ func Parse(body []byte) *Robots {
 // allocates little more than each body: in js/wasm, allocating a small
 // file's Robots cost more than parsing it (issue 26).
 func Reparse(old *Robots, body []byte) *Robots {
-	lines, rules := old.Lines, old.rules
-	clear(rules) // their strings are the old body's
+	k := old.kept
+	// Their strings are the old body's, their pointers its arrays.
+	clear(k.rules)
+	clear(k.groups)
+	clear(k.agents)
+	clear(k.sitemaps)
+	clear(k.indexes)
+	clear(k.tokens)
 	*old = Robots{}
+	// The body is copied into the bytes of the last body Reparse copied,
+	// when they are enough: a body of its own would be the only
+	// allocation left, and with none Go's collector does not run, nor
+	// slow each pointer written with its barrier while it marks. Strings
+	// of the old body read the new one's bytes from here on: nothing of
+	// the old file may be used after.
+	if cap(k.text) < len(body) {
+		k.text = make([]byte, len(body), len(body)+len(body)/4)
+	}
+	k.text = k.text[:copy(k.text[:len(body)], body)]
 	var ps Parsing
-	ps.startIn(old, body, lines, rules)
+	ps.startIn(old, unsafe.String(unsafe.SliceData(k.text), len(k.text)), k)
 	for {
 		if r := ps.Continue(math.MaxInt); r != nil {
 			return r
@@ -185,18 +218,20 @@ func StartParse(body []byte) *Parsing {
 
 // start readies ps to parse body.
 func (ps *Parsing) start(body []byte) {
-	ps.startIn(new(Robots), body, nil, nil)
+	ps.startIn(new(Robots), string(body), kept{})
 }
 
-// startIn readies ps to parse body into r, a zero Robots, with lines and
-// rules as room for its lines and rules when they are large enough.
-func (ps *Parsing) startIn(r *Robots, body []byte, lines []Line, rules []Rule) {
-	src := string(body)
+// startIn readies ps to parse src, the body it is given to keep, into r,
+// a zero Robots, writing into the arrays of k (a parse Reparse keeps)
+// that are large enough, and into r's own room for a small file.
+func (ps *Parsing) startIn(r *Robots, src string, k kept) {
 	r.Body = src
 	r.BOM = skipBOM(src)
+	r.kept.text = k.text
 	// Lines end at LF, CR or CRLF: counting LFs is exact for most files,
 	// and a file of CRs alone grows the slice as it goes.
 	n := 1 + countByte(src, '\n')
+	lines, rules := k.lines[:0], k.rules[:0]
 	if cap(lines) < n {
 		lines = make([]Line, 0, n)
 	}
@@ -205,13 +240,33 @@ func (ps *Parsing) startIn(r *Robots, body []byte, lines []Line, rules []Rule) {
 	if cap(rules) < n {
 		rules = make([]Rule, 0, n)
 	}
-	r.Lines = lines[:0]
-	r.Groups, r.Sitemaps = r.room.groups[:0], r.room.sitemaps[:0]
+	r.Lines = lines
+	r.Groups, r.Sitemaps = larger(r.room.groups[:0], k.groups), larger(r.room.sitemaps[:0], k.sitemaps)
 	*ps = Parsing{
-		p: parser{r: r, group: -1, rules: rules[:0], agents: r.room.agents[:0],
-			nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}},
+		p: parser{r: r, group: -1, rules: rules, agents: larger(r.room.agents[:0], k.agents),
+			kept: k, nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}},
 		lines: newLineSplitter(src, r.BOM),
 	}
+}
+
+// larger is the one of room and kept with the more room, emptied.
+func larger[T any](room, kept []T) []T {
+	if cap(kept) > cap(room) {
+		return kept[:0]
+	}
+	return room[:0]
+}
+
+// roomFor is n entries of room, or of kept when room has too few, or
+// new ones: the room the kept arrays of a Reparse give.
+func roomFor[T any](n int, room, kept []T) []T {
+	switch {
+	case n <= len(room):
+		return room[:n]
+	case n <= cap(kept):
+		return kept[:n]
+	}
+	return make([]T, n)
 }
 
 // Continue reads up to n more lines, and returns the parse once the body is
@@ -238,30 +293,25 @@ func (ps *Parsing) Continue(n int) *Robots {
 func (p *parser) finish() *Robots {
 	r := p.r
 	p.endGroup()
-	r.rules = p.rules
 	// One allocation for all the groups' lazy indexes, and one for the
 	// group lists of the tokens named once (most are): such a list's
 	// capacity is its length, so appending to it copies it. The map has at
 	// most one token per agent.
+	indexes := roomFor(len(r.Groups), r.room.indexes[:], p.kept.indexes)
+	lists := roomFor(len(p.agents), r.room.lists[:], p.kept.lists)
+	r.kept = kept{lines: r.Lines, rules: p.rules, groups: r.Groups, agents: p.agents, sitemaps: r.Sitemaps,
+		indexes: indexes, lists: lists, tokens: p.kept.tokens, text: r.kept.text}
 	if len(r.Groups) == 0 {
 		r.Groups = nil
 	}
 	if len(r.Sitemaps) == 0 {
 		r.Sitemaps = nil
 	}
-	indexes := r.room.indexes[:]
-	if len(r.Groups) > len(indexes) {
-		indexes = make([]lazyIndex, len(r.Groups))
-	}
-	lists := r.room.lists[:]
-	if len(p.agents) > len(lists) {
-		lists = make([]int, len(p.agents))
-	}
 	// The * groups are at most the "*" agents, the others at most the
 	// others.
 	r.global.groups = lists[:0:p.globals]
 	namedOnce := lists[p.globals:p.globals:len(p.agents)]
-	r.byToken.room(len(p.agents))
+	r.byToken.room(len(p.agents), r.kept.tokens)
 	var several []string // tokens named by more than one group
 	for i := range r.Groups {
 		r.Groups[i].index = &indexes[i]
@@ -295,6 +345,10 @@ func (p *parser) finish() *Robots {
 		gl.merged = &mergedRules{}
 		r.byToken.set(k, gl)
 	}
+	if cap(r.byToken.list) > 0 {
+		r.kept.tokens = r.byToken.list
+	}
+	r.byToken.kept = nil
 	return r
 }
 
@@ -304,7 +358,8 @@ func (p *parser) finish() *Robots {
 type tokenGroups struct {
 	list []tokenEntry
 	m    map[string]groupList
-	most int // how many tokens room was told of, the map's size hint
+	most int          // how many tokens room was told of, the map's size hint
+	kept []tokenEntry // the list's room, a Reparse's; set writes the list there
 }
 
 type tokenEntry struct {
@@ -315,9 +370,13 @@ type tokenEntry struct {
 // fewTokens is the most tokens tokenGroups keeps in its list.
 const fewTokens = 8
 
-// room readies t for up to n tokens.
-func (t *tokenGroups) room(n int) {
+// room readies t for up to n tokens, its list written in kept when it
+// is large enough.
+func (t *tokenGroups) room(n int, kept []tokenEntry) {
 	t.most = n
+	if n > 0 && cap(kept) >= min(n, fewTokens) {
+		t.kept = kept[:0]
+	}
 }
 
 // get is the groups naming token, none when it is not named.
@@ -346,6 +405,9 @@ func (t *tokenGroups) set(token string, gl groupList) {
 		}
 	}
 	if t.list == nil {
+		t.list, t.kept = t.kept, nil
+	}
+	if t.list == nil {
 		t.list = make([]tokenEntry, 0, min(t.most, fewTokens))
 	}
 	if len(t.list) < fewTokens {
@@ -369,9 +431,10 @@ type parser struct {
 	sawRules   bool // the current group has had an allow/disallow line
 	agents     []Agent
 	rules      []Rule
-	agentStart int // where the current group's agents start in agents
-	globals    int // how many agents are "*"
-	ruleStart  int // likewise for rules
+	agentStart int  // where the current group's agents start in agents
+	kept       kept // what a Reparse keeps of the file before
+	globals    int  // how many agents are "*"
+	ruleStart  int  // likewise for rules
 
 	// The next NUL and '#' in the body: most lines have neither.
 	nul, hash nextByte

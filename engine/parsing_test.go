@@ -67,6 +67,15 @@ func TestReparseIsParse(t *testing.T) {
 		bodies = append(bodies, []byte(b))
 	}
 	bodies = append(bodies, corpusBodiesAfter(t)...)
+	// The fields compared below, and the two that say where: a field
+	// added to Robots must be compared too.
+	var fields []string
+	for f := range reflect.TypeFor[Robots]().Fields() {
+		fields = append(fields, f.Name)
+	}
+	if got := strings.Join(fields, " "); got != "Body BOM Lines Groups Sitemaps OrphanRules byToken global kept room" {
+		t.Fatalf("Robots has the fields %s: compare the new ones", got)
+	}
 	urls := []string{"/", "/x", "/old", "/y/z", "/a/b.pdf", "/search?q=1", "/wp-admin/", "/private/index.html"}
 	old := Parse(bodies[0])
 	for i, body := range bodies[1:] {
@@ -80,13 +89,36 @@ func TestReparseIsParse(t *testing.T) {
 		if got != old {
 			t.Fatalf("file %d: Reparse made a new Robots", i)
 		}
-		if !reflect.DeepEqual(got, want) {
+		if got.Body != string(body) {
+			t.Fatalf("file %d: the Reparse reads %.60q", i, got.Body)
+		}
+		// What the two hold, field by field; not where: the arrays they
+		// were written in (room, kept) differ.
+		if !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Groups, want.Groups) ||
+			!reflect.DeepEqual(got.Sitemaps, want.Sitemaps) || got.BOM != want.BOM || got.OrphanRules != want.OrphanRules ||
+			!reflect.DeepEqual(got.byToken, want.byToken) || !reflect.DeepEqual(got.global, want.global) {
 			t.Fatalf("file %d, %.60q: the Reparse differs from Parse's", i, body)
 		}
-		// The room past the rules keeps no string of the old body alive.
-		for _, rule := range got.rules[len(got.rules):cap(got.rules)] {
+		gk, wk := got.kept, want.kept
+		if len(gk.rules) != len(wk.rules) || len(gk.agents) != len(wk.agents) || len(gk.lines) != len(wk.lines) {
+			t.Fatalf("file %d: the Reparse keeps %d rules, %d agents, %d lines; Parse %d, %d, %d", i,
+				len(gk.rules), len(gk.agents), len(gk.lines), len(wk.rules), len(wk.agents), len(wk.lines))
+		}
+		// The room past what the file holds keeps no string or pointer of
+		// the files before alive.
+		for _, rule := range gk.rules[len(gk.rules):cap(gk.rules)] {
 			if rule != (Rule{}) {
 				t.Fatalf("file %d: the rules' room still holds %+v", i, rule)
+			}
+		}
+		for _, a := range gk.agents[len(gk.agents):cap(gk.agents)] {
+			if a != (Agent{}) {
+				t.Fatalf("file %d: the agents' room still holds %+v", i, a)
+			}
+		}
+		for _, g := range gk.groups[len(gk.groups):cap(gk.groups)] {
+			if g.Agents != nil || g.Rules != nil || g.index != nil {
+				t.Fatalf("file %d: the groups' room still holds %+v", i, g)
 			}
 		}
 		for _, agent := range []string{"Googlebot", "Bingbot", "*"} {

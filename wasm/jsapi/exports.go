@@ -156,11 +156,9 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 		w[aAllowed] = 1
 	}
 	flags, n := int32(0), aPieces
-	piece := func(bit int32, s string) {
-		if flags&fJSON != 0 {
-			return
-		}
-		units, ok := utf16Len(s)
+	// counted counts the text from start on as the next piece.
+	counted := func(bit int32, start int) {
+		units, ok := utf16Len(unsafe.String(unsafe.SliceData(t[start:]), len(t)-start))
 		if !ok || n == answerWords {
 			flags |= fJSON
 			return
@@ -168,7 +166,12 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 		flags |= bit
 		w[n] = units
 		n++
-		t = append(t, s...)
+	}
+	piece := func(bit int32, s string) {
+		if flags&fJSON == 0 {
+			t = append(t, s...)
+			counted(bit, len(t)-len(s))
+		}
 	}
 	if res.Line > 0 && (f.ruleNew(res.Line) || full != 0) {
 		piece(fRule, f.r.RuleText(res.Line))
@@ -189,8 +192,11 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 			piece(fWhy, before)
 			piece(fWhy, after)
 		}
-	case !keyed || fresh || full != 0:
-		piece(fWhy, f.r.Why(res))
+	case (!keyed || fresh || full != 0) && flags&fJSON == 0:
+		// Written straight into the text: no string of its own.
+		start := len(t)
+		t = f.r.AppendWhy(t, res)
+		counted(fWhy, start)
 	}
 	// testedAs is most often the end of sent: the same bytes (EncodeURL's
 	// short way cuts it from the URL), and before it an ASCII scheme and
