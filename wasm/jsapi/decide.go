@@ -45,7 +45,7 @@ var decided struct {
 //
 //go:wasmexport robotsTesterDecide
 func robotsTesterDecide(id, agentLen, textLen, count int32) int32 {
-	f := parsed[int(id)]
+	f := parsed.get(int(id))
 	if f == nil || agentLen < 0 || textLen < 0 || count < 1 || int64(agentLen)+int64(textLen) > int64(len(exportIn)) {
 		return -1
 	}

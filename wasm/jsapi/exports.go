@@ -135,7 +135,7 @@ var answer struct {
 //
 //go:wasmexport robotsTesterTest
 func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
-	f := parsed[int(id)]
+	f := parsed.get(int(id))
 	if f == nil || agentLen < 0 || urlLen < 0 || int64(agentLen)+int64(urlLen) > int64(len(exportIn)) {
 		return -1
 	}

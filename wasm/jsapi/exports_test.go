@@ -21,7 +21,7 @@ func TestParsedFromTheBufferKeepsItsText(t *testing.T) {
 	id := robotsTesterParse(int32(copy(exportIn, text)))
 	defer robotsTesterRelease(id)
 	copy(exportIn, strings.Repeat("x", len(text)))
-	f := parsed[int(id)]
+	f := parsed.get(int(id))
 	if f == nil {
 		t.Fatal("robotsTesterParse gave no file")
 	}
@@ -104,13 +104,13 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 	for _, u := range urls {
 		test(old, u)
 	}
-	room := parsed[int(old)]
+	room := parsed.get(int(old))
 	robotsTesterRelease(old)
 	if spare != room {
 		t.Fatal("a released file of the exported parse was not kept for the next")
 	}
 	again := parse(second)
-	if parsed[int(again)] != room || spare != nil {
+	if parsed.get(int(again)) != room || spare != nil {
 		t.Fatal("the next parse did not take the released file")
 	}
 	var got []answered
@@ -121,7 +121,7 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 	spare = nil
 	fresh := parse(second)
 	defer robotsTesterRelease(fresh)
-	if parsed[int(fresh)] == room {
+	if parsed.get(int(fresh)) == room {
 		t.Fatal("a parse took a file no handle released")
 	}
 	for i, u := range urls {
@@ -135,7 +135,7 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 		t.Error("the released handle still answers")
 	}
 
-	added := addParsed(parsed[int(fresh)].r)
+	added := addParsed(parsed.get(int(fresh)).r)
 	release(added)
 	if spare != nil {
 		t.Error("a file the program added was kept to be written over")
@@ -162,7 +162,7 @@ func TestDecideAnswersAsTheTester(t *testing.T) {
 	if answer.words[dFlags] != int32(uintptr(unsafe.Pointer(&flags[0]))) || answer.words[dLines] != int32(uintptr(unsafe.Pointer(&lines[0]))) {
 		t.Fatal("the answer's words do not give the verdicts' addresses")
 	}
-	tester := ReadAgent(agent).Tester(parsed[int(id)].r)
+	tester := ReadAgent(agent).Tester(parsed.get(int(id)).r)
 	for i, u := range urls {
 		c := tester.Decide(u)
 		if (flags[i] == 1) != c.Allowed || lines[i] != int32(c.Line) {

@@ -40,7 +40,7 @@ type Files struct {
 // robotsTesterCore), so the ids are the program's, and the exported
 // functions, which have no Files to ask, find a handle's file here.
 var (
-	parsed = map[int]*file{}
+	parsed fileTable
 	nextID = 1
 )
 
@@ -262,7 +262,7 @@ func addParsed(r *engine.Robots) int {
 func addFile(f *file) int {
 	id := nextID
 	nextID++
-	parsed[id] = f
+	parsed.put(id, f)
 	return id
 }
 
@@ -273,7 +273,7 @@ func (f *Files) Lookup(h js.Value, call string) (r *engine.Robots, err string) {
 	if !ok {
 		return nil, f.api + "." + call + ": call it on a handle returned by parse."
 	}
-	p := parsed[id]
+	p := parsed.get(id)
 	if p == nil {
 		return nil, f.api + "." + call + ": this handle was released or never returned by parse; parse the robots.txt again."
 	}
@@ -290,9 +290,9 @@ func (f *Files) Release(h js.Value) {
 
 // release frees handle id's file, and the sentence kept from it.
 func release(id int) {
-	if p := parsed[id]; p != nil {
+	if p := parsed.get(id); p != nil {
 		forgetGroup(p.r)
-		delete(parsed, id)
+		parsed.remove(id)
 		if p.own && spare == nil && cap(p.r.Lines) <= spareLines {
 			spare = p
 		}
