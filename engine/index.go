@@ -615,18 +615,27 @@ func scanRule(rule *Rule, group int, path string, fn func(rule *Rule, group int,
 	if matches(path, p) {
 		fn(rule, group, false, p)
 	}
+	if v, ok := indexHTMLMatch(rule, path); ok {
+		fn(rule, group, true, v)
+	}
+}
+
+// indexHTMLMatch is an allow rule's index.html variant (the pattern up to
+// its last '/' and a '$') when path matches it.
+func indexHTMLMatch(rule *Rule, path string) (variant string, ok bool) {
 	if !rule.Allow {
-		return
+		return "", false
 	}
-	if cut := indexHTMLCut(p); cut > 0 {
-		if v := p[:cut]; strings.IndexByte(v, '*') < 0 {
-			if path == v {
-				fn(rule, group, true, v+"$")
-			}
-		} else if v += "$"; matches(path, v) {
-			fn(rule, group, true, v)
-		}
+	p := rule.Pattern
+	cut := indexHTMLCut(p)
+	if cut == 0 {
+		return "", false
 	}
+	if v := p[:cut]; strings.IndexByte(v, '*') < 0 {
+		return v + "$", path == v
+	}
+	v := p[:cut] + "$"
+	return v, matches(path, v)
 }
 
 // lazyCount counts the tests a list answered by a scan, until its index is

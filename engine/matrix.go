@@ -149,17 +149,44 @@ func (r *Robots) bestOfKinds(list groupList, path string, room *[]int32, best *[
 	if len(list.groups) == 0 {
 		return found
 	}
+	if g := list.groups[0]; len(list.groups) == 1 && len(r.Groups[g].Rules) <= fewRules {
+		// A few rules, tried in turn with no index and no callback: in
+		// js/wasm each layer of calls costs more than matching a short
+		// rule (a compact answer's URL on a small file, issue 26). The
+		// index finds the same rules (TestScanAnswersAsTheIndex).
+		rules := r.Groups[g].Rules
+		for i := range rules {
+			rule := &rules[i]
+			if matches(path, rule.Pattern) {
+				keepBest(&found, best, rule, g, false, rule.Pattern)
+			}
+			if v, ok := indexHTMLMatch(rule, path); ok {
+				keepBest(&found, best, rule, g, true, v)
+			}
+		}
+		return found
+	}
 	list.each(r, path, room, func(rule *Rule, group int, indexHTML bool, pattern string) {
-		k := 1
-		if rule.Allow {
-			k = 0
-		}
-		if b := &best[k]; !found[k] || len(pattern) > b.Priority || len(pattern) == b.Priority && rule.Line < b.Line {
-			found[k] = true
-			*b = Match{Line: rule.Line, Allow: rule.Allow, Pattern: pattern, Priority: len(pattern), IndexHTML: indexHTML, Group: group}
-		}
+		keepBest(&found, best, rule, group, indexHTML, pattern)
 	})
 	return found
+}
+
+// fewRules is the most rules a group has for bestOfKinds to try them in
+// turn rather than through its index.
+const fewRules = 8
+
+// keepBest makes rule's match of pattern best of its kind (best[0] allow,
+// best[1] disallow) when it is the longest so far, or as long and earlier.
+func keepBest(found *[2]bool, best *[2]Match, rule *Rule, group int, indexHTML bool, pattern string) {
+	k := 1
+	if rule.Allow {
+		k = 0
+	}
+	if b := &best[k]; !found[k] || len(pattern) > b.Priority || len(pattern) == b.Priority && rule.Line < b.Line {
+		found[k] = true
+		*b = Match{Line: rule.Line, Allow: rule.Allow, Pattern: pattern, Priority: len(pattern), IndexHTML: indexHTML, Group: group}
+	}
 }
 
 // readTokens reads each token as TestAs does (cut to a product token,
