@@ -164,12 +164,14 @@ type kept struct {
 }
 
 // Reparse is Parse(body) made in the room of old, a Robots its caller is
-// done with: old itself, and its lines' and rules' arrays when they are
-// large enough. Nothing old gave out may be used after (its lines,
-// groups, rules, Testers and indexes are written over or let go), so a
-// caller that parses file after file, letting each go before the next
-// (the script API's handles, which a docs widget makes at each edit),
-// allocates little more than each body: in js/wasm, allocating a small
+// done with: old itself, the bytes of its body when Reparse copied them,
+// and each of its arrays (lines, rules, groups, agents, sitemaps,
+// indexes) large enough for the new file's. Nothing old gave out may be
+// used after, not even a string: its body, lines, groups, rules,
+// Testers and indexes are written over or let go. A caller that parses
+// file after file, letting each go before the next (the script API's
+// handles, which a docs widget makes at each edit), then allocates
+// nothing once the room is large enough: in js/wasm, allocating a small
 // file's Robots cost more than parsing it (issue 26).
 func Reparse(old *Robots, body []byte) *Robots {
 	k := old.kept
@@ -589,8 +591,13 @@ func splitKeyValue(text string, ln *Line) Kind {
 
 // indexSpaceOrTab is strings.IndexAny(s, " \t").
 func indexSpaceOrTab(s string) int {
-	sp, tab := strings.IndexByte(s, ' '), strings.IndexByte(s, '\t')
-	if sp < 0 || tab >= 0 && tab < sp {
+	// A tab counts only before the first space: the second search stops
+	// there.
+	sp := strings.IndexByte(s, ' ')
+	if sp < 0 {
+		return strings.IndexByte(s, '\t')
+	}
+	if tab := strings.IndexByte(s[:sp], '\t'); tab >= 0 {
 		return tab
 	}
 	return sp
