@@ -3,6 +3,7 @@ package engine
 import (
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -182,4 +183,36 @@ func corpusBodiesAfter(t *testing.T, files ...string) [][]byte {
 		bodies = append(bodies, body)
 	}
 	return bodies
+}
+
+// Two rules of one kind and one length that both match: the earlier line
+// decides, as Google keeps the first (a strict <), whether the group is
+// tried rule by rule (a few rules) or through its index (many), in Test,
+// the matrix's cell and Brief alike.
+func TestTiesOfOneKindNameTheEarliestLine(t *testing.T) {
+	few := "User-agent: *\nDisallow: /a*\nDisallow: /ab\nAllow: /x*\nAllow: /xy\n"
+	many := few
+	for i := range 12 {
+		many += "Disallow: /other" + strconv.Itoa(i) + "\n"
+	}
+	for _, body := range []string{few, many} {
+		r := Parse([]byte(body))
+		tester := r.Tester(TokenColumn("Googlebot"))
+		for _, tt := range []struct {
+			url  string
+			line int
+		}{{"/abc", 2}, {"/xyz", 4}} {
+			for k := 0; k < 20; k++ { // past the tests that build an index
+				if got := tester.Decide(tt.url).Line; got != tt.line {
+					t.Fatalf("%d rules, %s: Decide gives line %d, want %d", strings.Count(body, "\n")-1, tt.url, got, tt.line)
+				}
+			}
+			if got := r.Test("Googlebot", tt.url).Line; got != tt.line {
+				t.Errorf("%d rules, %s: Test gives line %d, want %d", strings.Count(body, "\n")-1, tt.url, got, tt.line)
+			}
+			if got := tester.Brief(EncodeURL(tt.url)).Line; got != tt.line {
+				t.Errorf("%d rules, %s: Brief gives line %d, want %d", strings.Count(body, "\n")-1, tt.url, got, tt.line)
+			}
+		}
+	}
 }
