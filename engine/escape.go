@@ -56,36 +56,43 @@ func NormalisePattern(p string) string {
 
 // scanPattern reads a pattern once and reports whether it is plain (no '%'
 // and no byte ≥ 0x80, as most are: NormalisePattern would return it as it
-// is). It reads eight bytes at a time; the []byte conversion in scanWord
-// is not a copy (the compiler sees it is only read), so each load is one
+// is) and whether it is literal (no '*': matching it needs no search,
+// and NormalisePattern, which neither adds nor removes one, keeps it so).
+// It reads eight bytes at a time; the []byte conversion in scanWord is
+// not a copy (the compiler sees it is only read), so each load is one
 // instruction.
-func scanPattern(p string) (plain bool) {
-	var escapes uint64
+func scanPattern(p string) (plain, literal bool) {
+	var escapes, stars uint64
 	if len(p) < 8 {
 		for i := 0; i < len(p); i++ {
-			if c := p[i]; c >= 0x80 || c == '%' {
+			switch c := p[i]; {
+			case c >= 0x80 || c == '%':
 				escapes = highs
+			case c == '*':
+				stars = highs
 			}
 		}
 	} else {
 		// The last word overlaps the one before it rather than leaving a
 		// tail to read byte by byte.
-		escapes = scanWord(p[len(p)-8:])
+		escapes, stars = scanWord(p[len(p)-8:])
 		for i := 0; i+8 < len(p); i += 8 {
-			escapes |= scanWord(p[i : i+8])
+			e, s := scanWord(p[i : i+8])
+			escapes, stars = escapes|e, stars|s
 		}
 	}
-	return escapes&highs == 0
+	return escapes&highs == 0, stars&highs == 0
 }
 
 // Eight bytes of 0x01, and of 0x80, to test the bytes of a word at once.
 const ones, highs = 0x0101010101010101, 0x8080808080808080
 
 // scanWord reads the eight bytes of w: escapes has a high bit (highs) set
-// exactly when they hold a '%' or a byte ≥ 0x80.
-func scanWord(w string) (escapes uint64) {
+// exactly when they hold a '%' or a byte ≥ 0x80, stars when they hold a
+// '*'.
+func scanWord(w string) (escapes, stars uint64) {
 	u := binary.LittleEndian.Uint64([]byte(w))
-	return u | zeroByte(u^ones*'%')
+	return u | zeroByte(u^ones*'%'), zeroByte(u ^ ones*'*')
 }
 
 // zeroByte has a high bit set exactly when x has a zero byte: x-ones

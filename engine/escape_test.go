@@ -14,12 +14,16 @@ func TestScanPatternReadsAsByteByByte(t *testing.T) {
 	tricky := []byte{'a', '%', '*', 0x80, 0xFF, '$', '&', '+', ')', 0x00, 0x01, 0xA5, 0xAA}
 	check := func(p string) {
 		t.Helper()
-		plain := true
+		plain, literal := true, true
 		for i := 0; i < len(p); i++ {
 			plain = plain && p[i] != '%' && p[i] < 0x80
+			literal = literal && p[i] != '*'
 		}
-		if got := scanPattern(p); got != plain {
-			t.Fatalf("scanPattern(%q) = plain %v; want %v", p, got, plain)
+		if gotPlain, gotLiteral := scanPattern(p); gotPlain != plain || gotLiteral != literal {
+			t.Fatalf("scanPattern(%q) = plain %v, literal %v; want %v, %v", p, gotPlain, gotLiteral, plain, literal)
+		}
+		if literal && strings.Contains(NormalisePattern(p), "*") {
+			t.Fatalf("%q is literal, but NormalisePattern makes it %q", p, NormalisePattern(p))
 		}
 		if plain && NormalisePattern(p) != p {
 			t.Fatalf("%q is plain, but NormalisePattern changes it to %q", p, NormalisePattern(p))
@@ -63,7 +67,7 @@ func TestHighBytesAtEveryEscapingSite(t *testing.T) {
 				if got := NormalisePattern(pattern); got != want {
 					t.Fatalf("NormalisePattern(%q) = %q, want %q", pattern, got, want)
 				}
-				if plain := scanPattern(pattern); plain == escaped {
+				if plain, _ := scanPattern(pattern); plain == escaped {
 					t.Fatalf("scanPattern(%q) = plain %v, want %v", pattern, plain, !escaped)
 				}
 				r := Parse([]byte("User-agent: *\nDisallow: " + pattern + "\n"))

@@ -611,9 +611,8 @@ func (gl *groupList) each(r *Robots, path string, room *[]int32, fn func(rule *R
 // variant (the pattern up to its last '/' and a '$') when that does, as
 // ruleIndex.each reports them.
 func scanRule(rule *Rule, group int, path string, fn func(rule *Rule, group int, indexHTML bool, pattern string)) {
-	p := rule.Pattern
-	if matches(path, p) {
-		fn(rule, group, false, p)
+	if rule.matchesPath(path) {
+		fn(rule, group, false, rule.Pattern)
 	}
 	if v, ok := indexHTMLMatch(rule, path); ok {
 		fn(rule, group, true, v)

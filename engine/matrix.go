@@ -157,7 +157,7 @@ func (r *Robots) bestOfKinds(list groupList, path string, room *[]int32, best *[
 		rules := r.Groups[g].Rules
 		for i := range rules {
 			rule := &rules[i]
-			if matches(path, rule.Pattern) {
+			if rule.matchesPath(path) {
 				keepBest(&found, best, rule, g, false, rule.Pattern)
 			}
 			if v, ok := indexHTMLMatch(rule, path); ok {

@@ -76,10 +76,27 @@ type Agent struct {
 
 // Rule is one allow or disallow line of a group.
 type Rule struct {
-	Line    int
-	Allow   bool
+	Line  int
+	Allow bool
+	// literal says Parse found no '*' in the pattern, which is then
+	// matched with no search for one (matchesPath); in Allow's padding.
+	literal bool
 	Value   string // as written
 	Pattern string // percent-normalised; what is matched, its length is the priority
+}
+
+// matchesPath is matches(path, rule.Pattern), which for a pattern Parse
+// found literal is a comparison: in js/wasm the search for a '*' cost
+// more than most comparisons, for each rule a URL is tried against.
+func (rule *Rule) matchesPath(path string) bool {
+	p := rule.Pattern
+	switch {
+	case !rule.literal:
+		return matches(path, p)
+	case len(p) > 0 && p[len(p)-1] == '$':
+		return path == p[:len(p)-1]
+	}
+	return strings.HasPrefix(path, p)
 }
 
 // Group is a run of user-agent lines and the rules after them. A group ends
@@ -495,7 +512,8 @@ func (p *parser) line(number, start, end int) {
 			break
 		}
 		pattern := value
-		if !scanPattern(value) {
+		plain, literal := scanPattern(value)
+		if !plain {
 			pattern = NormalisePattern(value)
 		}
 		// Field by field into a slot the slice already has (it holds a
@@ -508,7 +526,7 @@ func (p *parser) line(number, start, end int) {
 			p.rules = p.rules[:len(p.rules)+1]
 		}
 		rule := &p.rules[len(p.rules)-1]
-		rule.Line, rule.Allow, rule.Value, rule.Pattern = number, ln.Kind == KindAllow, value, pattern
+		rule.Line, rule.Allow, rule.literal, rule.Value, rule.Pattern = number, ln.Kind == KindAllow, literal, value, pattern
 		p.sawRules = true
 		ln.Group = p.group
 	case KindSitemap:
