@@ -23,7 +23,7 @@ import (
 // cross: a pointer, lengths, the handle's id and the answer's words.
 //
 //	in := robotsTesterInput(n)                          // the input buffer, n bytes at least
-//	write the robots.txt at in; id := robotsTesterParse(n)
+//	write the robots.txt at in+at; id := robotsTesterParse(at, n)
 //	write agent, then url, at in                        // TextEncoder.encodeInto
 //	robotsTesterTest(id, agentLen, urlLen, group, full)  // 0, or -1 for no such handle
 //	read the answer's words at robotsTesterAnswer()     // and its text, at the address they give
@@ -64,22 +64,25 @@ func robotsTesterInput(n int32) int32 {
 	return int32(uintptr(unsafe.Pointer(&exportIn[:1][0])))
 }
 
-// robotsTesterParse parses the n bytes of the input buffer as a robots.txt
-// and returns the new handle's id, or -1 when n does not fit the buffer.
+// robotsTesterParse parses the n bytes of the input buffer from at as a
+// robots.txt and returns the new handle's id, or -1 when they do not fit
+// the buffer. The wrapper writes the text after the agent of the last
+// test, which the next test then finds in place.
 //
 //go:wasmexport robotsTesterParse
-func robotsTesterParse(n int32) int32 {
-	if n < 0 || int(n) > len(exportIn) {
+func robotsTesterParse(at, n int32) int32 {
+	if at < 0 || n < 0 || int64(at)+int64(n) > int64(len(exportIn)) {
 		return -1
 	}
+	text := exportIn[at : at+n]
 	// No copy of ours: Parse copies the bytes into the file's text (a
 	// string) and keeps nothing of the buffer the next call writes over.
 	if f := spare; f != nil {
 		spare = nil
-		f.reuse(exportIn[:n])
+		f.reuse(text)
 		return int32(addFile(f))
 	}
-	return int32(addFile(&file{r: engine.Parse(exportIn[:n]), own: true}))
+	return int32(addFile(&file{r: engine.Parse(text), own: true}))
 }
 
 // robotsTesterRelease frees handle id's file; an id released twice is no

@@ -18,7 +18,7 @@ import (
 func TestParsedFromTheBufferKeepsItsText(t *testing.T) {
 	text := "User-agent: *\nDisallow: /private\n"
 	robotsTesterInput(int32(len(text)))
-	id := robotsTesterParse(int32(copy(exportIn, text)))
+	id := robotsTesterParse(0, int32(copy(exportIn, text)))
 	defer robotsTesterRelease(id)
 	copy(exportIn, strings.Repeat("x", len(text)))
 	f := parsed.get(int(id))
@@ -74,7 +74,7 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 	second := "# another\nUser-agent: *\nAllow: /a\nDisallow: /private\nDisallow: /*.pdf$\n"
 	parse := func(text string) int32 {
 		robotsTesterInput(int32(len(text)))
-		return robotsTesterParse(int32(copy(exportIn, text)))
+		return robotsTesterParse(0, int32(copy(exportIn, text)))
 	}
 	type answered struct {
 		words [answerWords]int32
@@ -148,7 +148,7 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 func TestDecideAnswersAsTheTester(t *testing.T) {
 	const text, agent = "User-agent: *\nDisallow: /private\nAllow: /private/ok\nDisallow: /*.pdf$\n", "Googlebot"
 	robotsTesterInput(int32(len(text)))
-	id := robotsTesterParse(int32(copy(exportIn, text)))
+	id := robotsTesterParse(0, int32(copy(exportIn, text)))
 	urls := []string{"https://example.com/private/x", "/private/ok/1", "", "https://example.com/a.pdf", "/a.pdf?x", "/"}
 	decide := func(joined string, count int) int32 {
 		robotsTesterInput(int32(len(agent) + len(joined)))

@@ -55,9 +55,9 @@
     }
     // afterAgent writes agent at the start of the input buffer, unless it
     // is there from the call before, and gives the view after it, with
-    // room for text (at most 3 bytes a UTF-16 unit).
-    function afterAgent(agent, text) {
-      var buf = buffer(3 * (agent.length + text.length));
+    // room for n bytes.
+    function afterAgent(agent, n) {
+      var buf = buffer(3 * agent.length + n);
       if (agent !== agentIn) {
         agentLen = encoder.encodeInto(agent, buf).written;
         agentIn = agent;
@@ -68,19 +68,20 @@
       }
       return urlView;
     }
+    // parse writes the text after the agent the last test wrote, which
+    // stays there with its view for the next test.
     fast.parse = function (text) {
-      var n;
-      agentIn = null; // the text is written over it
+      var n, agent = agentIn === null ? "" : agentIn;
       if (typeof text === "string") {
-        n = encoder.encodeInto(text, buffer(3 * text.length)).written; // at most 3 bytes a UTF-16 unit
+        n = encoder.encodeInto(text, afterAgent(agent, 3 * text.length)).written; // at most 3 bytes a UTF-16 unit
       } else if (text instanceof Uint8Array) {
-        buffer(text.length).set(text);
+        afterAgent(agent, text.length).set(text);
         n = text.length;
       } else {
         return fast.goParse.apply(this, arguments);
       }
       var h = Object.create(fast.proto);
-      h.id = exports.robotsTesterParse(n);
+      h.id = exports.robotsTesterParse(agentLen, n);
       h._sent = null; // the rules and reasons its answers sent (answer)
       return h;
     };
@@ -88,7 +89,7 @@
       if (typeof agent !== "string" || typeof url !== "string" || typeof this.id !== "number") {
         return this._test.apply(this, arguments);
       }
-      var u = encoder.encodeInto(url, afterAgent(agent, url)).written, a = agentLen;
+      var u = encoder.encodeInto(url, afterAgent(agent, 3 * url.length)).written, a = agentLen;
       var c = this._sent, full = !c;
       if (full) {
         c = this._sent = {rules: [], whys: [], ends: []};
@@ -179,7 +180,7 @@
       var n = urls.length, allowed = new Uint8Array(n), lines = new Int32Array(n);
       for (var at = 0; at < n; at += D.piece) {
         var to = Math.min(at + D.piece, n), part = urls.slice(at, to), joined = part.join("\n");
-        var len = encoder.encodeInto(joined, afterAgent(agent, joined)).written;
+        var len = encoder.encodeInto(joined, afterAgent(agent, 3 * joined.length)).written;
         if (exports.robotsTesterDecide(this.id, agentLen, len, to - at) < 0) {
           var r = this._testMany(agent, part, opts);
           if (!r || r.allowed === undefined) {
