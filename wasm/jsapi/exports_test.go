@@ -140,6 +140,19 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 	if spare != nil {
 		t.Error("a file the program added was kept to be written over")
 	}
+	// Past the bounds a released file is let go: its room would hold
+	// memory for nothing.
+	for name, text := range map[string]string{
+		"more than 512 KiB":     "# " + strings.Repeat("x", spareBytes) + "\n",
+		"more than 4,096 lines": strings.Repeat("Disallow: /x\n", spareLines+1),
+	} {
+		big := parse(text)
+		robotsTesterRelease(big)
+		if spare != nil {
+			t.Errorf("a released file of %s was kept", name)
+			spare = nil
+		}
+	}
 }
 
 // robotsTesterDecide answers each URL of the joined text as the file's

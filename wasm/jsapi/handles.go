@@ -71,11 +71,14 @@ type file struct {
 // room (engine.Reparse, engine.Robots.TesterInto): a docs widget parses
 // its text at each edit and releases the handle before, and in js/wasm
 // allocating a small file's Robots, Tester and the rest cost more than
-// parsing it. Past spareLines lines the parse outweighs them, and the
-// room would hold memory for nothing.
+// parsing it. Past spareLines lines or spareBytes of text the parse
+// outweighs them, and the room would hold memory for nothing.
 var spare *file
 
-const spareLines = 4096
+const (
+	spareLines = 4096
+	spareBytes = 512 << 10 // Googlebot's fetch limit
+)
 
 // testerFor is a's Tester on f, made in the last one's room.
 func (f *file) testerFor(a Agent) *engine.Tester {
@@ -293,7 +296,7 @@ func release(id int) {
 	if p := parsed.get(id); p != nil {
 		forgetGroup(p.r)
 		parsed.remove(id)
-		if p.own && spare == nil && cap(p.r.Lines) <= spareLines {
+		if p.own && spare == nil && cap(p.r.Lines) <= spareLines && len(p.r.Body) <= spareBytes {
 			spare = p
 		}
 	}
