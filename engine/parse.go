@@ -177,6 +177,8 @@ type kept struct {
 	indexes  []lazyIndex
 	lists    []int
 	tokens   []tokenEntry
+	tokenMap map[string]int32
+	lower    []byte // the lower-cased tokens' bytes (parser.lowerToken)
 	text     []byte
 }
 
@@ -199,6 +201,7 @@ func Reparse(old *Robots, body []byte) *Robots {
 	clear(k.sitemaps)
 	clear(k.indexes)
 	clear(k.tokens)
+	clear(k.tokenMap)
 	*old = Robots{}
 	// The body is copied into the bytes of the last body Reparse copied,
 	// when they are enough: a body of its own would be the only
@@ -319,7 +322,7 @@ func (p *parser) finish() *Robots {
 	indexes := roomFor(len(r.Groups), r.room.indexes[:], p.kept.indexes)
 	lists := roomFor(len(p.agents), r.room.lists[:], p.kept.lists)
 	r.kept = kept{lines: r.Lines, rules: p.rules, groups: r.Groups, agents: p.agents, sitemaps: r.Sitemaps,
-		indexes: indexes, lists: lists, tokens: p.kept.tokens, text: r.kept.text}
+		indexes: indexes, lists: lists, tokens: p.kept.tokens, tokenMap: p.kept.tokenMap, text: r.kept.text}
 	if len(r.Groups) == 0 {
 		r.Groups = nil
 	}
@@ -330,8 +333,14 @@ func (p *parser) finish() *Robots {
 	// others.
 	r.global.groups = lists[:0:p.globals]
 	namedOnce := lists[p.globals:p.globals:len(p.agents)]
-	r.byToken.room(len(p.agents), r.kept.tokens)
-	var several []string // tokens named by more than one group
+	// The tokens are at most the agents that are not "*": one array.
+	if named := len(p.agents) - p.globals; named > 0 {
+		if r.byToken.list = p.kept.tokens[:0]; cap(r.byToken.list) < named {
+			r.byToken.list = make([]tokenEntry, 0, named)
+		}
+	}
+	p.lower = p.kept.lower[:0]
+	var several []int // the places of the tokens named by more than one group
 	for i := range r.Groups {
 		r.Groups[i].index = &indexes[i]
 		for _, a := range r.Groups[i].Agents {
@@ -341,16 +350,18 @@ func (p *parser) finish() *Robots {
 				}
 				continue
 			}
-			k := LowerASCII(a.Token)
-			switch gs := r.byToken.get(k).groups; {
-			case len(gs) == 0:
+			k := p.lowerToken(a.Token)
+			at := r.byToken.find(k)
+			if at < 0 {
 				namedOnce = append(namedOnce, i)
-				r.byToken.set(k, groupList{groups: namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]})
-			case gs[len(gs)-1] != i:
-				if len(gs) == 1 {
-					several = append(several, k)
+				r.byToken.add(k, groupList{groups: namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]}, p.kept.tokenMap)
+				continue
+			}
+			if gl := &r.byToken.list[at].gl; gl.groups[len(gl.groups)-1] != i {
+				if len(gl.groups) == 1 {
+					several = append(several, at)
 				}
-				r.byToken.set(k, groupList{groups: append(gs, i)})
+				gl.groups = append(gl.groups, i)
 			}
 		}
 	}
@@ -359,26 +370,28 @@ func (p *parser) finish() *Robots {
 	if len(r.global.groups) > 1 {
 		r.global.merged = &mergedRules{}
 	}
-	for _, k := range several {
-		gl := r.byToken.get(k)
-		gl.merged = &mergedRules{}
-		r.byToken.set(k, gl)
+	for _, at := range several {
+		r.byToken.list[at].gl.merged = &mergedRules{}
 	}
 	if cap(r.byToken.list) > 0 {
 		r.kept.tokens = r.byToken.list
 	}
-	r.byToken.kept = nil
+	if r.byToken.index != nil {
+		r.kept.tokenMap = r.byToken.index
+	}
+	r.kept.lower = p.lower
 	return r
 }
 
-// tokenGroups is the groups naming each product token: a list while a
-// file names few tokens (most name a handful, and a map costs more to
-// make than a short list to read), a map past fewTokens of them.
+// tokenGroups is the groups naming each product token: a list, in the
+// order the tokens are first named, searched in turn while a file names
+// few tokens (most name a handful, and a map costs more to make than a
+// short list to read), through an index past fewTokens of them. The
+// index gives a token's place in the list, so filing a group under a
+// token named before looks it up once.
 type tokenGroups struct {
-	list []tokenEntry
-	m    map[string]groupList
-	most int          // how many tokens room was told of, the map's size hint
-	kept []tokenEntry // the list's room, a Reparse's; set writes the list there
+	list  []tokenEntry
+	index map[string]int32
 }
 
 type tokenEntry struct {
@@ -386,59 +399,73 @@ type tokenEntry struct {
 	gl    groupList
 }
 
-// fewTokens is the most tokens tokenGroups keeps in its list.
+// fewTokens is the most tokens tokenGroups searches in turn.
 const fewTokens = 8
 
-// room readies t for up to n tokens, its list written in kept when it
-// is large enough.
-func (t *tokenGroups) room(n int, kept []tokenEntry) {
-	t.most = n
-	if n > 0 && cap(kept) >= min(n, fewTokens) {
-		t.kept = kept[:0]
+// find is token's place in the list, -1 when it is not named.
+func (t *tokenGroups) find(token string) int {
+	if t.index != nil {
+		if at, ok := t.index[token]; ok {
+			return int(at)
+		}
+		return -1
 	}
+	for i := range t.list {
+		if t.list[i].token == token {
+			return i
+		}
+	}
+	return -1
 }
 
 // get is the groups naming token, none when it is not named.
 func (t *tokenGroups) get(token string) groupList {
-	if t.m != nil {
-		return t.m[token]
-	}
-	for i := range t.list {
-		if t.list[i].token == token {
-			return t.list[i].gl
-		}
+	if at := t.find(token); at >= 0 {
+		return t.list[at].gl
 	}
 	return groupList{}
 }
 
-// set files gl as the groups naming token.
-func (t *tokenGroups) set(token string, gl groupList) {
-	if t.m != nil {
-		t.m[token] = gl
-		return
-	}
-	for i := range t.list {
-		if t.list[i].token == token {
-			t.list[i].gl = gl
-			return
+// add files gl as the groups naming token, which is not named yet. Past
+// fewTokens it indexes the list, in kept when there is one (a Reparse's
+// index, emptied).
+func (t *tokenGroups) add(token string, gl groupList, kept map[string]int32) {
+	t.list = append(t.list, tokenEntry{token, gl})
+	switch n := len(t.list); {
+	case t.index != nil:
+		t.index[token] = int32(n - 1)
+	case n > fewTokens:
+		if t.index = kept; t.index == nil {
+			t.index = make(map[string]int32, cap(t.list))
+		}
+		for i, e := range t.list {
+			t.index[e.token] = int32(i)
 		}
 	}
-	if t.list == nil {
-		t.list, t.kept = t.kept, nil
+}
+
+// lowerToken is LowerASCII(token), the lower-cased bytes written into
+// p.lower, not a string of their own: a file of five hundred groups made
+// five hundred strings of a few bytes. A string made here keeps the array
+// it was written in, which is never written again but by a Reparse.
+func (p *parser) lowerToken(token string) string {
+	for i := 0; i < len(token); i++ {
+		if c := token[i]; 'A' <= c && c <= 'Z' {
+			if cap(p.lower)-len(p.lower) < len(token) {
+				p.lower = make([]byte, 0, max(2*cap(p.lower), len(token), 256))
+			}
+			start := len(p.lower)
+			p.lower = append(p.lower, token...)
+			b := p.lower[start:]
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return unsafe.String(&b[0], len(b))
+		}
 	}
-	if t.list == nil {
-		t.list = make([]tokenEntry, 0, min(t.most, fewTokens))
-	}
-	if len(t.list) < fewTokens {
-		t.list = append(t.list, tokenEntry{token, gl})
-		return
-	}
-	t.m = make(map[string]groupList, t.most)
-	for _, e := range t.list {
-		t.m[e.token] = e.gl
-	}
-	t.m[token] = gl
-	t.list = nil
+	return token
 }
 
 // parser holds the state of one Parse. A group's agents and rules are
@@ -450,10 +477,11 @@ type parser struct {
 	sawRules   bool // the current group has had an allow/disallow line
 	agents     []Agent
 	rules      []Rule
-	agentStart int  // where the current group's agents start in agents
-	kept       kept // what a Reparse keeps of the file before
-	globals    int  // how many agents are "*"
-	ruleStart  int  // likewise for rules
+	agentStart int    // where the current group's agents start in agents
+	ruleStart  int    // likewise for rules
+	globals    int    // how many agents are "*"
+	kept       kept   // what a Reparse keeps of the file before
+	lower      []byte // where lowerToken writes
 
 	// The next NUL and '#' in the body: most lines have neither.
 	nul, hash nextByte
