@@ -169,7 +169,6 @@ func Parse(body []byte) *Robots {
 
 // kept is a parse's arrays, each at its full length, for Reparse.
 type kept struct {
-	lines    []Line
 	rules    []Rule // every group's rules, in file order
 	groups   []Group
 	agents   []Agent // every group's agents, in file order
@@ -193,7 +192,7 @@ type kept struct {
 // nothing once the room is large enough: in js/wasm, allocating a small
 // file's Robots cost more than parsing it (issue 26).
 func Reparse(old *Robots, body []byte) *Robots {
-	k := old.kept
+	k, lines := old.kept, old.Lines
 	// Their strings are the old body's, their pointers its arrays.
 	clear(k.rules)
 	clear(k.groups)
@@ -214,7 +213,7 @@ func Reparse(old *Robots, body []byte) *Robots {
 	}
 	k.text = k.text[:copy(k.text[:len(body)], body)]
 	var ps Parsing
-	ps.startIn(old, unsafe.String(unsafe.SliceData(k.text), len(k.text)), k)
+	ps.startIn(old, unsafe.String(unsafe.SliceData(k.text), len(k.text)), lines, k)
 	for {
 		if r := ps.Continue(math.MaxInt); r != nil {
 			return r
@@ -240,20 +239,21 @@ func StartParse(body []byte) *Parsing {
 
 // start readies ps to parse body.
 func (ps *Parsing) start(body []byte) {
-	ps.startIn(new(Robots), string(body), kept{})
+	ps.startIn(new(Robots), string(body), nil, kept{})
 }
 
 // startIn readies ps to parse src, the body it is given to keep, into r,
-// a zero Robots, writing into the arrays of k (a parse Reparse keeps)
-// that are large enough, and into r's own room for a small file.
-func (ps *Parsing) startIn(r *Robots, src string, k kept) {
+// a zero Robots, writing into lines and the arrays of k (what a Reparse
+// keeps of the file before) when they are large enough, and into r's own
+// room for a small file.
+func (ps *Parsing) startIn(r *Robots, src string, lines []Line, k kept) {
 	r.Body = src
 	r.BOM = skipBOM(src)
 	r.kept.text = k.text
 	// Lines end at LF, CR or CRLF: counting LFs is exact for most files,
 	// and a file of CRs alone grows the slice as it goes.
 	n := 1 + countByte(src, '\n')
-	lines, rules := k.lines[:0], k.rules[:0]
+	lines, rules := lines[:0], k.rules[:0]
 	if cap(lines) < n {
 		lines = make([]Line, 0, n)
 	}
@@ -321,7 +321,7 @@ func (p *parser) finish() *Robots {
 	// most one token per agent.
 	indexes := roomFor(len(r.Groups), r.room.indexes[:], p.kept.indexes)
 	lists := roomFor(len(p.agents), r.room.lists[:], p.kept.lists)
-	r.kept = kept{lines: r.Lines, rules: p.rules, groups: r.Groups, agents: p.agents, sitemaps: r.Sitemaps,
+	r.kept = kept{rules: p.rules, groups: r.Groups, agents: p.agents, sitemaps: r.Sitemaps,
 		indexes: indexes, lists: lists, tokens: p.kept.tokens, tokenMap: p.kept.tokenMap, text: r.kept.text}
 	if len(r.Groups) == 0 {
 		r.Groups = nil
