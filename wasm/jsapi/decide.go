@@ -39,12 +39,15 @@ var decided struct {
 // the agent (agentLen bytes), textLen bytes a URL a line, for handle id,
 // into decided, whose addresses it writes in the answer's words. It
 // returns 0, or -1 when id names no file, the lengths do not fit the
-// buffer, or the text holds another count of lines (a URL held a line
-// break): the wrapper then asks the js.Func, which reads the piece item
+// buffer, the text holds another count of lines (a URL held a line
+// break), or another call took its place (startExport): the wrapper then asks the js.Func, which reads the piece item
 // by item or says why.
 //
 //go:wasmexport robotsTesterDecide
 func robotsTesterDecide(id, agentLen, textLen, count int32) int32 {
+	if !startExport() {
+		return -1
+	}
 	f := parsed.get(int(id))
 	if f == nil || agentLen < 0 || textLen < 0 || count < 1 || int64(agentLen)+int64(textLen) > int64(len(exportIn)) {
 		return -1

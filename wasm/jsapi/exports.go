@@ -55,6 +55,7 @@ var exportIn []byte
 //
 //go:wasmexport robotsTesterInput
 func robotsTesterInput(n int32) int32 {
+	exportCalls++ // the buffer may move
 	if n < 1 {
 		n = 1
 	}
@@ -66,11 +67,14 @@ func robotsTesterInput(n int32) int32 {
 
 // robotsTesterParse parses the n bytes of the input buffer from at as a
 // robots.txt and returns the new handle's id, or -1 when they do not fit
-// the buffer. The wrapper writes the text after the agent of the last
+// the buffer (or another call took their place: startExport). The wrapper writes the text after the agent of the last
 // test, which the next test then finds in place.
 //
 //go:wasmexport robotsTesterParse
 func robotsTesterParse(at, n int32) int32 {
+	if !startExport() {
+		return -1
+	}
 	if at < 0 || n < 0 || int64(at)+int64(n) > int64(len(exportIn)) {
 		return -1
 	}
@@ -133,11 +137,14 @@ var answer struct {
 // group sentence's number the wrapper holds; full asks for the rule and
 // the reason whatever their numbers (the wrapper holds neither). It
 // returns 0, or -1 when id names no file (or the lengths do not fit the
-// buffer), for the wrapper to ask the js.Func, which says why in a
-// sentence.
+// buffer, or another call took their place: startExport), for the
+// wrapper to ask the js.Func, which says why in a sentence.
 //
 //go:wasmexport robotsTesterTest
 func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
+	if !startExport() {
+		return -1
+	}
 	f := parsed.get(int(id))
 	if f == nil || agentLen < 0 || urlLen < 0 || int64(agentLen)+int64(urlLen) > int64(len(exportIn)) {
 		return -1

@@ -80,8 +80,12 @@
       } else {
         return fast.goParse.apply(this, arguments);
       }
+      var id = exports.robotsTesterParse(agentLen, n);
+      if (id < 0) {
+        return fast.goParse.apply(this, arguments); // another call took the input (marking.go)
+      }
       var h = Object.create(fast.proto);
-      h.id = exports.robotsTesterParse(agentLen, n);
+      h.id = id;
       h._sent = null; // the rules and reasons its answers sent (answer)
       return h;
     };
@@ -101,7 +105,9 @@
       if (!full && !(w[A.flags] & F.json) && (line > 0 && c.rules[line] === undefined || why > 0 && c.whys[why] === undefined)) {
         // A rule or a reason this handle does not hold (an answer that
         // sent it came as JSON): asked again, with their texts.
-        exports.robotsTesterTest(this.id, a, u, group, 1);
+        if (exports.robotsTesterTest(this.id, a, u, group, 1) < 0) {
+          return this._test(agent, url);
+        }
         w = answerWords();
       }
       return answer(w, c, url);
