@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+	"unsafe"
+)
 
 // Byte-level line splitting, as robots.cc's RobotsTxtParser::Parse does it.
 
@@ -42,12 +46,13 @@ func SplitLines(body string, from int, emit func(number, start, end int)) int {
 type lineSplitter struct {
 	body               string
 	number, start, end int // the line next gave
-	pos                int // where the next line starts, -1 after the last
-	lf, cr             nextByte
+	// The line's first NUL and first '#', end when it has none.
+	nul, hash int
+	pos       int // where the next line starts, -1 after the last
 }
 
 func newLineSplitter(body string, from int) lineSplitter {
-	return lineSplitter{body: body, pos: from, lf: nextByte{c: '\n', at: -1}, cr: nextByte{c: '\r', at: -1}}
+	return lineSplitter{body: body, pos: from}
 }
 
 // next moves to the next line, false when there is none.
@@ -56,9 +61,30 @@ func (ls *lineSplitter) next() bool {
 		return false
 	}
 	body, pos := ls.body, ls.pos
-	end := min(ls.lf.from(body, pos), ls.cr.from(body, pos))
+	// One search finds the line's end, its first NUL and its first '#'.
+	nul, hash := -1, -1
+	end := pos
+	for {
+		if end = indexControlOrHash(body, end, hash < 0); end == len(body) {
+			break
+		}
+		if b := body[end]; b == '\n' || b == '\r' {
+			break
+		} else if b == '#' {
+			hash = end
+		} else if b == 0 && nul < 0 {
+			nul = end
+		}
+		end++
+	}
+	if nul < 0 {
+		nul = end
+	}
+	if hash < 0 {
+		hash = end
+	}
 	ls.number++
-	ls.start, ls.end = pos, end
+	ls.start, ls.end, ls.nul, ls.hash = pos, end, nul, hash
 	switch {
 	case end == len(body):
 		ls.pos = -1
@@ -70,21 +96,49 @@ func (ls *lineSplitter) next() bool {
 	return true
 }
 
-// nextByte finds the next c at or after a position that only moves
-// forward: each IndexByte result is kept until the position passes it, so
-// a body is searched once in all, not once per line, and for a byte most
-// lines lack (CR in a LF file, NUL, '#') most lines cost no search at all.
-type nextByte struct {
-	c  byte
-	at int // the last c found, len(s) for none, -1 before the first search
+// indexControlOrHash is the index of the first byte below 0x0E (among
+// them LF, CR, NUL, and the tab, which the caller steps over) in s at or
+// after i, or of the first '#' too when hash is true; len(s) when there is
+// none. It tests eight bytes at once (controlOrHash), sixteen a step
+// while none matches, where an IndexByte search for each of LF, CR, NUL
+// and '#' would each read the body again: in js/wasm, which has no vector
+// instructions for Go, that read a body five times, the most of a file
+// of long lines' parse (issue 26). The words are read through unsafe: in
+// js/wasm, binary.LittleEndian's read of a string's bytes is eight loads,
+// and the parse of 0014.txt (194 KB) took four times as long.
+func indexControlOrHash(s string, i int, hash bool) int {
+	var hashes uint64 // a zero byte is a control byte already
+	if hash {
+		hashes = ones * '#'
+	}
+	base := unsafe.Pointer(unsafe.StringData(s))
+	word := func(at int) uint64 { return *(*uint64)(unsafe.Add(base, at)) }
+	for ; i+16 <= len(s); i += 16 {
+		if (controlOrHash(word(i), hashes)|controlOrHash(word(i+8), hashes))&highs != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		// Little-endian: the lowest bit set is the first byte that
+		// matches (a byte after one that matches may be flagged wrongly,
+		// never one before).
+		if m := controlOrHash(word(i), hashes) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x0E || hash && c == '#' {
+			return i
+		}
+	}
+	return len(s)
 }
 
-// from is the index of the first c at or after pos, or len(s).
-func (n *nextByte) from(s string, pos int) int {
-	if n.at < pos {
-		n.at = indexByteFrom(s, n.c, pos)
-	}
-	return n.at
+// controlOrHash has a high bit (highs) set in each byte of w below 0x0E,
+// and in each byte equal to those of hashes: subtracting 0x0E from each
+// byte borrows only from one below it, as zeroByte's 1 does.
+func controlOrHash(w, hashes uint64) uint64 {
+	return (w-ones*0x0E)&^w | zeroByte(w^hashes)
 }
 
 // countByte is strings.Count(s, string(c)), found by IndexByte, which
@@ -101,12 +155,4 @@ func countByte(s string, c byte) int {
 		n++
 		s = s[i+1:]
 	}
-}
-
-// indexByteFrom is the index of the first c at or after from, or len(s).
-func indexByteFrom(s string, c byte, from int) int {
-	if i := strings.IndexByte(s[from:], c); i >= 0 {
-		return from + i
-	}
-	return len(s)
 }

@@ -250,23 +250,24 @@ func (ps *Parsing) startIn(r *Robots, src string, lines []Line, k kept) {
 	r.Body = src
 	r.BOM = skipBOM(src)
 	r.kept.text = k.text
-	// Lines end at LF, CR or CRLF: counting LFs is exact for most files,
-	// and a file of CRs alone grows the slice as it goes.
-	n := 1 + countByte(src, '\n')
 	lines, rules := lines[:0], k.rules[:0]
-	if cap(lines) < n {
-		lines = make([]Line, 0, n)
-	}
-	// No more rules than lines: one allocation instead of a slice that grows
-	// (and is copied) a dozen times in a large file.
-	if cap(rules) < n {
-		rules = make([]Rule, 0, n)
+	// A new file's lines and rules are allocated once, for as many as it
+	// has LFs (lines end at LF, CR or CRLF: exact for most files; a file of
+	// CRs alone grows the slice as it goes), and no more rules than lines:
+	// not a slice that grows, and is copied, a dozen times in a large
+	// file. A Reparse writes into the old file's arrays, which append
+	// grows when they are too small, without reading the body once more
+	// to count: for a file of long lines, the count cost as much as the
+	// search for its lines (issue 26).
+	if lines == nil {
+		n := 1 + countByte(src, '\n')
+		lines, rules = make([]Line, 0, n), make([]Rule, 0, n)
 	}
 	r.Lines = lines
 	r.Groups, r.Sitemaps = larger(r.room.groups[:0], k.groups), larger(r.room.sitemaps[:0], k.sitemaps)
 	*ps = Parsing{
 		p: parser{r: r, group: -1, rules: rules, agents: larger(r.room.agents[:0], k.agents),
-			kept: k, nul: nextByte{c: 0, at: -1}, hash: nextByte{c: '#', at: -1}},
+			kept: k},
 		lines: newLineSplitter(src, r.BOM),
 	}
 }
@@ -306,7 +307,7 @@ func (ps *Parsing) Continue(n int) *Robots {
 			ps.r = p.finish()
 			return ps.r
 		}
-		p.line(ls.number, ls.start, ls.end)
+		p.line(ls.number, ls.start, ls.end, ls.nul, ls.hash)
 	}
 	return nil
 }
@@ -482,9 +483,6 @@ type parser struct {
 	globals    int    // how many agents are "*"
 	kept       kept   // what a Reparse keeps of the file before
 	lower      []byte // where lowerToken writes
-
-	// The next NUL and '#' in the body: most lines have neither.
-	nul, hash nextByte
 }
 
 // endGroup gives the current group its agents and rules. Earlier groups'
@@ -499,7 +497,9 @@ func (p *parser) endGroup() {
 	p.agentStart, p.ruleStart = len(p.agents), len(p.rules)
 }
 
-func (p *parser) line(number, start, end int) {
+// line reads line number, body[start:end], whose first NUL and first '#'
+// are at nul and hash (end when it has none).
+func (p *parser) line(number, start, end, nul, hash int) {
 	r := p.r
 	ln := Line{Number: number, Start: start, End: end, Group: -1}
 	text := r.Body[start:end]
@@ -508,11 +508,11 @@ func (p *parser) line(number, start, end int) {
 		ln.TooLong = true
 	}
 	// Google handles the line as a C string from here on.
-	if i := p.nul.from(r.Body, start) - start; i < len(text) {
+	if i := nul - start; i < len(text) {
 		text = text[:i]
 		ln.NUL = true
 	}
-	if i := p.hash.from(r.Body, start) - start; i < len(text) {
+	if i := hash - start; i < len(text) {
 		text = text[:i]
 		ln.HasComment = true
 	}

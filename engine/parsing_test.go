@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -147,4 +148,50 @@ func TestIndexSpaceOrTabIsIndexAny(t *testing.T) {
 		}
 	}
 	each("")
+}
+
+// indexControlOrHash reads words where a byte loop reads bytes: the two
+// agree on strings of each length up to three words and a half, with one
+// or two bytes of interest anywhere in them (and the bytes next to those
+// of interest, and their copies with the high bit set, which a word's
+// test must not take for them), from each start, with and without '#'.
+func TestIndexControlOrHashIsAByteLoop(t *testing.T) {
+	loop := func(s string, i int, hash bool) int {
+		for ; i < len(s); i++ {
+			if c := s[i]; c < 0x0E || hash && c == '#' {
+				return i
+			}
+		}
+		return len(s)
+	}
+	odd := []byte{0x00, 0x09, '\n', '\r', 0x0D, 0x0E, 0x0F, '#', '"', '$', 0x80, 0x8D, 0x8E, 0xA3, 0xFF}
+	check := func(s string) {
+		for i := 0; i <= len(s); i++ {
+			for _, hash := range []bool{false, true} {
+				if got, want := indexControlOrHash(s, i, hash), loop(s, i, hash); got != want {
+					t.Fatalf("indexControlOrHash(%q, %d, %v) = %d, the byte loop %d", s, i, hash, got, want)
+				}
+			}
+		}
+	}
+	for _, fill := range []byte{'a', 0xF0, 0x0F} {
+		for n := 0; n <= 28; n++ {
+			b := bytes.Repeat([]byte{fill}, n)
+			check(string(b))
+			for p := range n {
+				for _, c := range odd {
+					b[p] = c
+					check(string(b))
+					if q := n - 1 - p; q > p {
+						for _, d := range []byte{'\n', '#', 0x00, 0x0E} {
+							b[q] = d
+							check(string(b))
+						}
+						b[q] = fill
+					}
+				}
+				b[p] = fill
+			}
+		}
+	}
 }
