@@ -695,8 +695,10 @@ func recogniseKey(key string) (Kind, bool) {
 		return KindDisallow, false
 	case strings.HasPrefix(key, "Allow"):
 		return KindAllow, false
-	case strings.HasPrefix(key, "User-agent"):
+	case strings.HasPrefix(key, "User-agent"), strings.HasPrefix(key, "User-Agent"):
 		return KindUserAgent, false
+	case strings.HasPrefix(key, "Sitemap"):
+		return KindSitemap, false
 	case key == "":
 		return KindUnknown, false
 	}
