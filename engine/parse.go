@@ -598,7 +598,7 @@ func splitKeyValue(text string, ln *Line) Kind {
 		}
 		return KindEmpty
 	}
-	sep := strings.IndexByte(text[start:end], ':')
+	sep := indexColon(text[start:end])
 	if sep < 0 {
 		// Google accepts whitespace instead of the colon, but only when the
 		// line holds exactly two runs of non-space/tab bytes.
@@ -633,6 +633,22 @@ func splitKeyValue(text string, ln *Line) Kind {
 	ln.keyStart, ln.keyEnd = uint16(start), uint16(keyEnd)
 	ln.valueStart, ln.valueEnd = uint16(valueStart), uint16(end)
 	return KindUnknown
+}
+
+// indexColon is strings.IndexByte(s, ':'), its first bytes read by a
+// loop: a key is a few bytes long, and in js/wasm the call of
+// IndexByte's memchr cost more than reading them (issue 26).
+func indexColon(s string) int {
+	n := min(len(s), 16)
+	for i := range n {
+		if s[i] == ':' {
+			return i
+		}
+	}
+	if i := strings.IndexByte(s[n:], ':'); i >= 0 {
+		return n + i
+	}
+	return -1
 }
 
 // indexSpaceOrTab is strings.IndexAny(s, " \t").

@@ -195,3 +195,28 @@ func TestIndexControlOrHashIsAByteLoop(t *testing.T) {
 		}
 	}
 }
+
+// indexColon reads a key's first bytes itself and the rest by IndexByte:
+// the two agree with IndexByte for a colon anywhere, or none.
+func TestIndexColonIsIndexByte(t *testing.T) {
+	for n := range 40 {
+		b := bytes.Repeat([]byte{'k'}, n)
+		for p := -1; p < n; p++ {
+			if p >= 0 {
+				b[p] = ':'
+			}
+			for q := p + 1; q <= n; q++ { // a second colon after the first, or none
+				c := append([]byte(nil), b...)
+				if q < n {
+					c[q] = ':'
+				}
+				if got, want := indexColon(string(c)), strings.IndexByte(string(c), ':'); got != want {
+					t.Fatalf("indexColon(%q) = %d, IndexByte %d", c, got, want)
+				}
+			}
+			if p >= 0 {
+				b[p] = 'k'
+			}
+		}
+	}
+}
