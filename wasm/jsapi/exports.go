@@ -165,26 +165,9 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	if res.Allowed {
 		w[aAllowed] = 1
 	}
-	flags, n := int32(0), aPieces
-	// counted counts the text from start on as the next piece.
-	counted := func(bit int32, start int) {
-		units, ok := utf16Len(unsafe.String(unsafe.SliceData(t[start:]), len(t)-start))
-		if !ok || n == answerWords {
-			flags |= fJSON
-			return
-		}
-		flags |= bit
-		w[n] = units
-		n++
-	}
-	piece := func(bit int32, s string) {
-		if flags&fJSON == 0 {
-			t = append(t, s...)
-			counted(bit, len(t)-len(s))
-		}
-	}
+	at := answerText{t: t, n: aPieces}
 	if res.Line > 0 && (f.ruleNew(res.Line) || full != 0) {
-		piece(fRule, f.r.RuleText(res.Line))
+		at.piece(fRule, f.r.RuleText(res.Line))
 	}
 	key, keyed := res.WhyKey()
 	before, after, around := "", "", false
@@ -197,41 +180,42 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	}
 	switch {
 	case around:
-		flags |= fAround
+		at.flags |= fAround
 		if fresh || full != 0 {
-			piece(fWhy, before)
-			piece(fWhy, after)
+			at.piece(fWhy, before)
+			at.piece(fWhy, after)
 		}
-	case (!keyed || fresh || full != 0) && flags&fJSON == 0:
+	case (!keyed || fresh || full != 0) && at.flags&fJSON == 0:
 		// Written straight into the text: no string of its own.
-		start := len(t)
-		t = f.r.AppendWhy(t, res)
-		counted(fWhy, start)
+		start := len(at.t)
+		at.t = f.r.AppendWhy(at.t, res)
+		at.counted(fWhy, start)
 	}
 	// testedAs is most often the end of sent: the same bytes (EncodeURL's
 	// short way cuts it from the URL), and before it an ASCII scheme and
 	// host, whose byte offset is JavaScript's.
-	if at := len(res.URL) - len(res.Path); at >= 0 && sameEnd(res.URL, res.Path) && (read || isASCII(res.URL[:at])) {
-		w[aTestedAt] = int32(at)
+	if from := len(res.URL) - len(res.Path); from >= 0 && sameEnd(res.URL, res.Path) && (read || isASCII(res.URL[:from])) {
+		w[aTestedAt] = int32(from)
 	} else {
-		piece(fTestedAs, res.Path)
+		at.piece(fTestedAs, res.Path)
 	}
 	// The URL given is the one read unless the text held a lone
 	// surrogate, which encodeInto wrote as U+FFFD: sent is then the text
 	// Go read. A URL EncodeURL read is ASCII, so only an error's text,
 	// sent as given, can hold one.
 	if len(url) != len(typed) || !sameEnd(url, typed) || !read && strings.Contains(typed, "\uFFFD") {
-		piece(fSent, res.URL)
+		at.piece(fSent, res.URL)
 	}
 	for _, note := range notes {
-		piece(0, note)
+		at.piece(0, note)
 	}
 	sentence, told := groupSentence(f.r, res)
 	if w[aGroup] = told; told != group {
-		piece(fGroup, sentence)
-		piece(fGroup, res.Token)
-		piece(fGroup, res.Crawler)
+		at.piece(fGroup, sentence)
+		at.piece(fGroup, res.Token)
+		at.piece(fGroup, res.Crawler)
 	}
+	t, flags := at.t, at.flags
 	if flags&fJSON != 0 {
 		flags, t = fJSON, appendVerdict(t[:0], f.r, a, typed)
 	}
@@ -240,6 +224,35 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 		w[aText] = int32(uintptr(unsafe.Pointer(&t[0])))
 	}
 	return 0
+}
+
+// answerText is the text of the answer being written, and its flags: each
+// piece's length in UTF-16 code units goes into answer's words from n.
+type answerText struct {
+	t     []byte
+	flags int32
+	n     int
+}
+
+// counted counts the text from start on as the next piece, bit's; a
+// piece that is not UTF-8, or one too many, makes the answer JSON.
+func (at *answerText) counted(bit int32, start int) {
+	units, ok := utf16Len(unsafe.String(unsafe.SliceData(at.t[start:]), len(at.t)-start))
+	if !ok || at.n == answerWords {
+		at.flags |= fJSON
+		return
+	}
+	at.flags |= bit
+	answer.words[at.n] = units
+	at.n++
+}
+
+// piece appends s as the next piece, bit's, unless the answer is JSON.
+func (at *answerText) piece(bit int32, s string) {
+	if at.flags&fJSON == 0 {
+		at.t = append(at.t, s...)
+		at.counted(bit, len(at.t)-len(s))
+	}
 }
 
 // robotsTesterAnswer is the address of the answer's words, which stays
