@@ -42,6 +42,28 @@ const handleTestJS = `(api, robots, other, agents, urls) => {
 	return out;
 }`
 
+// textsLetGoJS tests a file of n rules on two handles: the first's
+// answers number 2n texts (each rule and its reason), more than the
+// wrapper keeps (MAX_TEXTS in handles.js), so the second's answers give
+// by number texts the wrapper has let go, and it asks for them again. It
+// lists the answers that differ from the js.Func's.
+const textsLetGoJS = `(api, n) => {
+	const lines = ["User-agent: *"];
+	for (let i = 0; i < n; i++) lines.push("Disallow: /p" + i + "/");
+	const robots = lines.join("\n"), first = api.parse(robots), out = {Diff: [], Tested: 0};
+	const url = i => "https://example.com/p" + i + "/x";
+	for (let i = 0; i < n; i++) first.test("Googlebot", url(i));
+	const second = api.parse(robots);
+	for (let i = 0; i < n; i += 3) {
+		const fast = JSON.stringify(second.test("Googlebot", url(i))), slow = JSON.stringify(second._test("Googlebot", url(i)));
+		if (fast !== slow) out.Diff.push(url(i) + ": " + fast + " ≠ " + slow);
+		out.Tested++;
+	}
+	first.release();
+	second.release();
+	return out;
+}`
+
 // apiTestJS tests every URL through api.test, of a text (robotsTester:
 // the same text, another text between, and the first again as another
 // string of the same characters) or of a handle and its id
@@ -161,6 +183,16 @@ func checkHandleTest(t *testing.T, a *app, api string) {
 	}
 	if many.Compared < 3*40000 {
 		t.Errorf("%s: compact testMany compared on %d URLs", api, many.Compared)
+	}
+	letGo := call[struct {
+		Diff   []string
+		Tested int
+	}](a, `(...args) => (`+textsLetGoJS+`)(`+api+`, ...args)`, 1500)
+	for _, d := range letGo.Diff {
+		t.Errorf("%s: after the wrapper let its texts go, the exported test and the js.Func differ: %s", api, d)
+	}
+	if letGo.Tested != 500 {
+		t.Errorf("%s: the texts let go were tested on %d URLs", api, letGo.Tested)
 	}
 	// The API's own test: robotsTester's of a text (a handle of the last
 	// text, kept while the string is the same), robotsTesterCore's of a

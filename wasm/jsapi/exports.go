@@ -109,6 +109,8 @@ const (
 	aGroup             // the group sentence's number
 	aTestedAt          // with fTestedAsSent: testedAs is sent from this UTF-16 offset
 	aNotes             // the notes the text carries
+	aRuleText          // the rule's number among the texts sent (texts.go), 0 when none
+	aWhyText           // the reason's, 0 when it has none (a reason told around the path, or quoting it)
 	aPieces            // then each text piece's length in UTF-16 code units, in the order of the f bits
 	answerWords = aPieces + 40
 )
@@ -123,6 +125,8 @@ const (
 	fSent                 // sent; else it is the URL given
 	fGroup                // the group sentence, the token and the crawler, kept by aGroup
 	fAround               // the reason is told around testedAs: with fWhy, two pieces, before and after it
+	fRuleText             // the rule is not in the text: an earlier answer sent it as number aRuleText
+	fWhyText              // likewise the reason, as number aWhyText
 )
 
 // answer is robotsTesterTest's last answer: its words at a fixed address,
@@ -135,7 +139,10 @@ var answer struct {
 // robotsTesterTest answers handle id's test of the agent and URL in the
 // input buffer (agentLen bytes, then urlLen) in answer. group is the
 // group sentence's number the wrapper holds; full asks for the rule and
-// the reason whatever their numbers (the wrapper holds neither). It
+// the reason whatever their numbers on the handle (1: the wrapper holds
+// none of the handle's; those an earlier answer sent are sent by their
+// number among the texts, texts.go), or as text whatever their numbers
+// (2: the wrapper has let a text go). It
 // returns 0, or -1 when id names no file (or the lengths do not fit the
 // buffer, or another call took their place: startExport), for the
 // wrapper to ask the js.Func, which says why in a sentence.
@@ -162,12 +169,19 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	res := f.testerFor(a).Brief(enc)
 	w, t := &answer.words, answer.text[:0]
 	w[aFlags], w[aAllowed], w[aLine], w[aWhy], w[aNotes] = 0, 0, int32(res.Line), 0, int32(len(notes))
+	w[aRuleText], w[aWhyText] = 0, 0
 	if res.Allowed {
 		w[aAllowed] = 1
 	}
 	at := answerText{t: t, n: aPieces}
 	if res.Line > 0 && (f.ruleNew(res.Line) || full != 0) {
-		at.piece(fRule, f.r.RuleText(res.Line))
+		rule := f.r.RuleText(res.Line)
+		n, sent := textNumber(rule)
+		if w[aRuleText] = n; sent && full != 2 {
+			at.flags |= fRuleText
+		} else {
+			at.piece(fRule, rule)
+		}
 	}
 	key, keyed := res.WhyKey()
 	before, after, around := "", "", false
@@ -189,6 +203,13 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 		// Written straight into the text: no string of its own.
 		start := len(at.t)
 		at.t = f.r.AppendWhy(at.t, res)
+		if keyed {
+			n, sent := textNumber(unsafe.String(unsafe.SliceData(at.t[start:]), len(at.t)-start))
+			if w[aWhyText] = n; sent && full != 2 {
+				at.t, at.flags = at.t[:start], at.flags|fWhyText
+				break
+			}
+		}
 		at.counted(fWhy, start)
 	}
 	// testedAs is most often the end of sent: the same bytes (EncodeURL's

@@ -18,8 +18,13 @@
 
   // The answer's words and flags, as exports.go numbers them
   // (TestAnswerWordsMatchHandlesJS compares the two).
-  var A = {text: 0, textLen: 1, flags: 2, allowed: 3, line: 4, why: 5, group: 6, testedAt: 7, notes: 8, pieces: 9, words: 49};
-  var F = {json: 1, rule: 2, why: 4, testedAs: 8, sent: 16, group: 32, around: 64};
+  var A = {text: 0, textLen: 1, flags: 2, allowed: 3, line: 4, why: 5, group: 6, testedAt: 7, notes: 8, ruleText: 9, whyText: 10,
+    pieces: 11, words: 51};
+  var F = {json: 1, rule: 2, why: 4, testedAs: 8, sent: 16, group: 32, around: 64, ruleText: 128, whyText: 256};
+  // The most texts of rules and reasons the wrapper keeps by number
+  // (texts.go); past it, it lets them all go, and asks again for those
+  // an answer then gives by number.
+  var MAX_TEXTS = 1024;
 
   Go.robotsTesterHandles = function (exports) {
     var encoder = new TextEncoder(), decoder = new TextDecoder();
@@ -30,6 +35,17 @@
     // The group sentence, token and crawler of the last answer, and
     // their number: the module sends them again when its number differs.
     var group = 0, groupText = "", token = "", crawler = "";
+    // The texts of rules and reasons the answers sent, by their number
+    // for every handle (texts.go).
+    var texts = new Map();
+    function keep(n, text) {
+      if (n > 0) {
+        if (texts.size >= MAX_TEXTS) {
+          texts.clear();
+        }
+        texts.set(n, text);
+      }
+    }
     var fast = {}; // the program adds proto and goParse (wasm/jsapi/handles.go)
     // The input buffer, n bytes at least, and the answer's words, seen
     // afresh when a call has grown the module's memory, which empties the
@@ -122,11 +138,14 @@
       if (exports.robotsTesterTest(this.id, a, u, group, full ? 1 : 0) < 0) {
         return this._test(agent, url);
       }
-      var w = answerWords(), line = w[A.line], why = w[A.why];
-      if (!full && !(w[A.flags] & F.json) && (line > 0 && c.rules[line] === undefined || why > 0 && c.whys[why] === undefined)) {
-        // A rule or a reason this handle does not hold (an answer that
-        // sent it came as JSON): asked again, with their texts.
-        if (exports.robotsTesterTest(this.id, a, u, group, 1) < 0) {
+      var w = answerWords(), line = w[A.line], why = w[A.why], flags = w[A.flags];
+      if (!(flags & F.json) && (flags & F.ruleText && !texts.has(w[A.ruleText]) || flags & F.whyText && !texts.has(w[A.whyText]) ||
+          !full && (line > 0 && !(flags & (F.rule | F.ruleText)) && c.rules[line] === undefined ||
+            why > 0 && !(flags & (F.why | F.whyText)) && c.whys[why] === undefined))) {
+        // A rule or a reason neither this answer nor what is held gives
+        // (an answer that sent it came as JSON, or its text was let go):
+        // asked again, with every text.
+        if (exports.robotsTesterTest(this.id, a, u, group, 2) < 0) {
           return this._test(agent, url);
         }
         w = answerWords();
@@ -147,6 +166,9 @@
       if (flags & F.rule) {
         rule = c.rules[line] = text.substr(at, w[p]);
         at += w[p++];
+        keep(w[A.ruleText], rule);
+      } else if (flags & F.ruleText) {
+        rule = c.rules[line] = texts.get(w[A.ruleText]);
       } else if (line > 0) {
         rule = c.rules[line];
       }
@@ -160,6 +182,9 @@
         if (why > 0) {
           c.whys[why] = reason;
         }
+        keep(w[A.whyText], reason);
+      } else if (flags & F.whyText) {
+        reason = c.whys[why] = texts.get(w[A.whyText]);
       } else {
         reason = c.whys[why];
       }

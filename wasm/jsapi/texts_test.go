@@ -1,0 +1,69 @@
+//go:build js && wasm
+
+package jsapi
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A rule and a reason an answer sent are sent by their number to the
+// next handle whose answer quotes them, the same numbers, unless the
+// wrapper asks for every text (full 2); the numbering starts again past
+// its bound, with numbers never given before.
+func TestTextsAreSentOnceForEveryHandle(t *testing.T) {
+	text := "User-agent: *\nDisallow: /private\n"
+	agent, url := "Googlebot", "https://example.com/private/x"
+	sentTexts.numbers = nil
+	type answered struct {
+		flags, rule, why int32
+		text             string
+	}
+	firstTest := func(full int32) answered {
+		robotsTesterInput(int32(len(text)))
+		id := robotsTesterParse(0, int32(copy(exportIn, text)))
+		defer robotsTesterRelease(id)
+		copy(exportIn[copy(exportIn, agent):], url)
+		if robotsTesterTest(id, int32(len(agent)), int32(len(url)), 0, full) != 0 {
+			t.Fatal("no answer")
+		}
+		w := &answer.words
+		return answered{w[aFlags], w[aRuleText], w[aWhyText], string(answer.text)}
+	}
+	const quoted = "Disallow: /private"
+	first := firstTest(1)
+	if first.flags&(fRule|fWhy) != fRule|fWhy || first.flags&(fRuleText|fWhyText) != 0 || !strings.HasPrefix(first.text, quoted) ||
+		first.rule == 0 || first.why == 0 || first.rule == first.why {
+		t.Fatalf("a first answer sent %+v: want the rule and the reason, each numbered", first)
+	}
+	next := firstTest(1)
+	if next.flags&(fRule|fWhy) != 0 || next.flags&(fRuleText|fWhyText) != fRuleText|fWhyText || strings.Contains(next.text, quoted) ||
+		next.rule != first.rule || next.why != first.why {
+		t.Errorf("another handle's first answer sent %+v: want the rule and the reason by the numbers %d and %d", next, first.rule, first.why)
+	}
+	if all := firstTest(2); all.flags&(fRule|fWhy) != fRule|fWhy || all.flags&(fRuleText|fWhyText) != 0 ||
+		all.rule != first.rule || all.why != first.why || all.text != first.text {
+		t.Errorf("an answer asked with every text sent %+v, want %+v", all, first)
+	}
+	// Full by count, then by bytes: the next text starts the numbering
+	// again.
+	for _, fill := range []func(){
+		func() {
+			for i := range maxSentTexts {
+				textNumber(strconv.Itoa(i))
+			}
+		},
+		func() { textNumber(strings.Repeat("x", maxSentBytes-8)) },
+	} {
+		sentTexts.numbers = nil
+		fill()
+		last := sentTexts.last
+		if again := firstTest(1); again.flags&(fRule|fWhy) != fRule|fWhy || again.rule != last+1 || again.why != last+2 {
+			t.Errorf("with the table full, an answer sent %+v: want the texts again, numbered %d and %d", again, last+1, last+2)
+		}
+		if len(sentTexts.numbers) != 2 {
+			t.Errorf("the numbering started again with %d texts, want the 2 of the last answer", len(sentTexts.numbers))
+		}
+	}
+}
