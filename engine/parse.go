@@ -501,7 +501,14 @@ func (p *parser) endGroup() {
 // are at nul and hash (end when it has none).
 func (p *parser) line(number, start, end, nul, hash int) {
 	r := p.r
-	ln := Line{Number: number, Start: start, End: end, Group: -1}
+	// Written in its place in Lines, not copied there at the end.
+	if len(r.Lines) == cap(r.Lines) {
+		r.Lines = append(r.Lines, Line{})
+	} else {
+		r.Lines = r.Lines[:len(r.Lines)+1]
+	}
+	ln := &r.Lines[len(r.Lines)-1]
+	*ln = Line{Number: number, Start: start, End: end, Group: -1}
 	text := r.Body[start:end]
 	if len(text) > MaxLineLen {
 		text = text[:MaxLineLen]
@@ -516,7 +523,7 @@ func (p *parser) line(number, start, end, nul, hash int) {
 		text = text[:i]
 		ln.HasComment = true
 	}
-	ln.Kind = splitKeyValue(text, &ln)
+	ln.Kind = splitKeyValue(text, ln)
 	key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
 	if ln.Kind == KindUnknown {
 		ln.Kind, ln.Typo = recogniseKey(key)
@@ -560,7 +567,6 @@ func (p *parser) line(number, start, end, nul, hash int) {
 	case KindSitemap:
 		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: number, URL: value})
 	}
-	r.Lines = append(r.Lines, ln)
 }
 
 // isSpace is absl::ascii_isspace: the bytes Google trims, ' ' and '\t'
