@@ -235,17 +235,17 @@ func TestGroupWordsAcrossFiles(t *testing.T) {
 		return r.GroupWords(r.TestCrawler(c, "https://example.com/x"))
 	}
 	before := words("User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /b\n")
-	if !before.Equal(words("User-agent: *\nDisallow: /changed\n\nUser-agent: Googlebot\nAllow: /b/c\n")) {
+	if edited := words("User-agent: *\nDisallow: /changed\n\nUser-agent: Googlebot\nAllow: /b/c\n"); !before.Equal(&edited) {
 		t.Error("editing a rule changed the group words")
 	}
 	moved := words("User-agent: *\nDisallow: /a\nDisallow: /a2\n\nUser-agent: Googlebot\nDisallow: /b\n")
-	if before.Equal(moved) {
+	if before.Equal(&moved) {
 		t.Error("moving the Googlebot group to line 5 kept the group words")
 	}
 	if s := moved.Sentence(); !strings.Contains(s, "line 5") || !strings.Contains(s, "line 1") {
 		t.Errorf("the moved group's sentence %q does not name lines 5 and 1", s)
 	}
-	if other := words("User-agent: *\nDisallow: /a\n\nUser-agent: Bingbot\nDisallow: /b\n"); before.Equal(other) {
+	if other := words("User-agent: *\nDisallow: /a\n\nUser-agent: Bingbot\nDisallow: /b\n"); before.Equal(&other) {
 		t.Error("a file without a Googlebot group tells the same group words")
 	}
 }

@@ -57,7 +57,7 @@ func groupSentence(r *engine.Robots, res engine.Result) (sentence string, told i
 	tokens := g.next.Tokens
 	r.ReadGroupWords(res, &g.next)
 	g.next.Tokens = append(tokens[:0], res.Tokens...)
-	if g.told > 0 && g.next.Equal(g.words) {
+	if g.told > 0 && g.next.Equal(&g.words) {
 		return g.sentence, g.told
 	}
 	g.told++
