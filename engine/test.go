@@ -435,6 +435,12 @@ func (t *Tester) test(url, path string) Result {
 // reading a Result carries, for lists of URLs (the script API's compact
 // answer).
 func (t *Tester) Decide(url string) Cell {
+	if len(t.list.groups) == 0 {
+		// No group applies: the verdict is the source's alone, and the
+		// URL's path, read for nothing, cost most of such a list's time
+		// in js/wasm (issue 26).
+		return t.r.decide(t.list, t.source, "", &t.room)
+	}
 	return t.r.decide(t.list, t.source, MatchPath(url), &t.room)
 }
 
