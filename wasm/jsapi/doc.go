@@ -7,9 +7,11 @@
 // sentence comes from package engine, and nothing here touches the DOM, so
 // it runs in a window and in a Worker alike.
 //
-//	api.parse(robotsTxt) ──encodeInto, robotsTesterParse, engine.Parse or Reparse of a released file──▶ a handle (handles.js, exports.go, handles.go)
-//	handle.test(agent, url) ──encodeInto, robotsTesterTest: engine.Tester, WhyKey──▶ answer words + the texts not sent before ──▶ the object (exports.go, handles.js)
-//	                         rules by line and reasons by number kept per handle, the group sentence by its number (group.go)
+//	api.parse(robotsTxt) ──a loop or encodeInto, robotsTesterParse, engine.Parse or Reparse of a released file──▶ a handle (handles.js, exports.go, handles.go)
+//	handle.test(agent, url) ──a loop or encodeInto, robotsTesterTest: engine.Tester, WhyKey──▶ answer words + the texts not sent before ──▶ the object (exports.go, handles.js)
+//	                         rules by line and reasons by number kept per handle, their texts by number for every handle (texts.go),
+//	                         the group sentence by its number (group.go)
+//	each exported call first lets Go's collector finish marking when it marks (marking.go)
 //	handle.testMany(agent, urls, {compact}) ──pieces joined, encodeInto, robotsTesterDecide: engine.Tester's Decide──▶ verdict buffers ──▶ typed arrays (decide.go, handles.js)
 //	handle.testMany(agent, urls) and other lists ──pieces joined by the browser──▶ JSON texts, or typed arrays (many.go)
 //
