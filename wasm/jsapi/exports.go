@@ -67,8 +67,9 @@ func robotsTesterInput(n int32) int32 {
 
 // robotsTesterParse parses the n bytes of the input buffer from at as a
 // robots.txt and returns the new handle's id, or -1 when they do not fit
-// the buffer (or another call took their place: startExport). The wrapper writes the text after the agent of the last
-// test, which the next test then finds in place.
+// the buffer (or another call took their place: startExport). The
+// wrapper writes the text after the agent of the last test, which the
+// next test then finds in place.
 //
 //go:wasmexport robotsTesterParse
 func robotsTesterParse(at, n int32) int32 {
@@ -138,14 +139,14 @@ var answer struct {
 
 // robotsTesterTest answers handle id's test of the agent and URL in the
 // input buffer (agentLen bytes, then urlLen) in answer. group is the
-// group sentence's number the wrapper holds; full asks for the rule and
-// the reason whatever their numbers on the handle (1: the wrapper holds
-// none of the handle's; those an earlier answer sent are sent by their
-// number among the texts, texts.go), or as text whatever their numbers
-// (2: the wrapper has let a text go). It
-// returns 0, or -1 when id names no file (or the lengths do not fit the
-// buffer, or another call took their place: startExport), for the
-// wrapper to ask the js.Func, which says why in a sentence.
+// group sentence's number the wrapper holds. full asks for the rule and
+// the reason whatever their numbers on the handle: 1 when the wrapper
+// holds none of the handle's (those an earlier answer sent come by their
+// number among the texts, texts.go), 2 for their texts whatever their
+// numbers (the wrapper has let a text go). It returns 0, or -1 when id
+// names no file (or the lengths do not fit the buffer, or another call
+// took their place: startExport), for the wrapper to ask the js.Func,
+// which says why in a sentence.
 //
 //go:wasmexport robotsTesterTest
 func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {

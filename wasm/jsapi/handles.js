@@ -163,12 +163,14 @@
         return JSON.parse(text);
       }
       var at = 0, p = A.pieces, line = w[A.line], why = w[A.why], rule = "", reason, testedAs, sent = url, notes = [];
+      // The texts given by number, read before keep() may let them go.
+      var ruleText = flags & F.ruleText ? texts.get(w[A.ruleText]) : "", whyText = flags & F.whyText ? texts.get(w[A.whyText]) : "";
       if (flags & F.rule) {
         rule = c.rules[line] = text.substr(at, w[p]);
         at += w[p++];
         keep(w[A.ruleText], rule);
       } else if (flags & F.ruleText) {
-        rule = c.rules[line] = texts.get(w[A.ruleText]);
+        rule = c.rules[line] = ruleText;
       } else if (line > 0) {
         rule = c.rules[line];
       }
@@ -184,7 +186,7 @@
         }
         keep(w[A.whyText], reason);
       } else if (flags & F.whyText) {
-        reason = c.whys[why] = texts.get(w[A.whyText]);
+        reason = c.whys[why] = whyText;
       } else {
         reason = c.whys[why];
       }
