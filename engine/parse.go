@@ -301,14 +301,15 @@ func (ps *Parsing) Continue(n int) *Robots {
 	// The splitter in a local, not behind ps: a Parse's one Continue
 	// then runs as fast as a loop over SplitLines.
 	p, ls := &ps.p, ps.lines
-	defer func() { ps.lines = ls }()
 	for range n {
 		if !ls.next() {
+			ps.lines = ls
 			ps.r = p.finish()
 			return ps.r
 		}
 		p.line(ls.number, ls.start, ls.end, ls.nul, ls.hash)
 	}
+	ps.lines = ls
 	return nil
 }
 
