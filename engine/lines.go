@@ -65,7 +65,7 @@ func (ls *lineSplitter) next() bool {
 	nul, hash := -1, -1
 	end := pos
 	for {
-		if end = indexControlOrHash(body, end, hash < 0); end == len(body) {
+		if end = indexBelowOrHash(body, end, 0x0E, hash < 0); end == len(body) {
 			break
 		}
 		if b := body[end]; b == '\n' || b == '\r' {
@@ -96,25 +96,28 @@ func (ls *lineSplitter) next() bool {
 	return true
 }
 
-// indexControlOrHash is the index of the first byte below 0x0E (among
-// them LF, CR, NUL, and the tab, which the caller steps over) in s at or
+// indexBelowOrHash is the index of the first byte below below in s at or
 // after i, or of the first '#' too when hash is true; len(s) when there is
-// none. It tests eight bytes at once (controlOrHash), sixteen a step
-// while none matches, where an IndexByte search for each of LF, CR, NUL
-// and '#' would each read the body again: in js/wasm, which has no vector
-// instructions for Go, that read a body five times, the most of a file
-// of long lines' parse (issue 26). The words are read through unsafe: in
-// js/wasm, binary.LittleEndian's read of a string's bytes is eight loads,
-// and the parse of 0014.txt (194 KB) took four times as long.
-func indexControlOrHash(s string, i int, hash bool) int {
-	var hashes uint64 // a zero byte is a control byte already
+// none. below is at most 0x80. The line splitter asks for the bytes below
+// 0x0E (among them LF, CR, NUL, and the tab, which it steps over) and the
+// first '#', MatchPath for the first NUL or '#' of a path. It tests eight
+// bytes at once (belowOrHash), sixteen a step while none matches, where an
+// IndexByte search for each byte would each read the text again: in
+// js/wasm, which has no vector instructions for Go, that read a
+// robots.txt five times, the most of a file of long lines' parse (issue
+// 26). The words are read through unsafe: in js/wasm,
+// binary.LittleEndian's read of a string's bytes is eight loads, and the
+// parse of 0014.txt (194 KB) took four times as long.
+func indexBelowOrHash(s string, i int, below byte, hash bool) int {
+	var hashes uint64 // a zero byte is below any below already
 	if hash {
 		hashes = ones * '#'
 	}
+	belows := ones * uint64(below)
 	base := unsafe.Pointer(unsafe.StringData(s))
 	word := func(at int) uint64 { return *(*uint64)(unsafe.Add(base, at)) }
 	for ; i+16 <= len(s); i += 16 {
-		if (controlOrHash(word(i), hashes)|controlOrHash(word(i+8), hashes))&highs != 0 {
+		if (belowOrHash(word(i), belows, hashes)|belowOrHash(word(i+8), belows, hashes))&highs != 0 {
 			break
 		}
 	}
@@ -122,23 +125,24 @@ func indexControlOrHash(s string, i int, hash bool) int {
 		// Little-endian: the lowest bit set is the first byte that
 		// matches (a byte after one that matches may be flagged wrongly,
 		// never one before).
-		if m := controlOrHash(word(i), hashes) & highs; m != 0 {
+		if m := belowOrHash(word(i), belows, hashes) & highs; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for ; i < len(s); i++ {
-		if c := s[i]; c < 0x0E || hash && c == '#' {
+		if c := s[i]; c < below || hash && c == '#' {
 			return i
 		}
 	}
 	return len(s)
 }
 
-// controlOrHash has a high bit (highs) set in each byte of w below 0x0E,
-// and in each byte equal to those of hashes: subtracting 0x0E from each
-// byte borrows only from one below it, as zeroByte's 1 does.
-func controlOrHash(w, hashes uint64) uint64 {
-	return (w-ones*0x0E)&^w | zeroByte(w^hashes)
+// belowOrHash has a high bit (highs) set in each byte of w below the
+// byte belows repeats, and in each byte equal to those of hashes:
+// subtracting a byte below 0x80 from each byte borrows only from one
+// below it, as zeroByte's 1 does.
+func belowOrHash(w, belows, hashes uint64) uint64 {
+	return (w-belows)&^w | zeroByte(w^hashes)
 }
 
 // countByte is strings.Count(s, string(c)), found by IndexByte, which

@@ -150,31 +150,34 @@ func TestIndexSpaceOrTabIsIndexAny(t *testing.T) {
 	each("")
 }
 
-// indexControlOrHash reads words where a byte loop reads bytes: the two
+// indexBelowOrHash reads words where a byte loop reads bytes: the two
 // agree on strings of each length up to three words and a half, with one
 // or two bytes of interest anywhere in them (and the bytes next to those
 // of interest, and their copies with the high bit set, which a word's
-// test must not take for them), from each start, with and without '#'.
-func TestIndexControlOrHashIsAByteLoop(t *testing.T) {
-	loop := func(s string, i int, hash bool) int {
+// test must not take for them), from each start, with and without '#',
+// for the line splitter's bytes below 0x0E and MatchPath's NUL.
+func TestIndexBelowOrHashIsAByteLoop(t *testing.T) {
+	loop := func(s string, i int, below byte, hash bool) int {
 		for ; i < len(s); i++ {
-			if c := s[i]; c < 0x0E || hash && c == '#' {
+			if c := s[i]; c < below || hash && c == '#' {
 				return i
 			}
 		}
 		return len(s)
 	}
-	odd := []byte{0x00, 0x09, '\n', '\r', 0x0D, 0x0E, 0x0F, '#', '"', '$', 0x80, 0x8D, 0x8E, 0xA3, 0xFF}
+	odd := []byte{0x00, 0x01, 0x09, '\n', '\r', 0x0D, 0x0E, 0x0F, '#', '"', '$', 0x80, 0x81, 0x8D, 0x8E, 0xA3, 0xFF}
 	check := func(s string) {
 		for i := 0; i <= len(s); i++ {
-			for _, hash := range []bool{false, true} {
-				if got, want := indexControlOrHash(s, i, hash), loop(s, i, hash); got != want {
-					t.Fatalf("indexControlOrHash(%q, %d, %v) = %d, the byte loop %d", s, i, hash, got, want)
+			for _, below := range []byte{0x0E, 1} {
+				for _, hash := range []bool{false, true} {
+					if got, want := indexBelowOrHash(s, i, below, hash), loop(s, i, below, hash); got != want {
+						t.Fatalf("indexBelowOrHash(%q, %d, %#x, %v) = %d, the byte loop %d", s, i, below, hash, got, want)
+					}
 				}
 			}
 		}
 	}
-	for _, fill := range []byte{'a', 0xF0, 0x0F} {
+	for _, fill := range []byte{'a', 0xF0, 0x0F, 0x01} {
 		for n := 0; n <= 28; n++ {
 			b := bytes.Repeat([]byte{fill}, n)
 			check(string(b))

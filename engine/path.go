@@ -7,6 +7,9 @@ import "strings"
 // Nothing is decoded, lower-cased or resolved. Like Google's matcher, which
 // hands the path on as a C string, the result ends at the first NUL byte.
 func MatchPath(url string) string {
+	if p, ok := httpMatchPath(url); ok {
+		return p
+	}
 	p := pathParamsQuery(url)
 	if i := strings.IndexByte(p, 0); i >= 0 {
 		p = p[:i]
@@ -14,30 +17,56 @@ func MatchPath(url string) string {
 	return p
 }
 
-func pathParamsQuery(url string) string {
-	searchStart, protocolEnd := 0, 0
+// httpMatchPath is MatchPath for a url that starts with "https://" or
+// "http://", most of those a list holds, read in one pass: the host's
+// bytes up to the path's first, stopping at a '#' (a fragment holding the
+// path), then the path's up to its first '#' or NUL, eight at a time. In
+// js/wasm the three IndexByte calls of the general reading were a fifth
+// of a compact answer's time on a small file (issue 26).
+// TestMatchPathIsGooglesReading holds it to pathParamsQuery.
+func httpMatchPath(url string) (string, bool) {
+	var i int
 	switch {
 	case strings.HasPrefix(url, "https://"):
-		// The two searches below would find the "://" after "https" and
-		// no '/', '?' or ';' before it: most URLs a list holds skip them.
-		protocolEnd = len("https://")
+		i = len("https://")
 	case strings.HasPrefix(url, "http://"):
-		protocolEnd = len("http://")
+		i = len("http://")
 	default:
-		if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
-			searchStart = 2
+		return "", false
+	}
+	// The search for the path starts right after the "//", as robots.cc's
+	// for "://" would; the scheme holds no '#'.
+	for ; i < len(url); i++ {
+		switch url[i] {
+		case '/', '?', ';':
+			end := indexBelowOrHash(url, i+1, 1, true) // NUL or '#'
+			if url[i] != '/' {
+				return "/" + url[i:end], true
+			}
+			return url[i:end], true
+		case '#':
+			return "/", true
 		}
-		earlyPath := indexAnyFrom(url, searchStart)
-		protocolEnd = indexFrom(url, "://", searchStart)
-		if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
-			// A path, param or query before "://" means it is no scheme.
-			protocolEnd = -1
-		}
-		if protocolEnd < 0 {
-			protocolEnd = searchStart
-		} else {
-			protocolEnd += 3
-		}
+	}
+	return "/", true
+}
+
+// pathParamsQuery is robots.cc's GetPathParamsQuery.
+func pathParamsQuery(url string) string {
+	searchStart := 0
+	if len(url) >= 2 && url[0] == '/' && url[1] == '/' {
+		searchStart = 2
+	}
+	earlyPath := indexAnyFrom(url, searchStart)
+	protocolEnd := indexFrom(url, "://", searchStart)
+	if earlyPath >= 0 && (protocolEnd < 0 || earlyPath < protocolEnd) {
+		// A path, param or query before "://" means it is no scheme.
+		protocolEnd = -1
+	}
+	if protocolEnd < 0 {
+		protocolEnd = searchStart
+	} else {
+		protocolEnd += 3
 	}
 	pathStart := indexAnyFrom(url, protocolEnd)
 	if pathStart < 0 {

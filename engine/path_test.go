@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMatchPathAfterTheScheme: MatchPath's short way for http:// and
 // https:// starts the host's search right after the "//", as robots.cc's
@@ -23,4 +26,41 @@ func TestMatchPathAfterTheScheme(t *testing.T) {
 			t.Errorf("MatchPath(%q) = %q, want %q", url, got, path)
 		}
 	}
+}
+
+// MatchPath's one pass for http:// and https:// URLs reads them as
+// robots.cc's GetPathParamsQuery does (pathParamsQuery, whose search for
+// "://" finds their scheme), then ends the path at its first NUL: on URLs
+// made of hosts and paths holding '#', NUL, '/', '?' and ';' anywhere,
+// short and long.
+func TestMatchPathIsGooglesReading(t *testing.T) {
+	google := func(url string) string {
+		p := pathParamsQuery(url)
+		if i := strings.IndexByte(p, 0); i >= 0 {
+			p = p[:i]
+		}
+		return p
+	}
+	hosts := []string{"", "example.com", "a#b", "x;y", "h?q", "\x00h", "h\x00", "#", "www.some-long-host-name.example"}
+	pieces := []string{"", "/", "?", ";", "#", "\x00", "a", "/b/c", "%2F", "/0123456789abcdefghij", "?q=a#frag", "/x\x00y", "é"}
+	compared := 0
+	for _, scheme := range []string{"http://", "https://"} {
+		for _, host := range hosts {
+			for _, a := range pieces {
+				for _, b := range pieces {
+					for _, c := range pieces {
+						url := scheme + host + a + b + c
+						if _, ok := httpMatchPath(url); !ok {
+							t.Fatalf("%q: the one pass did not take it", url)
+						}
+						if got, want := MatchPath(url), google(url); got != want {
+							t.Fatalf("MatchPath(%q) = %q, GetPathParamsQuery's reading %q", url, got, want)
+						}
+						compared++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d URLs compared", compared)
 }
