@@ -21,7 +21,7 @@ func TestTextsAreSentOnceForEveryHandle(t *testing.T) {
 		text             string
 	}
 	firstTest := func(full int32) answered {
-		robotsTesterInput(int32(len(text)))
+		robotsTesterInput(int32(len(text) + len(agent) + len(url)))
 		id := robotsTesterParse(0, int32(copy(exportIn, text)))
 		defer robotsTesterRelease(id)
 		copy(exportIn[copy(exportIn, agent):], url)
