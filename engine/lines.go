@@ -3,7 +3,6 @@ package engine
 import (
 	"math/bits"
 	"strings"
-	"unsafe"
 )
 
 // Byte-level line splitting, as robots.cc's RobotsTxtParser::Parse does it.
@@ -105,19 +104,15 @@ func (ls *lineSplitter) next() bool {
 // IndexByte search for each byte would each read the text again: in
 // js/wasm, which has no vector instructions for Go, that read a
 // robots.txt five times, the most of a file of long lines' parse (issue
-// 26). The words are read through unsafe: in js/wasm,
-// binary.LittleEndian's read of a string's bytes is eight loads, and the
-// parse of 0014.txt (194 KB) took four times as long.
+// 26).
 func indexBelowOrHash(s string, i int, below byte, hash bool) int {
 	var hashes uint64 // a zero byte is below any below already
 	if hash {
 		hashes = ones * '#'
 	}
 	belows := ones * uint64(below)
-	base := unsafe.Pointer(unsafe.StringData(s))
-	word := func(at int) uint64 { return *(*uint64)(unsafe.Add(base, at)) }
 	for ; i+16 <= len(s); i += 16 {
-		if (belowOrHash(word(i), belows, hashes)|belowOrHash(word(i+8), belows, hashes))&highs != 0 {
+		if (belowOrHash(wordAt(s, i), belows, hashes)|belowOrHash(wordAt(s, i+8), belows, hashes))&highs != 0 {
 			break
 		}
 	}
@@ -125,7 +120,7 @@ func indexBelowOrHash(s string, i int, below byte, hash bool) int {
 		// Little-endian: the lowest bit set is the first byte that
 		// matches (a byte after one that matches may be flagged wrongly,
 		// never one before).
-		if m := belowOrHash(word(i), belows, hashes) & highs; m != 0 {
+		if m := belowOrHash(wordAt(s, i), belows, hashes) & highs; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 	"strings"
@@ -272,7 +271,7 @@ func commonPrefixLen(a, b string) int {
 	n := min(len(a), len(b))
 	i := 0
 	for ; i+8 <= n; i += 8 {
-		if x := binary.LittleEndian.Uint64([]byte(a[i:i+8])) ^ binary.LittleEndian.Uint64([]byte(b[i:i+8])); x != 0 {
+		if x := wordAt(a, i) ^ wordAt(b, i); x != 0 {
 			return i + bits.TrailingZeros64(x)/8
 		}
 	}
