@@ -20,9 +20,9 @@ func MatchPath(url string) string {
 // httpMatchPath is MatchPath for a url that starts with "https://" or
 // "http://", most of those a list holds, read in one pass: the host's
 // bytes up to the path's first, stopping at a '#' (a fragment holding the
-// path), then the path's up to its first '#' or NUL, eight at a time. In
-// js/wasm the three IndexByte calls of the general reading were a fifth
-// of a compact answer's time on a small file (issue 26).
+// path), then the path's up to its first '#' or NUL, eight at a time,
+// where the general reading makes three IndexByte calls (issue 26: a
+// compact answer on 0230.txt under Node, 0.77 against 0.75 µs a URL).
 // TestMatchPathIsGooglesReading holds it to pathParamsQuery.
 func httpMatchPath(url string) (string, bool) {
 	var i int

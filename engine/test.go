@@ -436,9 +436,9 @@ func (t *Tester) test(url, path string) Result {
 // answer).
 func (t *Tester) Decide(url string) Cell {
 	if len(t.list.groups) == 0 {
-		// No group applies: the verdict is the source's alone, and the
-		// URL's path, read for nothing, cost most of such a list's time
-		// in js/wasm (issue 26).
+		// No group applies: the verdict is the source's alone. Reading
+		// the URL's path for nothing cost about half of such a list's
+		// time in js/wasm (issue 26: 0.13 against 0.07 µs a URL).
 		return t.r.decide(t.list, t.source, "", &t.room)
 	}
 	return t.r.decide(t.list, t.source, MatchPath(url), &t.room)
