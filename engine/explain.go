@@ -165,6 +165,34 @@ func (r *Robots) ReadGroupWords(res Result, w *GroupWords) {
 	}
 }
 
+// HasGroupWords says whether ReadGroupWords(res, ...) would read w: the
+// same sentence, compared where r holds its words, without reading them
+// into a GroupWords first. The script API asks it at each new file's
+// first answer, to tell the last sentence's number again (issue 26).
+func (r *Robots) HasGroupWords(res Result, w *GroupWords) bool {
+	return w.Crawler == res.Crawler && w.Token == res.Token && w.Source == res.Source &&
+		w.ObeysGlobal == res.ObeysGlobal && w.GlobalIgnored == res.GlobalIgnored && slices.Equal(w.Tokens, res.Tokens) &&
+		r.agentLinesAre(w.Lines, res.Groups, false) && r.agentLinesAre(w.GlobalLines, r.global.groups, true)
+}
+
+// agentLinesAre says whether appendAgentLines(nil, groups, globalOnly)
+// would give lines.
+func (r *Robots) agentLinesAre(lines []int, groups []int, globalOnly bool) bool {
+	n := 0
+	for _, gi := range groups {
+		for _, a := range r.Groups[gi].Agents {
+			if !globalOnly || a.Global {
+				if n == len(lines) || lines[n] != a.Line {
+					return false
+				}
+				n++
+				break
+			}
+		}
+	}
+	return n == len(lines)
+}
+
 // Equal says whether w and o tell the same sentence. Both by pointer: in
 // js/wasm the two copies cost the script API's first answer of a file
 // about 3% (issue 26).

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -247,5 +248,65 @@ func TestGroupWordsAcrossFiles(t *testing.T) {
 	}
 	if other := words("User-agent: *\nDisallow: /a\n\nUser-agent: Bingbot\nDisallow: /b\n"); before.Equal(&other) {
 		t.Error("a file without a Googlebot group tells the same group words")
+	}
+}
+
+// TestHasGroupWordsIsReadAndEqual: HasGroupWords, which compares in
+// place, says what reading the words and Equal say, for every pair of
+// (file, crawler) among the corpus files and files made to differ in one
+// word each: a user-agent line moved, a * group added, a crawler that
+// obeys * and one that does not.
+func TestHasGroupWordsIsReadAndEqual(t *testing.T) {
+	bodies := []string{
+		"User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /b\n",
+		"User-agent: *\nDisallow: /a\nDisallow: /a2\n\nUser-agent: Googlebot\nDisallow: /b\n",
+		"User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /b\n\nUser-agent: *\nAllow: /c\n",
+		"User-agent: Googlebot\nUser-agent: *\nDisallow: /a\n\nUser-agent: googlebot\nDisallow: /b\n",
+		"User-agent: *\nDisallow: /a\n",
+		"User-agent: Bingbot\nDisallow: /a\n",
+		"",
+	}
+	for i, name := range sharedtest.CorpusFiles(t) {
+		if i%8 != 0 { // a pair of every 8th file is enough, and fast
+			continue
+		}
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, string(body))
+	}
+	type told struct {
+		r     *Robots
+		res   Result
+		words GroupWords
+		name  string
+	}
+	var all []told
+	for i, body := range bodies {
+		r := Parse([]byte(body))
+		for _, name := range []string{"Googlebot", "Googlebot Image", "GPTBot", "Bingbot", "somebot"} {
+			c, named := FindCrawler(name)
+			res := r.Test(name, "https://example.com/x")
+			if named {
+				res = r.TestCrawler(c, "https://example.com/x")
+			}
+			all = append(all, told{r, res, r.GroupWords(res), fmt.Sprintf("file %d, %s", i, name)})
+		}
+	}
+	same := 0
+	for _, a := range all {
+		for _, b := range all {
+			want := b.words.Equal(&a.words)
+			if got := b.r.HasGroupWords(b.res, &a.words); got != want {
+				t.Fatalf("%s's words against %s's: HasGroupWords %v, read and Equal %v", b.name, a.name, got, want)
+			}
+			if want {
+				same++
+			}
+		}
+	}
+	if same <= len(all) {
+		t.Errorf("only %d of %d pairs tell one sentence: the test never compares two files that agree", same, len(all)*len(all))
 	}
 }

@@ -231,7 +231,10 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	for _, note := range notes {
 		at.piece(0, note)
 	}
-	sentence, told := groupSentence(f.r, res)
+	if f.group.told == 0 {
+		f.group.sentence, f.group.told = groupSentence(f.r, res)
+	}
+	sentence, told := f.group.sentence, f.group.told
 	if w[aGroup] = told; told != group {
 		at.piece(fGroup, sentence)
 		at.piece(fGroup, res.Token)

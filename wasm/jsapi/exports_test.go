@@ -202,3 +202,71 @@ func TestDecideAnswersAsTheTester(t *testing.T) {
 		t.Error("a released handle answered")
 	}
 }
+
+// A group sentence's number names one sentence, whichever file and agent
+// told it: the wrapper holds the last one it was sent, and an answer
+// sends it again only when its number differs. Files that share their
+// user-agent lines share a number; a file edited in a rule keeps its
+// handle's; agents and files taken in turns, back and forth.
+func TestGroupSentenceNumbersOneSentence(t *testing.T) {
+	texts := []string{
+		"User-agent: *\nDisallow: /a\n\nUser-agent: Googlebot\nDisallow: /b\n",
+		"User-agent: *\nDisallow: /changed\n\nUser-agent: Googlebot\nAllow: /b/c\n",
+		"User-agent: *\nDisallow: /a\nDisallow: /a2\n\nUser-agent: Googlebot\nDisallow: /b\n",
+		"User-agent: Bingbot\nDisallow: /\n",
+		"",
+	}
+	var ids []int32
+	for _, text := range texts {
+		robotsTesterInput(int32(len(text)))
+		ids = append(ids, robotsTesterParse(0, int32(copy(exportIn, text))))
+	}
+	defer func() {
+		for _, id := range ids {
+			robotsTesterRelease(id)
+		}
+	}()
+	named := map[int32]string{}
+	held, last, shared := int32(0), -1, 0
+	ask := func(i int, agent, url string) {
+		id := ids[i]
+		robotsTesterInput(int32(len(agent) + len(url)))
+		copy(exportIn[copy(exportIn, agent):], url)
+		if robotsTesterTest(id, int32(len(agent)), int32(len(url)), held, 0) != 0 {
+			t.Fatalf("file %d gave no answer", i)
+		}
+		n, sent := answer.words[aGroup], answer.words[aFlags]&fGroup != 0
+		r := parsed.get(int(id)).r
+		res, _ := ReadAgent(agent).Test(r, url)
+		want := r.WhichGroup(res)
+		if sent == (n == held) {
+			t.Errorf("file %d, %s: sentence %d sent %v while the wrapper held %d", i, agent, n, sent, held)
+		}
+		if got, ok := named[n]; ok && got != want {
+			t.Errorf("file %d, %s: number %d named %q, now %q", i, agent, n, got, want)
+		}
+		if !sent && i != last {
+			shared++
+		}
+		named[n], held, last = want, n, i
+	}
+	agents := []string{"Googlebot", "Bingbot", "Googlebot-Image", "Googlebot"}
+	for round := range 3 {
+		url := "https://example.com/b/c/" + strconv.Itoa(round)
+		for i := range ids {
+			for _, agent := range agents {
+				ask(i, agent, url)
+			}
+		}
+		for _, agent := range agents {
+			for i := range ids {
+				ask(i, agent, url)
+			}
+		}
+	}
+	// Files 0 and 1 tell one sentence for each agent, 3 and 4 for
+	// Googlebot's.
+	if shared < 6 {
+		t.Errorf("%d answers of another file than the last kept its sentence: the files share none", shared)
+	}
+}

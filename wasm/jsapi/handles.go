@@ -58,6 +58,13 @@ type file struct {
 	tester  *engine.Tester          // nil until a test asks for one
 	agent   string                  // the name tester was made for
 	spent   *engine.Tester          // a released file's tester, whose room the next one takes
+	// group is the group sentence of tester's answers and its number
+	// (groupSentence), told 0 until an answer asks: the same for every
+	// URL.
+	group struct {
+		sentence string
+		told     int32
+	}
 	// rulesSent marks the lines whose rule an answer has sent, a bit a
 	// line.
 	rulesSent []uint64
@@ -93,6 +100,7 @@ func (f *file) testerFor(a Agent) *engine.Tester {
 		t = new(engine.Tester)
 	}
 	f.tester, f.agent = a.TesterInto(f.r, t), a.token
+	f.group.sentence, f.group.told = "", 0
 	return f.tester
 }
 
@@ -103,6 +111,7 @@ func (f *file) reuse(body []byte) {
 	f.r = engine.Reparse(f.r, body)
 	clear(f.whyRoom[:])
 	f.whys, f.whyAt, f.agent = nil, nil, ""
+	f.group.sentence, f.group.told = "", 0
 	if f.tester != nil {
 		f.spent, f.tester = f.tester, nil
 	}
@@ -291,10 +300,9 @@ func (f *Files) Release(h js.Value) {
 	}
 }
 
-// release frees handle id's file, and the sentence kept from it.
+// release frees handle id's file.
 func release(id int) {
 	if p := parsed.get(id); p != nil {
-		forgetGroup(p.r)
 		parsed.remove(id)
 		if p.own && spare == nil && cap(p.r.Lines) <= spareLines && len(p.r.Body) <= spareBytes {
 			spare = p
