@@ -111,7 +111,8 @@ const (
 	aTestedAt          // with fTestedAsSent: testedAs is sent from this UTF-16 offset
 	aNotes             // the notes the text carries
 	aRuleText          // the rule's number among the texts sent (texts.go), 0 when none
-	aWhyText           // the reason's, 0 when it has none (a reason told around the path, or quoting it)
+	aWhyText           // the reason's, 0 when it has none (a reason quoting the path); told around the path, what comes before it
+	aEndText           // a reason told around the path: what comes after it
 	aPieces            // then each text piece's length in UTF-16 code units, in the order of the f bits
 	answerWords = aPieces + 40
 )
@@ -127,7 +128,7 @@ const (
 	fGroup                // the group sentence, the token and the crawler, kept by aGroup
 	fAround               // the reason is told around testedAs: with fWhy, two pieces, before and after it
 	fRuleText             // the rule is not in the text: an earlier answer sent it as number aRuleText
-	fWhyText              // likewise the reason, as number aWhyText
+	fWhyText              // likewise the reason, as number aWhyText (with fAround, and what follows, as aEndText)
 )
 
 // answer is robotsTesterTest's last answer: its words at a fixed address,
@@ -170,7 +171,7 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	res := f.testerFor(a).Brief(enc)
 	w, t := &answer.words, answer.text[:0]
 	w[aFlags], w[aAllowed], w[aLine], w[aWhy], w[aNotes] = 0, 0, int32(res.Line), 0, int32(len(notes))
-	w[aRuleText], w[aWhyText] = 0, 0
+	w[aRuleText], w[aWhyText], w[aEndText] = 0, 0, 0
 	if res.Allowed {
 		w[aAllowed] = 1
 	}
@@ -195,10 +196,19 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	}
 	switch {
 	case around:
+		// The two are a few sentences' halves, numbered like the
+		// others: a new handle's first answer most often quotes no rule,
+		// and sends no text at all.
 		at.flags |= fAround
 		if fresh || full != 0 {
-			at.piece(fWhy, before)
-			at.piece(fWhy, after)
+			nb, sentBefore := textNumber(before)
+			ne, sentAfter := textNumber(after)
+			if w[aWhyText], w[aEndText] = nb, ne; sentBefore && sentAfter && full != 2 {
+				at.flags |= fWhyText
+			} else {
+				at.piece(fWhy, before)
+				at.piece(fWhy, after)
+			}
 		}
 	case (!keyed || fresh || full != 0) && at.flags&fJSON == 0:
 		// Written straight into the text: no string of its own.

@@ -43,7 +43,7 @@ func TestAnswerWordsMatchHandlesJS(t *testing.T) {
 		want map[string]int
 	}{
 		{"A", map[string]int{"text": aText, "textLen": aTextLen, "flags": aFlags, "allowed": aAllowed, "line": aLine, "why": aWhy,
-			"group": aGroup, "testedAt": aTestedAt, "notes": aNotes, "ruleText": aRuleText, "whyText": aWhyText, "pieces": aPieces,
+			"group": aGroup, "testedAt": aTestedAt, "notes": aNotes, "ruleText": aRuleText, "whyText": aWhyText, "endText": aEndText, "pieces": aPieces,
 			"words": answerWords}},
 		{"F", map[string]int{"json": fJSON, "rule": fRule, "why": fWhy, "testedAs": fTestedAs, "sent": fSent, "group": fGroup, "around": fAround,
 			"ruleText": fRuleText, "whyText": fWhyText}},
@@ -99,7 +99,7 @@ func TestReleasedFileIsTheNextParse(t *testing.T) {
 		// Where the text is, and the numbers of the group sentence and
 		// of the texts, which count those of every file, are not the
 		// file's.
-		a.words[aText], a.words[aGroup], a.words[aRuleText], a.words[aWhyText] = 0, 0, 0, 0
+		a.words[aText], a.words[aGroup], a.words[aRuleText], a.words[aWhyText], a.words[aEndText] = 0, 0, 0, 0, 0
 		return a
 	}
 	urls := []string{"https://example.com/a", "https://example.com/a/b", "https://example.com/private/x", "https://example.com/x.pdf", "https://example.com/z"}

@@ -19,7 +19,7 @@
   // The answer's words and flags, as exports.go numbers them
   // (TestAnswerWordsMatchHandlesJS compares the two).
   var A = {text: 0, textLen: 1, flags: 2, allowed: 3, line: 4, why: 5, group: 6, testedAt: 7, notes: 8, ruleText: 9, whyText: 10,
-    pieces: 11, words: 51};
+    endText: 11, pieces: 12, words: 52};
   var F = {json: 1, rule: 2, why: 4, testedAs: 8, sent: 16, group: 32, around: 64, ruleText: 128, whyText: 256};
   // The most texts of rules and reasons the wrapper keeps by number
   // (texts.go); past it, it lets them all go, and asks again for those
@@ -139,7 +139,8 @@
         return this._test(agent, url);
       }
       var w = answerWords(), line = w[A.line], why = w[A.why], flags = w[A.flags];
-      if (!(flags & F.json) && (flags & F.ruleText && !texts.has(w[A.ruleText]) || flags & F.whyText && !texts.has(w[A.whyText]) ||
+      if (!(flags & F.json) && (flags & F.ruleText && !texts.has(w[A.ruleText]) ||
+          flags & F.whyText && (!texts.has(w[A.whyText]) || flags & F.around && !texts.has(w[A.endText])) ||
           !full && (line > 0 && !(flags & (F.rule | F.ruleText)) && c.rules[line] === undefined ||
             why > 0 && !(flags & (F.why | F.whyText)) && c.whys[why] === undefined))) {
         // A rule or a reason neither this answer nor what is held gives
@@ -164,7 +165,8 @@
       }
       var at = 0, p = A.pieces, line = w[A.line], why = w[A.why], rule = "", reason, testedAs, sent = url, notes = [];
       // The texts given by number, read before keep() may let them go.
-      var ruleText = flags & F.ruleText ? texts.get(w[A.ruleText]) : "", whyText = flags & F.whyText ? texts.get(w[A.whyText]) : "";
+      var ruleText = flags & F.ruleText ? texts.get(w[A.ruleText]) : "", whyText = flags & F.whyText ? texts.get(w[A.whyText]) : "",
+        endText = flags & F.whyText && flags & F.around ? texts.get(w[A.endText]) : "";
       if (flags & F.rule) {
         rule = c.rules[line] = text.substr(at, w[p]);
         at += w[p++];
@@ -180,6 +182,7 @@
         if (flags & F.around) {
           c.ends[why] = text.substr(at, w[p]);
           at += w[p++];
+          keep(w[A.endText], c.ends[why]);
         }
         if (why > 0) {
           c.whys[why] = reason;
@@ -187,6 +190,9 @@
         keep(w[A.whyText], reason);
       } else if (flags & F.whyText) {
         reason = c.whys[why] = whyText;
+        if (flags & F.around) {
+          c.ends[why] = endText;
+        }
       } else {
         reason = c.whys[why];
       }

@@ -20,14 +20,16 @@ func TestTextsAreSentOnceForEveryHandle(t *testing.T) {
 		flags, rule, why int32
 		text             string
 	}
+	held := int32(0)
 	firstTest := func(full int32) answered {
 		robotsTesterInput(int32(len(text) + len(agent) + len(url)))
 		id := robotsTesterParse(0, int32(copy(exportIn, text)))
 		defer robotsTesterRelease(id)
 		copy(exportIn[copy(exportIn, agent):], url)
-		if robotsTesterTest(id, int32(len(agent)), int32(len(url)), 0, full) != 0 {
+		if robotsTesterTest(id, int32(len(agent)), int32(len(url)), held, full) != 0 {
 			t.Fatal("no answer")
 		}
+		held = answer.words[aGroup] // the wrapper holds the group sentence sent
 		w := &answer.words
 		return answered{w[aFlags], w[aRuleText], w[aWhyText], string(answer.text)}
 	}
@@ -42,10 +44,28 @@ func TestTextsAreSentOnceForEveryHandle(t *testing.T) {
 		next.rule != first.rule || next.why != first.why {
 		t.Errorf("another handle's first answer sent %+v: want the rule and the reason by the numbers %d and %d", next, first.rule, first.why)
 	}
+	held = 0 // as for the first, which sent the group sentence too
 	if all := firstTest(2); all.flags&(fRule|fWhy) != fRule|fWhy || all.flags&(fRuleText|fWhyText) != 0 ||
 		all.rule != first.rule || all.why != first.why || all.text != first.text {
 		t.Errorf("an answer asked with every text sent %+v, want %+v", all, first)
 	}
+	// A reason told around the path: its two halves numbered, and a
+	// next handle's first answer sends no text at all.
+	url = "https://example.com/public"
+	around := firstTest(1)
+	if around.flags&(fWhy|fAround) != fWhy|fAround || around.flags&fWhyText != 0 || around.why == 0 || answer.words[aEndText] == 0 ||
+		around.text != "Allowed: no rule of the group matches ``, and what is not disallowed is allowed." {
+		t.Fatalf("a first answer told around the path sent %+v: want its two halves, numbered", around)
+	}
+	end := answer.words[aEndText]
+	if next := firstTest(1); next.flags&(fWhy|fAround|fWhyText) != fAround|fWhyText || next.text != "" || next.why != around.why || answer.words[aEndText] != end {
+		t.Errorf("another handle's first answer told around the path sent %+v, end %d: want no text, the numbers %d and %d", next, answer.words[aEndText], around.why, end)
+	}
+	if all := firstTest(2); all.flags&(fWhy|fAround|fWhyText) != fWhy|fAround || all.text != around.text {
+		t.Errorf("an answer asked with every text sent %+v, want %+v", all, around)
+	}
+	url = "https://example.com/private/x"
+
 	// Full by count, then by bytes: the next text starts the numbering
 	// again.
 	for _, fill := range []func(){
