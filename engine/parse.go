@@ -527,7 +527,7 @@ func (p *parser) line(number, start, end, nul, hash int) {
 	ln.Kind = splitKeyValue(text, ln)
 	key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
 	if ln.Kind == KindUnknown {
-		ln.Kind, ln.Typo = recogniseKey(key)
+		ln.Kind, ln.Typo = recogniseKeyIn(r.Body, start+int(ln.keyStart), key)
 	}
 	switch ln.Kind {
 	case KindUserAgent:
@@ -709,6 +709,43 @@ var keysByFirst = func() (t [256][]keyEntry) {
 	return t
 }()
 
+// The common keys' first bytes as little-endian words (wordAt), to
+// compare with eight bytes of the body at once.
+const (
+	wordDisallow = 0x776f6c6c61736944      // "Disallow"
+	wordAllow    = 0x776f6c6c41            // "Allow"
+	wordUserAgen = 0x6e6567612d726573      // "ser-agen", after the 'U'
+	wordUserAGen = 0x6e6567412d726573      // "ser-Agen"
+	wordSitemap  = 0x70616d6574695300 >> 8 // "Sitemap"
+)
+
+// recogniseKeyIn is recogniseKey(key) for key, a line's key that starts
+// at body[at]: the four spellings nearly every file uses are told by
+// eight bytes of the body read at once (the bytes after the key among
+// them, which the key's length then rules out), before the comparisons
+// of recogniseKey, each a call of memequal in js/wasm (issue 26: a
+// User-agent line 10% faster to parse).
+func recogniseKeyIn(body string, at int, key string) (Kind, bool) {
+	if at+8 <= len(body) {
+		w := wordAt(body, at)
+		switch {
+		case w == wordDisallow && len(key) >= 8:
+			return KindDisallow, false
+		case w&0xFFFFFFFFFF == wordAllow && len(key) >= 5:
+			return KindAllow, false
+		case w&0xFFFFFFFFFFFFFF == wordSitemap && len(key) >= 7:
+			return KindSitemap, false
+		case w&0xFF == 'U' && len(key) >= 10 && key[9] == 't':
+			if u := wordAt(key, 1); u == wordUserAgen || u == wordUserAGen {
+				return KindUserAgent, false
+			}
+		}
+	}
+	return recogniseKey(key)
+}
+
+// recogniseKey is the kind of line key names, and whether it is spelled
+// as one of Google's accepted typos.
 func recogniseKey(key string) (Kind, bool) {
 	// First the spellings nearly every file uses, most used first. Each
 	// starts with the first entry keysByFirst holds for its first byte, so

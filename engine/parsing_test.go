@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,6 +151,75 @@ func TestIndexSpaceOrTabIsIndexAny(t *testing.T) {
 	each("")
 }
 
+// The line splitter's word-at-a-time search finds what a byte loop
+// finds: each line's start and end, its first NUL and its first '#', with
+// LF, CR and CRLF ending lines, for bytes of every kind at every offset
+// of words read eight and sixteen at a time.
+func TestLineSplitterIsAByteLoop(t *testing.T) {
+	loop := func(body string) (lines [][5]int) {
+		for pos := 0; pos >= 0; {
+			end, nul, hash := pos, -1, -1
+			for ; end < len(body) && body[end] != '\n' && body[end] != '\r'; end++ {
+				if body[end] == 0 && nul < 0 {
+					nul = end
+				}
+				if body[end] == '#' && hash < 0 {
+					hash = end
+				}
+			}
+			if nul < 0 {
+				nul = end
+			}
+			if hash < 0 {
+				hash = end
+			}
+			lines = append(lines, [5]int{len(lines) + 1, pos, end, nul, hash})
+			switch {
+			case end == len(body):
+				pos = -1
+			case strings.HasPrefix(body[end:], "\r\n"):
+				pos = end + 2
+			default:
+				pos = end + 1
+			}
+		}
+		return lines
+	}
+	check := func(body string) {
+		var got [][5]int
+		ls := newLineSplitter(body, 0)
+		for ls.next() {
+			got = append(got, [5]int{ls.number, ls.start, ls.end, ls.nul, ls.hash})
+		}
+		if want := loop(body); !slices.Equal(got, want) {
+			t.Fatalf("%q: the splitter gave %v, the byte loop %v", body, got, want)
+		}
+	}
+	odd := []byte{0x00, 0x01, '\t', '\n', '\r', 0x0B, 0x0D, 0x0E, '#', '"', 0x80, 0x8D, 0xA3, 0xFF}
+	for _, fill := range []byte{'a', 0xF0, 0x0F, '#'} {
+		for n := 0; n <= 40; n++ {
+			b := bytes.Repeat([]byte{fill}, n)
+			check(string(b))
+			for p := range n {
+				for _, c := range odd {
+					b[p] = c
+					check(string(b))
+					for _, d := range []byte{'\n', '\r', '#', 0x00} {
+						for _, q := range []int{p + 1, p + 8, p + 17, n - 1} {
+							if q > p && q < n {
+								b[q] = d
+								check(string(b))
+								b[q] = fill
+							}
+						}
+					}
+				}
+				b[p] = fill
+			}
+		}
+	}
+}
+
 // indexBelowOrHash reads words where a byte loop reads bytes: the two
 // agree on strings of each length up to three words and a half, with one
 // or two bytes of interest anywhere in them (and the bytes next to those
@@ -194,6 +264,34 @@ func TestIndexBelowOrHashIsAByteLoop(t *testing.T) {
 					}
 				}
 				b[p] = fill
+			}
+		}
+	}
+}
+
+// recogniseKeyIn, which reads the common keys' first eight bytes from the
+// body at once, recognises what recogniseKey does, for keys of every
+// spelling and case, cut short or run on, at the body's end or before
+// more bytes.
+func TestRecogniseKeyInIsRecogniseKey(t *testing.T) {
+	var keys []string
+	for _, k := range append(keyTable, keyEntry{prefix: "user-agen"}, keyEntry{prefix: "sitema"}, keyEntry{prefix: "disallo"}) {
+		for _, spelled := range []string{k.prefix, strings.ToUpper(k.prefix), strings.ToUpper(k.prefix[:1]) + k.prefix[1:],
+			"User-Agent", "User-agenT", "Disallowed", "Allowance", "Sitemaps", "Usor-agent", "Ueer-agent", "U"} {
+			for n := 0; n <= len(spelled); n++ {
+				keys = append(keys, spelled[:n], spelled[:n]+"x", spelled[:n]+" x")
+			}
+		}
+	}
+	for _, key := range keys {
+		want, wantTypo := recogniseKey(key)
+		// Tails that would finish a word the key cuts short.
+		for _, tail := range []string{"", ":", ": /", ": /a/long/path/to/read/past", "w: /", "ow", "nt: *", "t", "p: x"} {
+			for _, pad := range []string{"", " ", "\n\t  "} {
+				body := pad + key + tail
+				if got, typo := recogniseKeyIn(body, len(pad), key); got != want || typo != wantTypo {
+					t.Fatalf("key %q in %q: recogniseKeyIn gives %v (typo %v), recogniseKey %v (typo %v)", key, body, got, typo, want, wantTypo)
+				}
 			}
 		}
 	}
