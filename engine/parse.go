@@ -301,16 +301,12 @@ func (ps *Parsing) Continue(n int) *Robots {
 	// The splitter in a local, not behind ps: a Parse's one Continue
 	// then runs as fast as a loop over SplitLines.
 	p, ls := &ps.p, ps.lines
-	for range n {
-		if !ls.next() {
-			ps.lines = ls
-			ps.r = p.finish()
-			return ps.r
-		}
-		p.line(ls.number, ls.start, ls.end, ls.nul, ls.hash)
-	}
+	done := p.lines(&ls, n)
 	ps.lines = ls
-	return nil
+	if done {
+		ps.r = p.finish()
+	}
+	return ps.r
 }
 
 // finish ends the last group and files the groups by token.
@@ -498,76 +494,84 @@ func (p *parser) endGroup() {
 	p.agentStart, p.ruleStart = len(p.agents), len(p.rules)
 }
 
-// line reads line number, body[start:end], whose first NUL and first '#'
-// are at nul and hash (end when it has none).
-func (p *parser) line(number, start, end, nul, hash int) {
+// lines reads up to n lines from ls, and says whether the body is read.
+// Each line is read in the loop, not in a function of its own: in js/wasm
+// a call a line cost about 5 ns, 7% of a short line's parse (issue 26).
+func (p *parser) lines(ls *lineSplitter, n int) bool {
 	r := p.r
-	// Written in its place in Lines, not copied there at the end.
-	if len(r.Lines) == cap(r.Lines) {
-		r.Lines = append(r.Lines, Line{})
-	} else {
-		r.Lines = r.Lines[:len(r.Lines)+1]
-	}
-	ln := &r.Lines[len(r.Lines)-1]
-	*ln = Line{Number: number, Start: start, End: end, Group: -1}
-	text := r.Body[start:end]
-	if len(text) > MaxLineLen {
-		text = text[:MaxLineLen]
-		ln.TooLong = true
-	}
-	// Google handles the line as a C string from here on.
-	if i := nul - start; i < len(text) {
-		text = text[:i]
-		ln.NUL = true
-	}
-	if i := hash - start; i < len(text) {
-		text = text[:i]
-		ln.HasComment = true
-	}
-	ln.Kind = splitKeyValue(text, ln)
-	key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
-	if ln.Kind == KindUnknown {
-		ln.Kind, ln.Typo = recogniseKeyIn(r.Body, start+int(ln.keyStart), key)
-	}
-	switch ln.Kind {
-	case KindUserAgent:
-		if p.group < 0 || p.sawRules {
-			p.endGroup()
-			r.Groups = append(r.Groups, Group{})
-			p.group = len(r.Groups) - 1
-			p.sawRules = false
+	for range n {
+		if !ls.next() {
+			return true
 		}
-		p.agents = append(p.agents, readAgentLine(number, value))
-		if p.agents[len(p.agents)-1].Global {
-			p.globals++
-		}
-		ln.Group = p.group
-	case KindAllow, KindDisallow:
-		if p.group < 0 {
-			r.OrphanRules++
-			break
-		}
-		pattern := value
-		plain, literal := scanPattern(value)
-		if !plain {
-			pattern = NormalisePattern(value)
-		}
-		// Field by field into a slot the slice already has (it holds a
-		// rule a line): a whole Rule stored while Go's collector marks
-		// goes through a bulk write barrier, a tenth of a 24 KB file's
-		// parse in js/wasm (issue 26).
-		if len(p.rules) == cap(p.rules) {
-			p.rules = append(p.rules, Rule{})
+		number, start, end, nul, hash := ls.number, ls.start, ls.end, ls.nul, ls.hash
+		// Written in its place in Lines, not copied there at the end.
+		if len(r.Lines) == cap(r.Lines) {
+			r.Lines = append(r.Lines, Line{})
 		} else {
-			p.rules = p.rules[:len(p.rules)+1]
+			r.Lines = r.Lines[:len(r.Lines)+1]
 		}
-		rule := &p.rules[len(p.rules)-1]
-		rule.Line, rule.Allow, rule.literal, rule.Value, rule.Pattern = number, ln.Kind == KindAllow, literal, value, pattern
-		p.sawRules = true
-		ln.Group = p.group
-	case KindSitemap:
-		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: number, URL: value})
+		ln := &r.Lines[len(r.Lines)-1]
+		*ln = Line{Number: number, Start: start, End: end, Group: -1}
+		text := r.Body[start:end]
+		if len(text) > MaxLineLen {
+			text = text[:MaxLineLen]
+			ln.TooLong = true
+		}
+		// Google handles the line as a C string from here on.
+		if i := nul - start; i < len(text) {
+			text = text[:i]
+			ln.NUL = true
+		}
+		if i := hash - start; i < len(text) {
+			text = text[:i]
+			ln.HasComment = true
+		}
+		ln.Kind = splitKeyValue(text, ln)
+		key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
+		if ln.Kind == KindUnknown {
+			ln.Kind, ln.Typo = recogniseKeyIn(r.Body, start+int(ln.keyStart), key)
+		}
+		switch ln.Kind {
+		case KindUserAgent:
+			if p.group < 0 || p.sawRules {
+				p.endGroup()
+				r.Groups = append(r.Groups, Group{})
+				p.group = len(r.Groups) - 1
+				p.sawRules = false
+			}
+			p.agents = append(p.agents, readAgentLine(number, value))
+			if p.agents[len(p.agents)-1].Global {
+				p.globals++
+			}
+			ln.Group = p.group
+		case KindAllow, KindDisallow:
+			if p.group < 0 {
+				r.OrphanRules++
+				break
+			}
+			pattern := value
+			plain, literal := scanPattern(value)
+			if !plain {
+				pattern = NormalisePattern(value)
+			}
+			// Field by field into a slot the slice already has (it holds a
+			// rule a line): a whole Rule stored while Go's collector marks
+			// goes through a bulk write barrier, a tenth of a 24 KB file's
+			// parse in js/wasm (issue 26).
+			if len(p.rules) == cap(p.rules) {
+				p.rules = append(p.rules, Rule{})
+			} else {
+				p.rules = p.rules[:len(p.rules)+1]
+			}
+			rule := &p.rules[len(p.rules)-1]
+			rule.Line, rule.Allow, rule.literal, rule.Value, rule.Pattern = number, ln.Kind == KindAllow, literal, value, pattern
+			p.sawRules = true
+			ln.Group = p.group
+		case KindSitemap:
+			r.Sitemaps = append(r.Sitemaps, Sitemap{Line: number, URL: value})
+		}
 	}
+	return false
 }
 
 // isSpace is absl::ascii_isspace: the bytes Google trims, ' ' and '\t'
