@@ -526,6 +526,15 @@ func (p *parser) lines(ls *lineSplitter, n int) bool {
 			text = text[:i]
 			ln.HasComment = true
 		}
+		if len(text) == 0 {
+			// An empty line, or a comment from its first byte: nothing to
+			// split (splitKeyValue's answer, without its call).
+			ln.Kind = KindEmpty
+			if ln.HasComment {
+				ln.Kind = KindComment
+			}
+			continue
+		}
 		ln.Kind = splitKeyValue(text, ln)
 		key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
 		if ln.Kind == KindUnknown {
