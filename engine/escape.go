@@ -21,22 +21,31 @@ func ToUpperASCII(c byte) byte {
 // nothing is decoded, and ASCII that "should" be escaped is kept. Parse
 // calls it only for patterns scanPattern does not find plain.
 func NormalisePattern(p string) string {
-	change := false
+	if !normalisingChanges(p) {
+		return p
+	}
+	return string(appendNormalised(make([]byte, 0, len(p)+len(p)/2), p))
+}
+
+// normalisingChanges says whether NormalisePattern(p) differs from p.
+func normalisingChanges(p string) bool {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		if c == '%' && i+2 < len(p) && IsHex(p[i+1]) && IsHex(p[i+2]) {
 			if p[i+1] >= 'a' || p[i+2] >= 'a' {
-				change = true
+				return true
 			}
 			i += 2
 		} else if c >= 0x80 {
-			change = true
+			return true
 		}
 	}
-	if !change {
-		return p
-	}
-	out := make([]byte, 0, len(p)+len(p)/2)
+	return false
+}
+
+// appendNormalised appends NormalisePattern(p) to out: at most three
+// bytes a byte of p.
+func appendNormalised(out []byte, p string) []byte {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		switch {
@@ -49,7 +58,7 @@ func NormalisePattern(p string) string {
 			out = append(out, c)
 		}
 	}
-	return string(out)
+	return out
 }
 
 // scanPattern reads a pattern once and reports whether it is plain (no '%'

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -150,7 +152,7 @@ type Robots struct {
 		agents   [2]Agent
 		sitemaps [1]Sitemap
 		indexes  [2]lazyIndex
-		lists    [4]int
+		lists    [8]int
 	}
 }
 
@@ -175,9 +177,12 @@ type kept struct {
 	sitemaps []Sitemap
 	indexes  []lazyIndex
 	lists    []int
+	merged   []mergedRules // the lists of several groups
 	tokens   []tokenEntry
 	tokenMap map[string]int32
-	lower    []byte // the lower-cased tokens' bytes (parser.lowerToken)
+	lower    []byte        // the lower-cased tokens' bytes (parser.lowerToken)
+	patterns []byte        // the normalised patterns' bytes (parser.normalised)
+	repeats  []tokenRepeat // finish's notes of the tokens named again
 	text     []byte
 }
 
@@ -199,6 +204,7 @@ func Reparse(old *Robots, body []byte) *Robots {
 	clear(k.agents)
 	clear(k.sitemaps)
 	clear(k.indexes)
+	clear(k.merged)
 	clear(k.tokens)
 	clear(k.tokenMap)
 	*old = Robots{}
@@ -267,7 +273,7 @@ func (ps *Parsing) startIn(r *Robots, src string, lines []Line, k kept) {
 	r.Groups, r.Sitemaps = larger(r.room.groups[:0], k.groups), larger(r.room.sitemaps[:0], k.sitemaps)
 	*ps = Parsing{
 		p: parser{r: r, group: -1, rules: rules, agents: larger(r.room.agents[:0], k.agents),
-			kept: k},
+			kept: k, patterns: k.patterns[:0]},
 		lines: newLineSplitter(src, r.BOM),
 	}
 }
@@ -314,13 +320,14 @@ func (p *parser) finish() *Robots {
 	r := p.r
 	p.endGroup()
 	// One allocation for all the groups' lazy indexes, and one for the
-	// group lists of the tokens named once (most are): such a list's
-	// capacity is its length, so appending to it copies it. The map has at
-	// most one token per agent.
+	// group lists: in its first half the * groups and the first group of
+	// each token, in its second the lists of the tokens several groups
+	// name (below). The map has at most one token per agent.
 	indexes := roomFor(len(r.Groups), r.room.indexes[:], p.kept.indexes)
-	lists := roomFor(len(p.agents), r.room.lists[:], p.kept.lists)
+	lists := roomFor(2*len(p.agents), r.room.lists[:], p.kept.lists)
 	r.kept = kept{rules: p.rules, groups: r.Groups, agents: p.agents, sitemaps: r.Sitemaps,
 		indexes: indexes, lists: lists, tokens: p.kept.tokens, tokenMap: p.kept.tokenMap, text: r.kept.text}
+
 	if len(r.Groups) == 0 {
 		r.Groups = nil
 	}
@@ -338,7 +345,12 @@ func (p *parser) finish() *Robots {
 		}
 	}
 	p.lower = p.kept.lower[:0]
-	var several []int // the places of the tokens named by more than one group
+	// A token's first group is filed in namedOnce, and the groups after
+	// it noted in repeats: the lists of the tokens several groups name
+	// are laid out after, each in one piece of lists' second half.
+	// Appending to a list filed in namedOnce would copy it into an array
+	// of its own, an allocation at each Reparse.
+	repeats := p.kept.repeats[:0]
 	for i := range r.Groups {
 		r.Groups[i].index = &indexes[i]
 		for _, a := range r.Groups[i].Agents {
@@ -355,21 +367,47 @@ func (p *parser) finish() *Robots {
 				r.byToken.add(k, groupList{groups: namedOnce[len(namedOnce)-1 : len(namedOnce) : len(namedOnce)]}, p.kept.tokenMap)
 				continue
 			}
-			if gl := &r.byToken.list[at].gl; gl.groups[len(gl.groups)-1] != i {
-				if len(gl.groups) == 1 {
-					several = append(several, at)
-				}
-				gl.groups = append(gl.groups, i)
+			if r.byToken.list[at].gl.groups[0] != i && !repeatedIn(repeats, at, i) {
+				repeats = append(repeats, tokenRepeat{at: int32(at), group: int32(i)})
 			}
 		}
 	}
-	// A list of several groups gets one index over all their rules, built
-	// by the first Test that needs it.
-	if len(r.global.groups) > 1 {
-		r.global.merged = &mergedRules{}
+	r.kept.repeats = repeats
+	// In token order, each token's groups in file order.
+	slices.SortStableFunc(repeats, func(a, b tokenRepeat) int { return cmp.Compare(a.at, b.at) })
+	several := 0 // the tokens named by more than one group
+	for j := range repeats {
+		if j == 0 || repeats[j].at != repeats[j-1].at {
+			several++
+		}
 	}
-	for _, at := range several {
-		r.byToken.list[at].gl.merged = &mergedRules{}
+	// A list of several groups gets one index over all their rules, built
+	// by the first Test that needs it; the lists are one array, a
+	// Reparse's when it has room.
+	n := several
+	if len(r.global.groups) > 1 {
+		n++
+	}
+	r.kept.merged = p.kept.merged
+	if n > 0 {
+		merged := roomFor(n, nil, p.kept.merged)
+		r.kept.merged = merged[:cap(merged)]
+		if len(r.global.groups) > 1 {
+			r.global.merged, merged = &merged[0], merged[1:]
+		}
+		// Each such list is its first group and its repeats: at most
+		// the tokens and the agents that are not "*", which is at most
+		// len(p.agents), the room after the lists filed.
+		laid := lists[len(p.agents):len(p.agents)]
+		for j, m := 0, 0; j < len(repeats); m++ {
+			gl := &r.byToken.list[repeats[j].at].gl
+			start := len(laid)
+			laid = append(laid, gl.groups[0])
+			for at := repeats[j].at; j < len(repeats) && repeats[j].at == at; j++ {
+				laid = append(laid, int(repeats[j].group))
+			}
+			gl.groups, gl.merged = laid[start:len(laid):len(laid)], &merged[m]
+		}
 	}
 	if cap(r.byToken.list) > 0 {
 		r.kept.tokens = r.byToken.list
@@ -377,8 +415,25 @@ func (p *parser) finish() *Robots {
 	if r.byToken.index != nil {
 		r.kept.tokenMap = r.byToken.index
 	}
-	r.kept.lower = p.lower
+	r.kept.lower, r.kept.patterns = p.lower, p.patterns
 	return r
+}
+
+// tokenRepeat notes that group names the token at the place at in
+// tokenGroups' list, after another group did.
+type tokenRepeat struct {
+	at, group int32
+}
+
+// repeatedIn says whether repeats, in group order, notes group as naming
+// the token at at: a group may name a token twice.
+func repeatedIn(repeats []tokenRepeat, at, group int) bool {
+	for j := len(repeats) - 1; j >= 0 && int(repeats[j].group) == group; j-- {
+		if int(repeats[j].at) == at {
+			return true
+		}
+	}
+	return false
 }
 
 // tokenGroups is the groups naming each product token: a list, in the
@@ -442,6 +497,23 @@ func (t *tokenGroups) add(token string, gl groupList, kept map[string]int32) {
 	}
 }
 
+// normalised is NormalisePattern(value), written, when it changes value,
+// into the parse's own bytes, which a Reparse keeps: in js/wasm an
+// allocation cost the script API's parse of a small file about as much as
+// the rest of it (issue 26). A string written before a new array is
+// made keeps the old one.
+func (p *parser) normalised(value string) string {
+	if !normalisingChanges(value) {
+		return value
+	}
+	if need := 3 * len(value); cap(p.patterns)-len(p.patterns) < need {
+		p.patterns = make([]byte, 0, max(2*cap(p.patterns), need, 256))
+	}
+	start := len(p.patterns)
+	p.patterns = appendNormalised(p.patterns, value)
+	return unsafe.String(&p.patterns[start], len(p.patterns)-start)
+}
+
 // lowerToken is LowerASCII(token), the lower-cased bytes written into
 // p.lower, not a string of their own: a file of five hundred groups made
 // five hundred strings of a few bytes. A string made here keeps the array
@@ -480,6 +552,7 @@ type parser struct {
 	globals    int    // how many agents are "*"
 	kept       kept   // what a Reparse keeps of the file before
 	lower      []byte // where lowerToken writes
+	patterns   []byte // where normalised writes
 }
 
 // endGroup gives the current group its agents and rules. Earlier groups'
@@ -561,7 +634,7 @@ func (p *parser) lines(ls *lineSplitter, n int) bool {
 			pattern := value
 			plain, literal := scanPattern(value)
 			if !plain {
-				pattern = NormalisePattern(value)
+				pattern = p.normalised(value)
 			}
 			// Field by field into a slot the slice already has (it holds a
 			// rule a line): a whole Rule stored while Go's collector marks

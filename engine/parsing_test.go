@@ -134,6 +134,65 @@ func TestReparseIsParse(t *testing.T) {
 	}
 }
 
+// Files that name a token in several groups, with the token named twice
+// in one group, in turns with others, and * groups several times; and
+// patterns that normalising changes.
+var namedAgainBodies = []string{
+	"User-agent: a\nDisallow: /1\n\nUser-agent: b\nUser-agent: A\nDisallow: /2\n\nUser-agent: a\nUser-agent: a\nUser-agent: b\nAllow: /3\n",
+	"User-agent: *\nDisallow: /x\n\nUser-agent: Baiduspider\nDisallow: /\n\nUser-agent: baiduspider\nDisallow: /\n\nUser-agent: *\nAllow: /y\n",
+	"User-agent: c\nUser-agent: b\nUser-agent: a\nDisallow: /\nUser-agent: a\nUser-agent: c\nDisallow: /z\nUser-agent: c\nAllow: /%7e\nDisallow: /caf\xc3\xa9\n",
+	"User-agent: *\nAllow: /%aa\xff\n\nUser-agent: *\nUser-agent: *\nDisallow: /\n",
+}
+
+// Each token's list holds every group naming it, once, in file order,
+// with a merged index of its own when they are several; the * groups
+// likewise.
+func TestGroupsByTokenAreTheGroupsNamingIt(t *testing.T) {
+	bodies := corpusBodiesAfter(t, namedAgainBodies...)
+	for i, body := range bodies {
+		for _, r := range []*Robots{Parse(body), Reparse(Parse([]byte(namedAgainBodies[0])), body)} {
+			want, global := map[string][]int{}, []int(nil)
+			for gi, g := range r.Groups {
+				for _, a := range g.Agents {
+					k := LowerASCII(a.Token)
+					switch {
+					case a.Global && !slices.Contains(global, gi):
+						global = append(global, gi)
+					case !a.Global && !slices.Contains(want[k], gi):
+						want[k] = append(want[k], gi)
+					}
+				}
+			}
+			merged := map[*mergedRules]bool{}
+			check := func(name string, gl groupList, groups []int) {
+				if !slices.Equal(gl.groups, groups) || (gl.merged != nil) != (len(groups) > 1) || gl.merged != nil && merged[gl.merged] {
+					t.Fatalf("file %d, %s: the list %v (merged %p), want the groups %v", i, name, gl.groups, gl.merged, groups)
+				}
+				merged[gl.merged] = gl.merged != nil
+			}
+			check("*", r.global, global)
+			if len(r.byToken.list) != len(want) {
+				t.Fatalf("file %d: %d tokens filed, %d named", i, len(r.byToken.list), len(want))
+			}
+			for _, e := range r.byToken.list {
+				check(e.token, e.gl, want[e.token])
+			}
+		}
+	}
+}
+
+// A Reparse into the room of the same file allocates nothing, whatever
+// the file holds: in js/wasm an allocation cost the script API's parse of
+// a small file as much as the parse (issue 26).
+func TestReparseAllocatesNothing(t *testing.T) {
+	for i, body := range corpusBodiesAfter(t, namedAgainBodies...) {
+		r := Reparse(Parse(body), body)
+		if n := testing.AllocsPerRun(3, func() { r = Reparse(r, body) }); n != 0 {
+			t.Errorf("file %d, %.60q: a Reparse allocates %v times", i, body, n)
+		}
+	}
+}
+
 // indexSpaceOrTab is strings.IndexAny(s, " \t") on every string of
 // spaces, tabs and letters up to five bytes.
 func TestIndexSpaceOrTabIsIndexAny(t *testing.T) {
