@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -48,6 +50,25 @@ func (r *Robots) ruleText(ln *Line) string {
 		return text
 	}
 	return strings.TrimSpace(shownKey(ln) + ln.Value(r.Body))
+}
+
+// AppendRuleText appends RuleText(n) to b, making no string of its own:
+// the script API tells a new handle's first answer its rule, and in
+// js/wasm an allocation costs about as much as the answer (issue 26).
+func (r *Robots) AppendRuleText(b []byte, n int) []byte {
+	if n >= 1 && n <= len(r.Lines) {
+		if ln := &r.Lines[n-1]; ln.Kind == KindAllow || ln.Kind == KindDisallow {
+			if text, ok := r.ruleTextAsWritten(ln); ok {
+				return append(b, text...)
+			}
+			// ruleText's TrimSpace: the key starts with a letter, so only
+			// the end is trimmed.
+			start := len(b)
+			b = append(append(b, shownKey(ln)...), ln.Value(r.Body)...)
+			return b[:start+len(bytes.TrimRightFunc(b[start:], unicode.IsSpace))]
+		}
+	}
+	return append(b, r.RuleText(n)...)
 }
 
 // shownKey is how an allow or disallow line's key is shown, with the space
@@ -349,15 +370,7 @@ func (r *Robots) appendRuleRef(b []byte, m Match) []byte {
 
 // appendRuleText appends RuleText(n), clipped as a sentence quotes it.
 func (r *Robots) appendRuleText(b []byte, n int) []byte {
-	if n >= 1 && n <= len(r.Lines) {
-		switch ln := &r.Lines[n-1]; ln.Kind {
-		case KindAllow, KindDisallow:
-			if text, ok := r.ruleTextAsWritten(ln); ok {
-				return appendClip(b, text)
-			}
-		}
-	}
-	return appendClip(b, r.RuleText(n))
+	return clipFrom(r.AppendRuleText(b, n), len(b))
 }
 
 // WhyKey names the sentence Why tells for a Result: on one file, results
@@ -510,15 +523,20 @@ func quote(s string) string {
 // sentence to quote.
 // appendClip appends clip(s).
 func appendClip(b []byte, s string) []byte {
+	return clipFrom(append(b, s...), len(b))
+}
+
+// clipFrom clips b[start:] as clip does.
+func clipFrom(b []byte, start int) []byte {
 	const most = 120
-	if len(s) <= most {
-		return append(b, s...)
+	if len(b)-start <= most {
+		return b
 	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
+	cut := start + most
+	for cut > start && !utf8.RuneStart(b[cut]) {
 		cut--
 	}
-	return append(append(b, s[:cut]...), "…"...)
+	return append(b[:cut], "…"...)
 }
 
 func clip(s string) string {

@@ -150,6 +150,20 @@ func TestRuleText(t *testing.T) {
 			t.Errorf("RuleText of %q = %q; want %q", tt.line, got, tt.want)
 		}
 	}
+	// AppendRuleText writes the same bytes after what b holds, for every
+	// line of every corpus file, and of lines of every spelling.
+	var lines []string
+	for _, tt := range tests {
+		lines = append(lines, tt.line)
+	}
+	for _, body := range corpusBodiesAfter(t, "User-agent: *\n"+strings.Join(lines, "\n")+"\nallow: /x \u2003\nDISALLOW:\u00a0\n") {
+		r := Parse(body)
+		for n := 0; n <= len(r.Lines)+1; n++ {
+			if got := string(r.AppendRuleText([]byte("before"), n)); got != "before"+r.RuleText(n) {
+				t.Fatalf("line %d of %.40q: AppendRuleText wrote %q, RuleText is %q", n, body, got, r.RuleText(n))
+			}
+		}
+	}
 }
 
 // TestWhyKeyNamesOneSentence: on every corpus file, results with equal

@@ -630,11 +630,13 @@ func indexHTMLMatch(rule *Rule, path string) (variant string, ok bool) {
 	if cut == 0 {
 		return "", false
 	}
-	if v := p[:cut]; strings.IndexByte(v, '*') < 0 {
-		return v + "$", path == v
+	// The variant is made only when it matches: a first answer tries
+	// each allow rule, and in js/wasm an allocation costs about as much
+	// as the answer (issue 26).
+	if v := p[:cut]; matchesEnd(path, v, true) {
+		return v + "$", true
 	}
-	v := p[:cut] + "$"
-	return v, matches(path, v)
+	return "", false
 }
 
 // lazyCount counts the tests a list answered by a scan, until its index is

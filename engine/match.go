@@ -21,6 +21,12 @@ func matches(path, pattern string) bool {
 	if anchored {
 		pattern = pattern[:len(pattern)-1]
 	}
+	return matchesEnd(path, pattern, anchored)
+}
+
+// matchesEnd is matches(path, pattern+"$") when anchored, else
+// matches(path, pattern) for a pattern without a '$' at its end.
+func matchesEnd(path, pattern string, anchored bool) bool {
 	star := strings.IndexByte(pattern, '*')
 	if star < 0 {
 		if anchored {

@@ -177,12 +177,15 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 	}
 	at := answerText{t: t, n: aPieces}
 	if res.Line > 0 && (f.ruleNew(res.Line) || full != 0) {
-		rule := f.r.RuleText(res.Line)
-		n, sent := textNumber(rule)
+		// Written straight into the text, as the reason below: a rule
+		// not written as it is shown would be a string of its own.
+		start := len(at.t)
+		at.t = f.r.AppendRuleText(at.t, res.Line)
+		n, sent := textNumber(unsafe.String(unsafe.SliceData(at.t[start:]), len(at.t)-start))
 		if w[aRuleText] = n; sent && full != 2 {
-			at.flags |= fRuleText
+			at.t, at.flags = at.t[:start], at.flags|fRuleText
 		} else {
-			at.piece(fRule, rule)
+			at.counted(fRule, start)
 		}
 	}
 	key, keyed := res.WhyKey()
