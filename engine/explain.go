@@ -62,9 +62,16 @@ func (r *Robots) AppendRuleText(b []byte, n int) []byte {
 				return append(b, text...)
 			}
 			// ruleText's TrimSpace: the key starts with a letter, so only
-			// the end is trimmed.
+			// the end is trimmed, and mostly there is nothing to trim.
+			key, v := shownKey(ln), ln.Value(r.Body)
+			if v == "" {
+				return append(b, key[:len(key)-1]...)
+			}
 			start := len(b)
-			b = append(append(b, shownKey(ln)...), ln.Value(r.Body)...)
+			b = append(append(b, key...), v...)
+			if c := v[len(v)-1]; c < utf8.RuneSelf && !isSpace(c) {
+				return b
+			}
 			return b[:start+len(bytes.TrimRightFunc(b[start:], unicode.IsSpace))]
 		}
 	}
