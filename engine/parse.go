@@ -374,7 +374,9 @@ func (p *parser) finish() *Robots {
 	}
 	r.kept.repeats = repeats
 	// In token order, each token's groups in file order.
-	slices.SortStableFunc(repeats, func(a, b tokenRepeat) int { return cmp.Compare(a.at, b.at) })
+	if len(repeats) > 1 {
+		slices.SortStableFunc(repeats, func(a, b tokenRepeat) int { return cmp.Compare(a.at, b.at) })
+	}
 	several := 0 // the tokens named by more than one group
 	for j := range repeats {
 		if j == 0 || repeats[j].at != repeats[j-1].at {
