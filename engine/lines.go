@@ -117,14 +117,14 @@ search:
 
 // indexBelowOrHash is the index of the first byte below below in s at or
 // after i, or of the first '#' too when hash is true; len(s) when there is
-// none. below is at most 0x80. MatchPath asks it for the first NUL or '#'
-// of a path; the line splitter runs the same search in its own loop
-// (lineSplitter.next), for the bytes below 0x0E and the first '#'. It tests eight
-// bytes at once (belowOrHash), sixteen a step while none matches, where an
-// IndexByte search for each byte would each read the text again: in
-// js/wasm, which has no vector instructions for Go, that read a
-// robots.txt five times, the most of a file of long lines' parse (issue
-// 26).
+// none. below is at most 0x80. MatchPath asks it for the first NUL or
+// '#' of a path; the line splitter runs the same search in its own loop
+// (lineSplitter.next), for the bytes below 0x0E and the first '#'. It
+// tests eight bytes at once (belowOrHash), sixteen a step while none
+// matches, where an IndexByte search for each byte would each read the
+// text again: in js/wasm, which has no vector instructions for Go, that
+// read a robots.txt five times, the most of a file of long lines' parse
+// (issue 26).
 func indexBelowOrHash(s string, i int, below byte, hash bool) int {
 	var hashes uint64 // a zero byte is below any below already
 	if hash {

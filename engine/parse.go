@@ -327,7 +327,6 @@ func (p *parser) finish() *Robots {
 	lists := roomFor(2*len(p.agents), r.room.lists[:], p.kept.lists)
 	r.kept = kept{rules: p.rules, groups: r.Groups, agents: p.agents, sitemaps: r.Sitemaps,
 		indexes: indexes, lists: lists, tokens: p.kept.tokens, tokenMap: p.kept.tokenMap, text: r.kept.text}
-
 	if len(r.Groups) == 0 {
 		r.Groups = nil
 	}
