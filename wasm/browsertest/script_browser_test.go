@@ -32,6 +32,17 @@ const handleTestJS = `(api, robots, other, agents, urls) => {
 				const fast2 = JSON.stringify(h2.test(agent, u)), slow2 = JSON.stringify(h2._test(agent, u));
 				if (fast2 !== slow2) out.Diff.push(agent + " " + u + " on the other file: " + fast2 + " ≠ " + slow2);
 			}
+			// An ASCII text, which the wrapper copies four characters a
+			// store, written after this agent (another alignment each
+			// time), against its bytes.
+			const plain = robots.replace(/[^\x00-\x7f]/g, "e").slice(0, 120 + agent.length);
+			const hp = api.parse(plain), hpBytes = api.parse(new TextEncoder().encode(plain));
+			for (const u of urls) {
+				const p1 = JSON.stringify(hp.test(agent, u)), p2 = JSON.stringify(hpBytes.test(agent, u));
+				if (p1 !== p2) out.Diff.push(agent + " " + u + " on an ASCII text: " + p1 + " ≠ " + p2);
+			}
+			hp.release();
+			hpBytes.release();
 		}
 	}
 	for (const args of [[3, "/"], ["Googlebot"], [], ["Googlebot", {}]]) out.Errors.push(h.test(...args).error || "");
