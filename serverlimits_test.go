@@ -204,7 +204,13 @@ func TestConnCapRefusesWhenAllBusy(t *testing.T) {
 // room, another client's is left alone.
 func TestConnCapPerClient(t *testing.T) {
 	addr, cl := limitedServer(t, compressedHandler(testSite()), 100, 2)
-	a, b := idleConn(t, addr), idleConn(t, addr)
+	// The server counts a connection idle once it has written the
+	// answer, which can come after the client has read it and gone on:
+	// a pause after each makes a the longest idle (without it, a loaded
+	// machine once counted b idle first).
+	a := idleConn(t, addr)
+	time.Sleep(20 * time.Millisecond)
+	b := idleConn(t, addr)
 	time.Sleep(20 * time.Millisecond)
 	idleConn(t, addr) // the third from 127.0.0.1: the longest idle of its own goes
 	a.SetReadDeadline(time.Now().Add(time.Second))
