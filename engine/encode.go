@@ -49,11 +49,19 @@ func EncodeURL(typed string) Encoded {
 // dot segment or a "%2e" (which could be one). TestEncodedAsIsIsTheFullReading
 // and FuzzEncodedAsIs hold it to encodeURL's answer.
 func encodedAsIs(typed string) (e Encoded, ok bool) {
-	rest, ok := strings.CutPrefix(typed, "https://")
-	if !ok {
-		if rest, ok = strings.CutPrefix(typed, "http://"); !ok {
-			return e, false
-		}
+	// The scheme by one eight-byte read (wordAt): in js/wasm each prefix
+	// compared was a call of memequal.
+	if len(typed) < 8 {
+		return e, false
+	}
+	var rest string
+	switch w := wordAt(typed, 0); {
+	case w == wordHTTPS:
+		rest = typed[8:]
+	case w&0xFFFFFFFFFFFFFF == wordHTTP:
+		rest = typed[7:]
+	default:
+		return e, false
 	}
 	slash := strings.IndexByte(rest, '/')
 	if slash <= 0 {
@@ -68,7 +76,7 @@ func encodedAsIs(typed string) (e Encoded, ok bool) {
 		default:
 			return e, false
 		}
-		if i == last && strings.HasPrefix(host[i:], "xn--") {
+		if i == last && host[i] == 'x' && strings.HasPrefix(host[i:], "xn--") {
 			return e, false
 		}
 	}
@@ -92,6 +100,12 @@ func encodedAsIs(typed string) (e Encoded, ok bool) {
 	}
 	return Encoded{URL: typed, Host: host, Path: typed[start:]}, true
 }
+
+// "https://" and "http://" as little-endian words (wordAt).
+const (
+	wordHTTPS = 0x2f2f3a7370747468 // "https://"
+	wordHTTP  = 0x2f2f3a70747468   // "http://"
+)
 
 // dotSegmentAt says whether the path segment starting at s[i], a '.', is
 // "." or "..", which a browser resolves: the segment ends at '/', '?' or

@@ -201,7 +201,8 @@ var asIsSamples = []string{
 	"https://example.com/a\"b", "https://example.com/a<b>", "https://example.com/a^b", "https://example.com/a`b", "https://example.com/a{b}",
 	"https://example.com/a?b'c", "https://example.com/a?b\"c", "https://example.com/a?b^c`d{e}", "https://example.com/a?b?c/../d",
 	"https://example.com/a%zz", "https://example.com/a%", "https://example.com/a%2", "https://example.com//a", "https://example.com/?",
-	"ftp://example.com/", "https:/example.com/", "https:///x", "/path", "example.com/x", " https://example.com/", "https://example.com/ ",
+	"ftp://example.com/", "https:/example.com/", "http:/example.com/", "http:/", "http://", "https://", "http:example.com/",
+	"http//example.com/", "httpx://example.com/", "https:x/example.com/", "http://x/", "https://xa.xn.com/", "https://a.xnx-.com/", "https:///x", "/path", "example.com/x", " https://example.com/", "https://example.com/ ",
 	"https://example.com/\x00", "https://example.com/a\x7f", "https://exa_mple.com/", "https://example.com/a:b@c", "https://ex%41mple.com/",
 }
 
