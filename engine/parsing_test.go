@@ -254,17 +254,27 @@ func TestLineSplitterIsAByteLoop(t *testing.T) {
 			t.Fatalf("%q: the splitter gave %v, the byte loop %v", body, got, want)
 		}
 	}
-	odd := []byte{0x00, 0x01, '\t', '\n', '\r', 0x0B, 0x0D, 0x0E, '#', '"', 0x80, 0x8D, 0xA3, 0xFF}
-	for _, fill := range []byte{'a', 0xF0, 0x0F, '#'} {
-		for n := 0; n <= 40; n++ {
+	forOddStrings([]byte{'a', 0xF0, 0x0F, '#'}, 40,
+		[]byte{0x00, 0x01, '\t', '\n', '\r', 0x0B, 0x0D, 0x0E, '#', '"', 0x80, 0x8D, 0xA3, 0xFF},
+		[]byte{'\n', '\r', '#', 0x00}, func(p, n int) []int { return []int{p + 1, p + 8, p + 17, n - 1} }, check)
+}
+
+// forOddStrings calls check with strings of each length up to most, of
+// each fill byte: as they are, with a byte of odd at each place p, and
+// with a byte of second at each place after p that at(p, n) gives too.
+// The searches that read eight bytes at once are held to byte loops on
+// them.
+func forOddStrings(fills []byte, most int, odd, second []byte, at func(p, n int) []int, check func(string)) {
+	for _, fill := range fills {
+		for n := 0; n <= most; n++ {
 			b := bytes.Repeat([]byte{fill}, n)
 			check(string(b))
 			for p := range n {
 				for _, c := range odd {
 					b[p] = c
 					check(string(b))
-					for _, d := range []byte{'\n', '\r', '#', 0x00} {
-						for _, q := range []int{p + 1, p + 8, p + 17, n - 1} {
+					for _, d := range second {
+						for _, q := range at(p, n) {
 							if q > p && q < n {
 								b[q] = d
 								check(string(b))
@@ -306,26 +316,8 @@ func TestIndexBelowOrHashIsAByteLoop(t *testing.T) {
 			}
 		}
 	}
-	for _, fill := range []byte{'a', 0xF0, 0x0F, 0x01} {
-		for n := 0; n <= 28; n++ {
-			b := bytes.Repeat([]byte{fill}, n)
-			check(string(b))
-			for p := range n {
-				for _, c := range odd {
-					b[p] = c
-					check(string(b))
-					if q := n - 1 - p; q > p {
-						for _, d := range []byte{'\n', '#', 0x00, 0x0E} {
-							b[q] = d
-							check(string(b))
-						}
-						b[q] = fill
-					}
-				}
-				b[p] = fill
-			}
-		}
-	}
+	forOddStrings([]byte{'a', 0xF0, 0x0F, 0x01}, 28, odd, []byte{'\n', '#', 0x00, 0x0E},
+		func(p, n int) []int { return []int{n - 1 - p} }, check)
 }
 
 // recogniseKeyIn, which reads the common keys' first eight bytes from the
