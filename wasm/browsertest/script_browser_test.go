@@ -151,8 +151,13 @@ var handleTestURLs = []string{
 // place.
 func checkHandleTest(t *testing.T, a *app, api string) {
 	t.Helper()
-	robots := "User-agent: *\nDisallow: /private\nAllow: /private/ok\nAllow: /*.css$\nDisallow: /a\nAllow: /a\nDisallow: /x/y\nAllow: /x/\n\n" +
-		"User-agent: GPTBot\nDisallow: /\nDisallow:\n\n# caf\u00e9\n"
+	// With lines of a page served in its place, which a parse of the
+	// string leaves out (handles.js, putRead), and a parse of its bytes
+	// reads.
+	robots := "<!DOCTYPE html>\n<html><head><title>A page served in the place of robots.txt</title></head>\r\n" +
+		"User-agent: *\nDisallow: /private\nAllow: /private/ok\nAllow: /*.css$\nDisallow: /a\nAllow: /a\nDisallow: /x/y\nAllow: /x/\n\n" +
+		"User-agent: GPTBot\nDisallow: /\nDisallow:\n\n# caf\u00e9\n<p>and the page goes on, with nothing a crawler reads</p>\r" +
+		"Sitemap: https://example.com/sitemap-of-everything.xml\n"
 	// Not UTF-8 (a Latin-1 é), and ends without a line break; the agents'
 	// groups differ from the first file's.
 	other := []byte("User-agent: Googlebot\nDisallow: /caf\xe9\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: *\nDisallow: /x")

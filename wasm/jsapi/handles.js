@@ -26,8 +26,126 @@
   // an answer then gives by number.
   var MAX_TEXTS = 1024;
 
+  var encoder = new TextEncoder();
+  // put writes s as UTF-8 at the start of view, which has room for it,
+  // and returns how many bytes it wrote. A short ASCII string is
+  // copied by a loop: in Chromium (156) a call of encodeInto costs
+  // 0.36 µs whatever the length, then 0.47 ns a byte, and the loop
+  // wrote a 74-byte robots.txt in 0.22 µs against encodeInto's 0.38,
+  // and passes encodeInto at about 400 characters. Others go to
+  // encodeInto.
+  function put(s, view) {
+    var n = s.length;
+    if (n > 256) {
+      return encoder.encodeInto(s, view).written;
+    }
+    for (var i = 0; i < n; i++) {
+      var c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        return encoder.encodeInto(s, view).written;
+      }
+      view[i] = c;
+    }
+    return n;
+  }
+  // putRead writes a robots.txt as put does, but for the lines no
+  // answer of a handle reads, each written as "#" and a line feed: a
+  // comment, which the module neither copies whole nor splits (an
+  // HTML page served as robots.txt costs its parse most of its time,
+  // and 190 KB of one took encodeInto alone six times robots-parser's
+  // whole construction). A handle answers verdicts and its line count
+  // (h.lines()), and only user-agent, allow and disallow lines decide
+  // them: a line whose first character, past the spaces, tabs, \v and
+  // \f Google trims (and a BOM first in the text, which it skips), is
+  // none of u, a, d in either case cannot be one of those (Google
+  // recognises keys by their first bytes, google-behaviour.md section
+  // 4), and it keeps its place: every line still ends at a break,
+  // which the "#" keeps from joining a CR before it into a CRLF.
+  // Sitemap lines go too; the handle has no call that lists them.
+  // TestBrowserScriptReadLines holds a handle of the lines written to
+  // one of every byte.
+  //
+  // An empty line (or one of spaces) shorter than BLANK_MIN characters
+  // is copied: the module reads it at little cost, and a break in the
+  // copy costs about what it saves. The walk stops, copying the rest as it
+  // is, once the characters of the lines it copied outnumber the others'
+  // by KEEP_LEAD: an ordinary robots.txt, which a walk would only slow.
+  // A text of at most 256 characters is copied whole.
+  var BLANK_MIN = 128, KEEP_LEAD = 64;
+  function putRead(text, view) {
+    var n = text.length;
+    if (n <= 256) {
+      return put(text, view);
+    }
+    var w = 0, run = 0, pos = 0, lf = -1, cr = -1, lead = 0;
+    while (pos < n) {
+      if (lf < pos) {
+        lf = text.indexOf("\n", pos);
+        if (lf < 0) {
+          lf = n;
+        }
+      }
+      if (cr < pos) {
+        cr = text.indexOf("\r", pos);
+        if (cr < 0) {
+          cr = n;
+        }
+      }
+      var end = lf < cr ? lf : cr, next = end === cr && lf === cr + 1 ? end + 2 : end + 1;
+      var i = pos === 0 && text.charCodeAt(0) === 0xfeff ? 1 : pos, c = text.charCodeAt(i);
+      while (c === 32 || c === 9 || c === 11 || c === 12) {
+        if (i - pos > 16) {
+          // A long run of spaces: trimStart finds its end natively. It
+          // trims more than Google (no-break spaces, line ends), so its
+          // first character is past Google's, and is the same when that
+          // one is a letter.
+          var rest = text.substring(i, end).trimStart();
+          i = end - rest.length;
+          c = rest.length > 0 ? rest.charCodeAt(0) : NaN;
+          break;
+        }
+        c = text.charCodeAt(++i);
+      }
+      var lower = c | 0x20; // a letter's lower case
+      if (lower === 0x75 || lower === 0x61 || lower === 0x64 || i >= end && end - pos < BLANK_MIN) {
+        if ((lead += next - pos) > KEEP_LEAD) {
+          break;
+        }
+      } else {
+        if (run < pos) {
+          w = putRun(text, run, pos, view, w);
+        }
+        view[w++] = 0x23; // #
+        if (end < n) {
+          view[w++] = 0x0a;
+        }
+        lead -= next - pos;
+        run = next;
+      }
+      pos = next;
+    }
+    return run < n ? putRun(text, run, n, view, w) : w;
+  }
+  // putRun writes text's characters from to to at view[w], as put does,
+  // and returns where they end.
+  function putRun(text, from, to, view, w) {
+    if (to - from <= 256) {
+      var i = from, at = w;
+      for (; i < to; i++) {
+        var c = text.charCodeAt(i);
+        if (c >= 0x80) {
+          break;
+        }
+        view[at++] = c;
+      }
+      if (i === to) {
+        return at;
+      }
+    }
+    return w + encoder.encodeInto(from === 0 && to === text.length ? text : text.substring(from, to), view.subarray(w)).written;
+  }
   Go.robotsTesterHandles = function (exports) {
-    var encoder = new TextEncoder(), decoder = new TextDecoder();
+    var decoder = new TextDecoder();
     var input = 0, size = 0, bytes = null, words = null;
     // The agent the input buffer starts with, its length in bytes, and
     // the view after it, where a test writes its URL.
@@ -69,27 +187,6 @@
       }
       return words;
     }
-    // put writes s as UTF-8 at the start of view, which has room for it,
-    // and returns how many bytes it wrote. A short ASCII string is
-    // copied by a loop: in Chromium (156) a call of encodeInto costs
-    // 0.36 µs whatever the length, then 0.47 ns a byte, and the loop
-    // wrote a 74-byte robots.txt in 0.22 µs against encodeInto's 0.38,
-    // and passes encodeInto at about 400 characters. Others go to
-    // encodeInto.
-    function put(s, view) {
-      var n = s.length;
-      if (n > 256) {
-        return encoder.encodeInto(s, view).written;
-      }
-      for (var i = 0; i < n; i++) {
-        var c = s.charCodeAt(i);
-        if (c >= 0x80) {
-          return encoder.encodeInto(s, view).written;
-        }
-        view[i] = c;
-      }
-      return n;
-    }
     // afterAgent writes agent at the start of the input buffer, unless it
     // is there from the call before, and gives the view after it, with
     // room for n bytes.
@@ -110,7 +207,7 @@
     fast.parse = function (text) {
       var n, agent = agentIn === null ? "" : agentIn;
       if (typeof text === "string") {
-        n = put(text, afterAgent(agent, 3 * text.length)); // at most 3 bytes a UTF-16 unit
+        n = putRead(text, afterAgent(agent, 3 * text.length)); // at most 3 bytes a UTF-16 unit
       } else if (text instanceof Uint8Array) {
         afterAgent(agent, text.length).set(text);
         n = text.length;
@@ -291,4 +388,6 @@
     };
     return fast;
   };
+  // For tests: the text a parse of a string writes (TestBrowserScriptReadLines).
+  Go.robotsTesterHandles.putRead = putRead;
 })();
