@@ -50,7 +50,7 @@ func readLinesTexts() (texts map[string]string, blanked []string) {
 		"one line":                 pad + pad + pad,
 		"sitemaps and typos":       "Sitemap: https://example.com/" + pad + "\nUseragent: *\nDissallow: /t\nuser agent: c\nDisalow: /u\n" + "Crawl-delay: 10 " + pad,
 		"short lines kept":         "# a\n# b\n#c\nhost: x\n" + pad + "\n" + rules + "Crawl-delay: 5\n" + pad + "\n" + pad,
-		"a key that is no key":     "Allowance: /al\nDisallowed: /dis\nuser-agents: *\nNoindex: " + pad + "\nalso " + pad + "\ndown " + pad + "\nup " + pad,
+		"a key that is no key":     "Allowance: /al\nDisallowed: /dis\nuser-agents: *\nNoindex: " + pad + pad + pad + pad + "\nalso " + pad + "\ndown " + pad + "\nup " + pad,
 		"rules before any agent":   "Disallow: /orphan\n" + pad + "\n" + rules + pad,
 		"long runs of spaces": strings.Repeat(" ", 200) + "\n" + strings.Repeat(" ", 30) + pad + "\n" + strings.Repeat(" ", 40) + "User-agent: *\n" +
 			strings.Repeat(" \t", 30) + "\vDisallow: /sp\n" + strings.Repeat(" ", 30) + "\u00a0Disallow: /nbsp\n" + strings.Repeat("\f", 20) + "\n" + rules,

@@ -155,6 +155,7 @@ func checkHandleTest(t *testing.T, a *app, api string) {
 	// string leaves out (handles.js, putRead), and a parse of its bytes
 	// reads.
 	robots := "<!DOCTYPE html>\n<html><head><title>A page served in the place of robots.txt</title></head>\r\n" +
+		"<script>" + strings.Repeat("document.title = document.title + ' ';", 16) + "</script>\n" +
 		"User-agent: *\nDisallow: /private\nAllow: /private/ok\nAllow: /*.css$\nDisallow: /a\nAllow: /a\nDisallow: /x/y\nAllow: /x/\n\n" +
 		"User-agent: GPTBot\nDisallow: /\nDisallow:\n\n# caf\u00e9\n<p>and the page goes on, with nothing a crawler reads</p>\r" +
 		"Sitemap: https://example.com/sitemap-of-everything.xml\n"

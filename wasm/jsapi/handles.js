@@ -69,15 +69,16 @@
   // is copied: the module reads it at little cost, and a break in the
   // copy costs about what it saves. The walk stops, copying the rest as it
   // is, once the characters of the lines it copied outnumber the others'
-  // by KEEP_LEAD: an ordinary robots.txt, which a walk would only slow.
-  // A text of at most 256 characters is copied whole.
-  var BLANK_MIN = 128, KEEP_LEAD = 64;
+  // by KEEP_LEAD: an ordinary robots.txt, which a walk would only slow;
+  // with fewer than LEFT_MIN characters left out by then, it copies the
+  // text whole. A text of at most 256 characters is copied whole.
+  var BLANK_MIN = 128, KEEP_LEAD = 64, LEFT_MIN = 512;
   function putRead(text, view) {
     var n = text.length;
     if (n <= 256) {
       return put(text, view);
     }
-    var w = 0, run = 0, pos = 0, lf = -1, cr = -1, lead = 0;
+    var w = 0, run = 0, pos = 0, lf = -1, cr = -1, lead = 0, left = 0;
     while (pos < n) {
       if (lf < pos) {
         lf = text.indexOf("\n", pos);
@@ -109,6 +110,12 @@
       var lower = c | 0x20; // a letter's lower case
       if (lower === 0x75 || lower === 0x61 || lower === 0x64 || i >= end && end - pos < BLANK_MIN) {
         if ((lead += next - pos) > KEEP_LEAD) {
+          if (left < LEFT_MIN) {
+            // Little was left out: the text whole, whose UTF-8 the
+            // browser may hold from the last copy, costs less than a
+            // piece of it.
+            return put(text, view);
+          }
           break;
         }
       } else {
@@ -120,6 +127,7 @@
           view[w++] = 0x0a;
         }
         lead -= next - pos;
+        left += next - pos;
         run = next;
       }
       pos = next;
