@@ -62,13 +62,13 @@
   // 4), and it keeps its place: every line still ends at a break,
   // which the "#" keeps from joining a CR before it into a CRLF.
   // Sitemap lines go too; the handle has no call that lists them.
-  // TestBrowserScriptReadLines holds a handle of the lines written to
-  // one of every byte.
+  // TestBrowserScriptReadLines parses what it writes and the text's own
+  // bytes, and compares their lines, groups, rules and answers.
   //
   // An empty line (or one of spaces) shorter than BLANK_MIN characters
   // is copied: the module reads it at little cost, and a break in the
-  // copy costs about what it saves. The walk stops, copying the rest as it
-  // is, once the characters of the lines it copied outnumber the others'
+  // copy costs about what it saves. The walk stops, copying the rest as
+  // it is, once the characters of the lines it copied outnumber the others'
   // by KEEP_LEAD: an ordinary robots.txt, which a walk would only slow;
   // with fewer than LEFT_MIN characters left out by then, it copies the
   // text whole. A text of at most 256 characters is copied whole.
@@ -97,9 +97,10 @@
       while (c === 32 || c === 9 || c === 11 || c === 12) {
         if (i - pos > 16) {
           // A long run of spaces: trimStart finds its end natively. It
-          // trims more than Google (no-break spaces, line ends), so its
-          // first character is past Google's, and is the same when that
-          // one is a letter.
+          // trims more than Google (no-break and other Unicode spaces),
+          // so its first character is Google's or one after it, and is
+          // Google's when that one is a letter: a line it keeps for a
+          // letter further on is only copied for nothing.
           var rest = text.substring(i, end).trimStart();
           i = end - rest.length;
           c = rest.length > 0 ? rest.charCodeAt(0) : NaN;
