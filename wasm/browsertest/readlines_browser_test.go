@@ -54,7 +54,8 @@ func readLinesTexts() (texts map[string]string, blanked []string) {
 		"rules before any agent":   "Disallow: /orphan\n" + pad + "\n" + rules + pad,
 		"long runs of spaces": strings.Repeat(" ", 200) + "\n" + strings.Repeat(" ", 30) + pad + "\n" + strings.Repeat(" ", 40) + "User-agent: *\n" +
 			strings.Repeat(" \t", 30) + "\vDisallow: /sp\n" + strings.Repeat(" ", 30) + "\u00a0Disallow: /nbsp\n" + strings.Repeat("\f", 20) + "\n" + rules,
-		"html then robots.txt": strings.Repeat(pad+"\n", 40) + strings.Repeat(rules+"Disallow: /more/path/here\n", 40),
+		"html, then more robots.txt than it": strings.Repeat(pad+"\n", 5) + strings.Repeat(rules, 40),
+		"html then robots.txt":               strings.Repeat(pad+"\n", 40) + strings.Repeat(rules+"Disallow: /more/path/here\n", 40),
 	}
 	// An ordinary robots.txt: the walk stops at its start and copies it
 	// as it is.
