@@ -174,6 +174,15 @@
       }
     }
     var fast = {}; // the program adds proto and goParse (wasm/jsapi/handles.go)
+    // A handle: made by a constructor whose prototype is the program's
+    // (fast.proto, set once the program has made it), which V8 makes
+    // faster than Object.create and two stores (parse + first answer of
+    // a small file about 1.5% faster in Chromium).
+    function Handle(id) {
+      this.id = id;
+      this._sent = null; // the rules and reasons its answers sent (answer)
+    }
+    var protoSet = null;
     // The input buffer, n bytes at least, and the answer's words, seen
     // afresh when a call has grown the module's memory, which empties the
     // views made before.
@@ -224,13 +233,13 @@
         return fast.goParse.apply(this, arguments);
       }
       var id = exports.robotsTesterParse(agentLen, n);
+      if (protoSet !== fast.proto) {
+        Handle.prototype = protoSet = fast.proto;
+      }
       if (id < 0) {
         return fast.goParse.apply(this, arguments); // another call took the input (marking.go)
       }
-      var h = Object.create(fast.proto);
-      h.id = id;
-      h._sent = null; // the rules and reasons its answers sent (answer)
-      return h;
+      return new Handle(id);
     };
     fast.test = function (agent, url) {
       if (typeof agent !== "string" || typeof url !== "string" || typeof this.id !== "number") {
@@ -239,7 +248,11 @@
       var u = put(url, afterAgent(agent, 3 * url.length)), a = agentLen;
       var c = this._sent, full = !c;
       if (full) {
-        c = this._sent = {rules: [], whys: [], ends: []};
+        // One array, not three: a rule at 3 × its line, a reason at 3 ×
+        // its number + 1, what follows a reason told around the path at
+        // + 2 (with the Handle, a small file's parse + first answer 3 to
+        // 4% faster in Chromium).
+        c = this._sent = [];
       }
       if (exports.robotsTesterTest(this.id, a, u, group, full ? 1 : 0) < 0) {
         return this._test(agent, url);
@@ -247,8 +260,8 @@
       var w = answerWords(), line = w[A.line], why = w[A.why], flags = w[A.flags];
       if (!(flags & F.json) && (flags & F.ruleText && !texts.has(w[A.ruleText]) ||
           flags & F.whyText && (!texts.has(w[A.whyText]) || flags & F.around && !texts.has(w[A.endText])) ||
-          !full && (line > 0 && !(flags & (F.rule | F.ruleText)) && c.rules[line] === undefined ||
-            why > 0 && !(flags & (F.why | F.whyText)) && c.whys[why] === undefined))) {
+          !full && (line > 0 && !(flags & (F.rule | F.ruleText)) && c[3 * line] === undefined ||
+            why > 0 && !(flags & (F.why | F.whyText)) && c[3 * why + 1] === undefined))) {
         // A rule or a reason neither this answer nor what is held gives
         // (an answer that sent it came as JSON, or its text was let go):
         // asked again, with every text.
@@ -261,8 +274,8 @@
     };
     // answer makes Verdict's object (wasm/jsapi/verdict.go) from the
     // answer's words, its text, and what c, the handle's, holds from the
-    // answers before: rules by line, reasons by number, and for a reason
-    // told around the path, what comes after it.
+    // answers before (fast.test): rules by line, reasons by number, and
+    // for a reason told around the path, what comes after it.
     function answer(w, c, url) {
       var flags = w[A.flags], n = w[A.textLen];
       var text = n > 0 ? decoder.decode(new Uint8Array(exports.mem.buffer, w[A.text], n)) : "";
@@ -274,33 +287,33 @@
       var ruleText = flags & F.ruleText ? texts.get(w[A.ruleText]) : "", whyText = flags & F.whyText ? texts.get(w[A.whyText]) : "",
         endText = flags & F.whyText && flags & F.around ? texts.get(w[A.endText]) : "";
       if (flags & F.rule) {
-        rule = c.rules[line] = text.substr(at, w[p]);
+        rule = c[3 * line] = text.substr(at, w[p]);
         at += w[p++];
         keep(w[A.ruleText], rule);
       } else if (flags & F.ruleText) {
-        rule = c.rules[line] = ruleText;
+        rule = c[3 * line] = ruleText;
       } else if (line > 0) {
-        rule = c.rules[line];
+        rule = c[3 * line];
       }
       if (flags & F.why) {
         reason = text.substr(at, w[p]);
         at += w[p++];
         if (flags & F.around) {
-          c.ends[why] = text.substr(at, w[p]);
+          c[3 * why + 2] = text.substr(at, w[p]);
           at += w[p++];
-          keep(w[A.endText], c.ends[why]);
+          keep(w[A.endText], c[3 * why + 2]);
         }
         if (why > 0) {
-          c.whys[why] = reason;
+          c[3 * why + 1] = reason;
         }
         keep(w[A.whyText], reason);
       } else if (flags & F.whyText) {
-        reason = c.whys[why] = whyText;
+        reason = c[3 * why + 1] = whyText;
         if (flags & F.around) {
-          c.ends[why] = endText;
+          c[3 * why + 2] = endText;
         }
       } else {
-        reason = c.whys[why];
+        reason = c[3 * why + 1];
       }
       if (flags & F.testedAs) {
         testedAs = text.substr(at, w[p]);
@@ -314,7 +327,7 @@
         testedAs = sent.substring(w[A.testedAt]);
       }
       if (flags & F.around) {
-        reason = reason + testedAs + c.ends[why];
+        reason = reason + testedAs + c[3 * why + 2];
       }
       for (var i = w[A.notes]; i > 0; i--) {
         notes.push(text.substr(at, w[p]));
