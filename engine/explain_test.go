@@ -240,6 +240,64 @@ func TestWhyKeyNamesOneSentence(t *testing.T) {
 	t.Logf("%d keyed results over %d files", keyed, len(bodies))
 }
 
+// TestWhyInputsTellOneSentence: across files, results whose
+// AppendWhyInputs are equal are told the same sentence (the script API
+// numbers a sentence by them for every handle), on every corpus file,
+// each also with a line put before it (the same rules on other lines),
+// and on files made to tell one rule's line and text with two lengths
+// (an allow of an index.html, matched as written and as the directory)
+// and ties. And inputs do recur across files, or they would serve for
+// nothing.
+func TestWhyInputsTellOneSentence(t *testing.T) {
+	bodies := [][]byte{
+		[]byte("User-agent: *\nAllow: /a\nDisallow: /a\nDisallow: /b\nAllow: /b/c\nDisallow:\nAllow: /x*y\nDisallow: /x1y\n"),
+		[]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /d/\n"),
+		[]byte("User-agent: *\nAllow: /d/index.html\nDisallow: /d\n"),
+	}
+	for _, name := range sharedtest.CorpusFiles(t) {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, body, append([]byte("# one line more\n"), body...))
+	}
+	told := map[string]string{}
+	where := map[string]int{}
+	var in []byte
+	read, across := 0, 0
+	for i, body := range bodies {
+		r := Parse(body)
+		paths := []string{"/", "/a", "/b/c", "/x1y", "/d/", "/d/index.html", "/d/x"}
+		for n := range r.Lines {
+			if ln := &r.Lines[n]; ln.Kind == KindAllow || ln.Kind == KindDisallow {
+				v := strings.ReplaceAll(strings.TrimSuffix(ln.Value(r.Body), "$"), "*", "1")
+				paths = append(paths, v, v+"/more")
+			}
+		}
+		for _, name := range []string{"Googlebot", "GPTBot", "somebot"} {
+			for _, p := range paths {
+				res := r.Test(name, "https://example.com"+p)
+				var ok bool
+				if in, ok = r.AppendWhyInputs(in[:0], res); !ok {
+					continue // a sentence quoting the path, or a rule's line too long to copy
+				}
+				read++
+				why, k := r.Why(res), string(in)
+				if before, seen := told[k]; seen && before != why {
+					t.Fatalf("file %d, %s, %q: inputs %q told %q in file %d and %q now", i, name, p, k, before, where[k], why)
+				} else if seen && where[k] != i {
+					across++
+				}
+				told[k], where[k] = why, i
+			}
+		}
+	}
+	if across == 0 {
+		t.Error("no inputs recur across files")
+	}
+	t.Logf("%d results read, %d inputs, %d found again in another file", read, len(told), across)
+}
+
 // TestGroupWordsAcrossFiles: a file edited in a rule tells the same group
 // words as before the edit, and an edit that moves a user-agent line
 // other words, whose sentence names the new line.

@@ -214,11 +214,24 @@ func robotsTesterTest(id, agentLen, urlLen, group, full int32) int32 {
 			}
 		}
 	case (!keyed || fresh || full != 0) && at.flags&fJSON == 0:
+		// A sentence an answer told from the same inputs, on this file or
+		// another, is told by its number (texts.go).
+		read := false
+		if keyed && full != 2 {
+			var n int32
+			if n, read = knownWhy(f.r, res); n > 0 {
+				w[aWhyText], at.flags = n, at.flags|fWhyText
+				break
+			}
+		}
 		// Written straight into the text: no string of its own.
 		start := len(at.t)
 		at.t = f.r.AppendWhy(at.t, res)
 		if keyed {
 			n, sent := textNumber(unsafe.String(unsafe.SliceData(at.t[start:]), len(at.t)-start))
+			if read {
+				rememberWhy(n)
+			}
 			if w[aWhyText] = n; sent && full != 2 {
 				at.t, at.flags = at.t[:start], at.flags|fWhyText
 				break

@@ -2,7 +2,11 @@
 
 package jsapi
 
-import "strings"
+import (
+	"strings"
+
+	"robotstester/engine"
+)
 
 // sentTexts numbers the texts of rules and reasons the exported answers
 // have sent, by their bytes, for every handle: a docs widget parses its
@@ -54,6 +58,9 @@ func textNumber(text string) (n int32, sent bool) {
 	if !sent {
 		if t.numbers == nil || len(t.numbers) == maxSentTexts || t.bytes+len(text) > maxSentBytes {
 			t.numbers, t.bytes, t.recent = make(map[string]sentText), 0, [8]sentText{}
+			for i := range knownWhys.known {
+				knownWhys.known[i].n = 0 // numbers the table no longer holds
+			}
 		}
 		t.last++
 		st = sentText{strings.Clone(text), t.last}
@@ -63,4 +70,48 @@ func textNumber(text string) (n int32, sent bool) {
 	t.recent[t.recentAt] = st
 	t.recentAt = (t.recentAt + 1) % len(t.recent)
 	return st.n, sent
+}
+
+// knownWhys are the numbers of the last reasons told, each by what
+// AppendWhy read to tell it (engine.AppendWhyInputs), for every handle: a
+// new handle's first answer mostly tells a sentence the last handle's
+// told, whose number the inputs then find without telling it again
+// (AppendWhy and textNumber were a tenth of 0366.txt's parse and first
+// answer in Chromium, issue 26).
+var knownWhys struct {
+	in    []byte // the inputs read last (knownWhy)
+	known [8]numberedWhy
+	at    int
+	found int // the sentences found, for tests
+}
+
+type numberedWhy struct {
+	in []byte
+	n  int32
+}
+
+// knownWhy is the number of res's sentence on r when one of the last
+// reasons told had its inputs, else 0; read says its inputs were read,
+// for rememberWhy.
+func knownWhy(r *engine.Robots, res engine.Result) (n int32, read bool) {
+	k := &knownWhys
+	if k.in, read = r.AppendWhyInputs(k.in[:0], res); !read {
+		return 0, false
+	}
+	for i := range k.known {
+		if e := &k.known[i]; e.n > 0 && string(e.in) == string(k.in) {
+			k.found++
+			return e.n, true
+		}
+	}
+	return 0, true
+}
+
+// rememberWhy notes n as the number of the sentence whose inputs
+// knownWhy read last.
+func rememberWhy(n int32) {
+	k := &knownWhys
+	e := &k.known[k.at]
+	e.in, e.n = append(e.in[:0], k.in...), n
+	k.at = (k.at + 1) % len(k.known)
 }

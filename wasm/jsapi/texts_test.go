@@ -3,9 +3,13 @@
 package jsapi
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"robotstester/engine/sharedtest"
 )
 
 // A rule and a reason an answer sent are sent by their number to the
@@ -86,4 +90,51 @@ func TestTextsAreSentOnceForEveryHandle(t *testing.T) {
 			t.Errorf("the numbering started again with %d texts, want the 2 of the last answer", len(sentTexts.numbers))
 		}
 	}
+}
+
+// A reason found by its inputs (knownWhy) is answered as when it is
+// told and looked up by its text: the same flags, numbers and text, on
+// every corpus file, one after the other as a docs widget parses them;
+// each file's first answer is asked three times, first for its texts to
+// be sent, then with its reason known, then with none.
+func TestKnownWhysAnswerAsTold(t *testing.T) {
+	const agent = "Googlebot"
+	bodies := sharedtest.CorpusBodies(t)
+	names := slices.Sorted(maps.Keys(bodies))
+	type answered struct {
+		flags, why, whyText, endText, ruleText int32
+		text                                   string
+	}
+	group := int32(0)
+	first := func(body []byte, url string) answered {
+		robotsTesterInput(int32(len(body) + len(agent) + len(url)))
+		id := robotsTesterParse(0, int32(copy(exportIn, body)))
+		defer robotsTesterRelease(id)
+		copy(exportIn[copy(exportIn, agent):], url)
+		if robotsTesterTest(id, int32(len(agent)), int32(len(url)), group, 1) != 0 {
+			t.Fatal("no answer")
+		}
+		group = answer.words[aGroup]
+		w := &answer.words
+		return answered{w[aFlags], w[aWhy], w[aWhyText], w[aEndText], w[aRuleText], string(answer.text)}
+	}
+	found, compared := knownWhys.found, 0
+	for _, name := range names {
+		for _, u := range []string{"/", "/wp-admin/", "/search?q=1", "/index.html"} {
+			url := "https://example.com" + u
+			first(bodies[name], url)
+			known := first(bodies[name], url)
+			for i := range knownWhys.known {
+				knownWhys.known[i].n = 0
+			}
+			if told := first(bodies[name], url); told != known {
+				t.Fatalf("%s %s: with the reasons before known %+v, with none %+v", name, u, known, told)
+			}
+			compared++
+		}
+	}
+	if knownWhys.found-found < compared/4 {
+		t.Errorf("%d of %d first answers found their reason by its inputs", knownWhys.found-found, compared)
+	}
+	t.Logf("%d of %d first answers found their reason by its inputs", knownWhys.found-found, compared)
 }
