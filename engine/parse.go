@@ -609,7 +609,9 @@ func (p *parser) lines(ls *lineSplitter, n int) bool {
 			}
 			continue
 		}
-		ln.Kind = splitKeyValue(text, ln)
+		if ln.Kind = keyFirst(r.Body, start, text, ln); ln.Kind == KindUnknown {
+			ln.Kind = splitKeyValue(text, ln)
+		}
 		key, value := text[ln.keyStart:ln.keyEnd], text[ln.valueStart:ln.valueEnd]
 		if ln.Kind == KindUnknown {
 			ln.Kind, ln.Typo = recogniseKeyIn(r.Body, start+int(ln.keyStart), key)
@@ -805,6 +807,51 @@ const (
 	wordUserAGen = 0x6e6567412d726573      // "ser-Agen"
 	wordSitemap  = 0x70616d6574695300 >> 8 // "Sitemap"
 )
+
+// keyFirst reads text, a line that starts at body[at], as splitKeyValue
+// and recogniseKeyIn together do, when it starts with one of the four
+// keys as nearly every file spells them ("Disallow", "Allow",
+// "User-agent" or "User-Agent", "Sitemap") and the colon right after it:
+// told by eight bytes of the body read at once, with no search for the
+// colon, nor for the key's end. It returns KindUnknown, ln as it was,
+// for every other line. In js/wasm, it made the parse and first answer
+// of a file of such lines 4 to 9% faster in Chromium (issue 26).
+func keyFirst(body string, at int, text string, ln *Line) Kind {
+	if at+8 > len(body) {
+		return KindUnknown
+	}
+	var n int
+	var kind Kind
+	switch w := wordAt(body, at); {
+	case w == wordDisallow:
+		n, kind = 8, KindDisallow
+	case w&0xFFFFFFFFFF == wordAllow:
+		n, kind = 5, KindAllow
+	case w&0xFFFFFFFFFFFFFF == wordSitemap:
+		n, kind = 7, KindSitemap
+	case w&0xFF == 'U' && len(text) > 10 && text[9] == 't':
+		if u := wordAt(text, 1); u != wordUserAgen && u != wordUserAGen {
+			return KindUnknown
+		}
+		n, kind = 10, KindUserAgent
+	default:
+		return KindUnknown
+	}
+	if n >= len(text) || text[n] != ':' {
+		return KindUnknown
+	}
+	end := len(text)
+	for end > n+1 && isSpace(text[end-1]) {
+		end--
+	}
+	valueStart := n + 1
+	for valueStart < end && isSpace(text[valueStart]) {
+		valueStart++
+	}
+	ln.keyStart, ln.keyEnd = 0, uint16(n)
+	ln.valueStart, ln.valueEnd = uint16(valueStart), uint16(end)
+	return kind
+}
 
 // recogniseKeyIn is recogniseKey(key) for key, a line's key that starts
 // at body[at]: the four spellings nearly every file uses are told by

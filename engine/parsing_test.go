@@ -348,6 +348,78 @@ func TestRecogniseKeyInIsRecogniseKey(t *testing.T) {
 	}
 }
 
+// keyFirst reads the lines it reads as splitKeyValue and recogniseKeyIn
+// together do (kind, typo, key and value, colon), on every key spelling
+// and length cut at every byte, each followed by separators, values and
+// trailing spaces, with the body ending at the line or going on (the
+// word keyFirst reads then crosses the line's end, or cannot be read),
+// and on every line of the corpus; it reads most of the corpus's lines.
+func TestKeyFirstIsSplitKeyValue(t *testing.T) {
+	type line struct{ body, text string }
+	var lines []line
+	for _, k := range append(keyTable, keyEntry{prefix: "user-agen"}, keyEntry{prefix: "sitema"}, keyEntry{prefix: "disallo"}) {
+		for _, spelled := range []string{k.prefix, strings.ToUpper(k.prefix), strings.ToUpper(k.prefix[:1]) + k.prefix[1:],
+			"User-Agent", "User-agenT", "Disallowed", "Allowance", "Sitemaps", "Usor-agent", "Ueer-agent"} {
+			for n := 0; n <= len(spelled); n++ {
+				for _, sep := range []string{":", " :", ": ", ":\t", "", " ", "\t", "::"} {
+					for _, value := range []string{"", "/", "/x y", " /z ", "*", "/a:b", "  ", "\v/v\f"} {
+						text := spelled[:n] + sep + value
+						for _, after := range []string{"", "\n", "\nDisallow: /next"} {
+							lines = append(lines, line{text + after, text})
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, name := range sharedtest.CorpusFiles(t) {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Parse(body)
+		for _, ln := range r.Lines {
+			// The line as Parse cuts it before reading its key.
+			text := r.Body[ln.Start:ln.End]
+			text = text[:min(len(text), MaxLineLen)]
+			if i := strings.IndexByte(text, 0); i >= 0 {
+				text = text[:i]
+			}
+			if i := strings.IndexByte(text, '#'); i >= 0 {
+				text = text[:i]
+			}
+			if text != "" {
+				lines = append(lines, line{r.Body[ln.Start:], text})
+			}
+		}
+	}
+	read := 0
+	for _, l := range lines {
+		var got Line
+		kind := keyFirst(l.body, 0, l.text, &got)
+		if kind == KindUnknown {
+			if got != (Line{}) {
+				t.Fatalf("%q: keyFirst read nothing and wrote %+v", l.text, got)
+			}
+			continue
+		}
+		read++
+		var want Line
+		wantKind := splitKeyValue(l.text, &want)
+		if wantKind == KindUnknown {
+			wantKind, want.Typo = recogniseKeyIn(l.body, int(want.keyStart), l.text[want.keyStart:want.keyEnd])
+		}
+		got.Kind, want.Kind = kind, wantKind
+		if got != want {
+			t.Fatalf("%q: keyFirst reads %+v, splitKeyValue %+v", l.text, got, want)
+		}
+	}
+	if read < len(lines)/3 {
+		t.Errorf("keyFirst read %d of %d lines", read, len(lines))
+	}
+	t.Logf("keyFirst read %d of %d lines", read, len(lines))
+}
+
 // indexColon reads a key's first bytes itself and the rest by IndexByte:
 // the two agree with IndexByte for a colon anywhere, or none.
 func TestIndexColonIsIndexByte(t *testing.T) {
