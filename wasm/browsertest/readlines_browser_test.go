@@ -28,13 +28,14 @@ const putReadJS = `(text, made) => {
 
 // readLinesTexts are texts made to take each of putRead's ways, each
 // longer than the 256 characters it copies whole; blanked says which
-// must come out shorter than they went in (a line written as "#").
+// must come out shorter than they went in (a line left out).
 func readLinesTexts() (texts map[string]string, blanked []string) {
 	pad := strings.Repeat("<p>filler that no reader of robots.txt takes</p> ", 3)
 	rules := "User-agent: *\nDisallow: /private\nAllow: /private/ok\n"
 	texts = map[string]string{
-		// A CR ends the line a "#" follows, which must not make a CRLF;
-		// a CR line, a CRLF line and an empty line each after a blanked one.
+		// A CR ends the line before a line left out, whose line feed must
+		// not make a CRLF with it; a CR line, a CRLF line and an empty
+		// line each after a line left out.
 		"cr before a blanked line": "User-agent: *\r" + pad + "\n\nDisallow: /x\n" + pad + "\r\nAllow: /x/y\r" + pad + "\r\rDisallow: /z\r\n",
 		"bom then html":            "\uFEFF" + pad + "\n" + rules + pad,
 		"bom then agent":           "\uFEFFUser-agent: *\nDisallow: /b\n" + pad + "\n" + pad,
@@ -134,7 +135,7 @@ func readSame(in, out []byte) string {
 
 // TestBrowserScriptReadLines: what a handle's parse of a string writes
 // into the module (handles.js, putRead: the lines no answer reads
-// written as "#") is read as the string's own bytes are, on every
+// left out) is read as the string's own bytes are, on every
 // corpus file and on texts made to take each of its ways; and it does
 // leave those lines out, where the corpus and the texts have them.
 func TestBrowserScriptReadLines(t *testing.T) {
@@ -167,7 +168,7 @@ func TestBrowserScriptReadLines(t *testing.T) {
 	}
 	for _, name := range blanked {
 		if _, ok := shorter[name]; !ok {
-			t.Errorf("%s: written as it is; want its long lines no answer reads written as \"#\"", name)
+			t.Errorf("%s: written as it is; want the long lines no answer reads left out", name)
 		}
 	}
 	if n, ok := shorter["ordinary"]; ok {

@@ -49,8 +49,8 @@
     return n;
   }
   // putRead writes a robots.txt as put does, but for the lines no
-  // answer of a handle reads, each written as "#" and a line feed: a
-  // comment, which the module neither copies whole nor splits (an
+  // answer of a handle reads, each written as its line feed alone: an
+  // empty line, which the module neither copies whole nor splits (an
   // HTML page served as robots.txt costs its parse most of its time,
   // and 190 KB of one took encodeInto alone six times robots-parser's
   // whole construction). A handle answers verdicts and its line count
@@ -59,8 +59,9 @@
   // \f Google trims (and a BOM first in the text, which it skips), is
   // none of u, a, d in either case cannot be one of those (Google
   // recognises keys by their first bytes, google-behaviour.md section
-  // 4), and it keeps its place: every line still ends at a break,
-  // which the "#" keeps from joining a CR before it into a CRLF.
+  // 4), and it keeps its place: every line still ends at a break (after
+  // a CR, a "#" first, or the two would be one CRLF; a last line with no
+  // break is left out whole, the empty line after the last break).
   // Sitemap lines go too; the handle has no call that lists them.
   // TestBrowserScriptReadLines parses what it writes and the text's own
   // bytes, and compares their lines, groups, rules and answers.
@@ -123,8 +124,10 @@
         if (run < pos) {
           w = putRun(text, run, pos, view, w);
         }
-        view[w++] = 0x23; // #
         if (end < n) {
+          if (w > 0 && view[w - 1] === 0x0d) {
+            view[w++] = 0x23; // #
+          }
           view[w++] = 0x0a;
         }
         lead -= next - pos;
