@@ -66,14 +66,13 @@
   // TestBrowserScriptReadLines parses what it writes and the text's own
   // bytes, and compares their lines, groups, rules and answers.
   //
-  // An empty line (or one of spaces) shorter than BLANK_MIN characters
-  // is copied: the module reads it at little cost, and a break in the
-  // copy costs about what it saves. The walk stops, copying the rest as
-  // it is, once the characters of the lines it copied outnumber the others'
-  // by KEEP_LEAD: an ordinary robots.txt, which a walk would only slow;
+  // An empty line is copied as it is; a line of spaces is left out like
+  // the others. The walk stops, copying the rest as it is, once the
+  // characters of the lines it copied outnumber the others' by
+  // KEEP_LEAD: an ordinary robots.txt, which a walk would only slow;
   // with fewer than LEFT_MIN characters left out by then, it copies the
   // text whole. A text of at most 256 characters is copied whole.
-  var BLANK_MIN = 128, KEEP_LEAD = 64, LEFT_MIN = 512;
+  var KEEP_LEAD = 64, LEFT_MIN = 512;
   function putRead(text, view) {
     var n = text.length;
     if (n <= 256) {
@@ -103,14 +102,13 @@
           // Google's when that one is a letter: a line it keeps for a
           // letter further on is only copied for nothing.
           var rest = text.substring(i, end).trimStart();
-          i = end - rest.length;
           c = rest.length > 0 ? rest.charCodeAt(0) : NaN;
           break;
         }
         c = text.charCodeAt(++i);
       }
       var lower = c | 0x20; // a letter's lower case
-      if (lower === 0x75 || lower === 0x61 || lower === 0x64 || i >= end && end - pos < BLANK_MIN) {
+      if (lower === 0x75 || lower === 0x61 || lower === 0x64 || end === pos) {
         if ((lead += next - pos) > KEEP_LEAD) {
           if (left < LEFT_MIN) {
             // Little was left out: the text whole, whose UTF-8 the
