@@ -60,6 +60,13 @@ func (ls *lineSplitter) next() bool {
 		return false
 	}
 	body, pos := ls.body, ls.pos
+	if pos < len(body) && body[pos] == '\n' {
+		// An empty line, with no search: the script API writes each line
+		// no answer reads as one (handles.js, putRead).
+		ls.number++
+		ls.start, ls.end, ls.nul, ls.hash, ls.pos = pos, pos, pos, pos, pos+1
+		return true
+	}
 	// One search finds the line's end, its first NUL and its first '#':
 	// the bytes below 0x0E (LF, CR and NUL, and the tab and the others it
 	// steps over) and, until the first, '#'. indexBelowOrHash's search,
