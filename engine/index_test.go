@@ -550,6 +550,7 @@ func TestScanAnswersAsTheIndex(t *testing.T) {
 	for _, j := range jobs {
 		var scanned, indexed []Result
 		var scannedCells, indexedCells *Matrix
+		var decided []Cell
 		cols := []Column{ColumnFor("Googlebot"), ColumnFor("Unnamedbot"), ColumnFor("Bingbot")}
 		withScanTests(1<<30, func() {
 			r := Parse(j.body)
@@ -568,7 +569,20 @@ func TestScanAnswersAsTheIndex(t *testing.T) {
 				}
 			}
 			indexedCells = r.Matrix(j.paths, cols)
+			for _, c := range cols {
+				tester := r.Tester(c)
+				for _, p := range j.paths {
+					decided = append(decided, tester.Decide(p))
+				}
+			}
 		})
+		for c := range cols {
+			for u := range j.paths {
+				if got, want := decided[c*len(j.paths)+u], scannedCells.Cell(u, c); got != want {
+					t.Errorf("%s: %q for %s: a Tester's Decide through the index gives %+v; tried rule by rule %+v", j.name, j.paths[u], cols[c].Name, got, want)
+				}
+			}
+		}
 		for i := range scanned {
 			if !reflect.DeepEqual(scanned[i], indexed[i]) {
 				t.Errorf("%s: %q for %q: tried rule by rule %+v; through the index %+v", j.name, scanned[i].URL, scanned[i].Agent.Input, scanned[i], indexed[i])
@@ -633,6 +647,7 @@ func TestScanAnswersAsTheIndexOnRandomFiles(t *testing.T) {
 			paths = append(paths, prefixes[rng.IntN(len(prefixes))]+piece(rng.IntN(3)))
 		}
 		var scanned, indexed []Result
+		var decided []Cell
 		withScanTests(1<<30, func() {
 			r := Parse([]byte(b.String()))
 			for _, p := range paths {
@@ -641,13 +656,19 @@ func TestScanAnswersAsTheIndexOnRandomFiles(t *testing.T) {
 		})
 		withScanTests(0, func() {
 			r := Parse([]byte(b.String()))
+			tester := r.Tester(ColumnFor("x"))
 			for _, p := range paths {
 				indexed = append(indexed, r.Test("x", p))
+				decided = append(decided, tester.Decide(p))
 			}
 		})
 		for i := range paths {
 			if !reflect.DeepEqual(scanned[i], indexed[i]) {
 				t.Fatalf("round %d, %q in\n%s\ntried rule by rule: %+v\nthrough the index: %+v", round, paths[i], b.String(), scanned[i], indexed[i])
+			}
+			s := scanned[i]
+			if want := (Cell{Allowed: s.Allowed, Line: s.Line, Reason: s.Reason}); decided[i] != want {
+				t.Fatalf("round %d, %q in\n%s\na Tester's Decide through the index: %+v; tried rule by rule: %+v", round, paths[i], b.String(), decided[i], want)
 			}
 		}
 	}

@@ -106,9 +106,20 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 	for u, url := range urls {
 		paths[u] = MatchPath(url)
 	}
+	var room []int32
 	for s, list := range lists {
+		// Through the list's index alone once it is built (Tester's
+		// Decide).
+		var ix *ruleIndex
 		for u, path := range paths {
-			m.cells[s*len(urls)+u] = r.decide(list, sources[s], path, nil)
+			if ix != nil {
+				m.cells[s*len(urls)+u] = ix.decide(sources[s], path, &room)
+				continue
+			}
+			m.cells[s*len(urls)+u] = r.decide(list, sources[s], path, &room)
+			if len(list.groups) > 0 {
+				ix = list.built(r)
+			}
 		}
 		m.root[s] = r.decide(list, sources[s], "/", nil)
 	}
@@ -121,23 +132,10 @@ func (r *Robots) Matrix(urls []string, cols []Column) *Matrix {
 // candidate list (ruleIndex.each), nil for a pooled one.
 func (r *Robots) decide(list groupList, source Source, path string, room *[]int32) Cell {
 	var best [2]Match
-	found := r.bestOfKinds(list, path, room, &best)
-	pa, pd := -1, -1
-	if found[0] {
-		pa = best[0].Priority
-	}
-	if found[1] {
-		pd = best[1].Priority
-	}
-	var c Cell
-	c.Allowed, c.Reason = verdictOf(source, pa, pd)
-	switch {
-	case pd > pa:
-		c.Line = best[1].Line
-	case pa >= 0:
-		c.Line = best[0].Line
-	}
-	return c
+	b := bestKinds{found: r.bestOfKinds(list, path, room, &best)}
+	b.pa, b.la = int32(best[0].Priority), int32(best[0].Line)
+	b.pd, b.ld = int32(best[1].Priority), int32(best[1].Line)
+	return b.cell(source)
 }
 
 // bestOfKinds writes the best allow (best[0]) and the best disallow

@@ -347,6 +347,9 @@ type Tester struct {
 	verbatim *Tester
 	room     []int32  // the rule index's candidate list (ruleIndex.each)
 	best     [2]Match // Brief's matches
+	// index is list's rule index once it is built, which Decide then
+	// asks for verdicts alone (ruleIndex.decide).
+	index *ruleIndex
 }
 
 // ColumnReading is what a Tester reads from its column: the tokens, the
@@ -441,7 +444,12 @@ func (t *Tester) Decide(url string) Cell {
 		// time in js/wasm (issue 26: 0.13 against 0.07 µs a URL).
 		return t.r.decide(t.list, t.source, "", &t.room)
 	}
-	return t.r.decide(t.list, t.source, MatchPath(url), &t.room)
+	if t.index != nil {
+		return t.index.decide(t.source, MatchPath(url), &t.room)
+	}
+	c := t.r.decide(t.list, t.source, MatchPath(url), &t.room)
+	t.index = t.list.built(t.r)
+	return c
 }
 
 // Brief decides e as TestEncoded does, keeping of the rules that matched
