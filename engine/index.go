@@ -74,6 +74,7 @@ type ruleIndex struct {
 	// verdict alone (decide): its priority and the earliest line of each
 	// kind among the rules it stands for.
 	kinds []candidateKinds
+	signs []pieceSign // signs[i]: pairs a path must hold for wildcard candidate i to match
 
 	byPair    int32                     // cands[:byPair] are filed by piece
 	pairStart []int32                   // cands[pairStart[b]:pairStart[b+1]] are in bucket b
@@ -216,10 +217,15 @@ type candidateKinds struct {
 	priority, allow, disallow int32
 }
 
-// fileKinds writes kinds, once the candidates are in their final order.
+// fileKinds writes kinds and signs, once the candidates are in their
+// final order.
 func (ix *ruleIndex) fileKinds() {
 	ix.kinds = make([]candidateKinds, len(ix.cands))
+	ix.signs = make([]pieceSign, len(ix.cands))
 	for i := range ix.cands {
+		if ix.cands[i].kind == wildcard {
+			ix.signs[i] = signOf(ix.pattern(int32(i)), int(ix.cands[i].prefix))
+		}
 		k := &ix.kinds[i]
 		k.priority = int32(len(ix.pattern(int32(i))))
 		ix.report(int32(i), func(rule int32, _ bool, _ string) {
@@ -347,6 +353,10 @@ func newCandidate(rule int, pattern string, indexHTML bool) candidate {
 		kind = literal
 	case prefix == len(pattern)-1 && pattern[prefix] == '$':
 		kind = exact
+	case strings.Trim(strings.TrimSuffix(pattern[prefix:], "$"), "*") == "":
+		// Wildcards alone after the prefix ("/a*", "/a*$"): they match
+		// any rest, so the prefix test alone decides, as for a literal.
+		kind = literal
 	}
 	return candidate{
 		rule:      int32(rule),
@@ -506,83 +516,149 @@ func longestPiece(pattern string) string {
 // reachedPool holds the candidate lists of Tests in progress.
 var reachedPool = sync.Pool{New: func() any { return new([]int32) }}
 
-// each calls fn for every candidate that matches path, with its pattern.
-// Literal candidates the index reaches match, and exact ones when the path
-// is their prefix; the wildcard ones it reaches are matched one by one, or
-// all at once when there are many (multimatch.go). room is where the
-// candidate list goes, a caller's own (a Tester's); nil asks reachedPool,
-// which cost a small file's test in js/wasm a fifteenth of its time.
+// each calls fn for every candidate that matches path (matching), with
+// its pattern. room is where the candidate list goes, a caller's own (a
+// Tester's); nil asks reachedPool, which cost a small file's test in
+// js/wasm a fifteenth of its time.
 func (ix *ruleIndex) each(path string, room *[]int32, fn func(rule int32, indexHTML bool, pattern string)) {
 	buf := room
 	if buf == nil {
 		buf = reachedPool.Get().(*[]int32)
 		defer reachedPool.Put(buf)
 	}
-	reached := ix.reach(path, (*buf)[:0])
-	wild := reached[:0]
-	for _, i := range reached {
-		switch c := &ix.cands[i]; c.kind {
-		case literal:
-			ix.report(i, fn)
-		case exact:
-			if len(path) == int(c.prefix) {
-				ix.report(i, fn)
-			}
-		default:
-			wild = append(wild, i)
-		}
+	for _, i := range ix.matching(path, buf) {
+		ix.report(i, fn)
 	}
-	if len(wild) < manyAt {
-		for _, i := range wild {
-			if matches(path, ix.pattern(i)) {
-				ix.report(i, fn)
-			}
-		}
-	} else {
-		// The matches go after the wildcard list, in the same buffer.
-		all := ix.automaton().matchAll(ix, path, wild)
-		for _, i := range all[len(wild):] {
-			ix.report(i, fn)
-		}
-		reached = all
-	}
-	*buf = reached[:0]
 }
 
 // decide is the verdict for path of the rules the index holds, read
 // from the source of their groups: what each, keeping the best allow and
 // the best disallow, decides (Robots.decide), with no call a rule.
 func (ix *ruleIndex) decide(source Source, path string, room *[]int32) Cell {
-	reached := ix.reach(path, (*room)[:0])
 	var b bestKinds
-	wild := reached[:0]
-	for _, i := range reached {
+	for _, i := range ix.matching(path, room) {
+		b.keep(&ix.kinds[i])
+	}
+	return b.cell(source)
+}
+
+// matching is the candidates that match path, in room's array (valid
+// until its next use). Literal candidates the index reaches match, and
+// exact ones when the path is their prefix; of the wildcard ones it
+// reaches, those whose pieces' pairs the path lacks are left out
+// (pieceSign), and the others matched one by one, or all at once when
+// there are many (multimatch.go).
+func (ix *ruleIndex) matching(path string, room *[]int32) []int32 {
+	reached := ix.reach(path, (*room)[:0])
+	// Those that match go to the front, the wildcard ones to try after
+	// the reached list, in the same array.
+	n, m := len(reached), 0
+	for _, i := range reached[:n] {
 		switch c := &ix.cands[i]; c.kind {
 		case literal:
-			b.keep(&ix.kinds[i])
+			reached[m], m = i, m+1
 		case exact:
 			if len(path) == int(c.prefix) {
-				b.keep(&ix.kinds[i])
+				reached[m], m = i, m+1
 			}
 		default:
-			wild = append(wild, i)
+			reached = append(reached, i)
 		}
+	}
+	wild := reached[n:]
+	if len(wild) > 0 {
+		// Those whose pieces' pairs the path lacks cannot match.
+		var pairs pathPairs
+		read := false
+		kept := wild[:0]
+		for _, i := range wild {
+			if sign := &ix.signs[i]; sign.n > 0 {
+				if !read {
+					pairs.read(path)
+					read = true
+				}
+				if !pairs.hasAll(sign) {
+					continue
+				}
+			}
+			kept = append(kept, i)
+		}
+		wild = kept
 	}
 	if len(wild) < manyAt {
 		for _, i := range wild {
 			if matches(path, ix.pattern(i)) {
-				b.keep(&ix.kinds[i])
+				reached[m], m = i, m+1
 			}
 		}
-	} else {
-		all := ix.automaton().matchAll(ix, path, wild)
-		for _, i := range all[len(wild):] {
-			b.keep(&ix.kinds[i])
-		}
-		reached = all
+		*room = reached[:0]
+		return reached[:m]
 	}
-	*room = reached[:0]
-	return b.cell(source)
+	// The automaton's matches go after the wildcard list, in its array,
+	// which it may grow.
+	all := ix.automaton().matchAll(ix, path, wild)
+	m += copy(reached[m:n], all[len(wild):])
+	*room = all[:0]
+	if cap(reached) > cap(all) {
+		*room = reached[:0]
+	}
+	return reached[:m]
+}
+
+// A pieceSign is up to three byte pairs of a wildcard pattern's pieces
+// after its prefix, by pairBit: a path that lacks one cannot hold the
+// piece, so the pattern cannot match it. A pattern's pieces are the runs
+// between its '*'s, and it matches only a path that holds each, in
+// order (the prefix, which the index checked, at its start). In js/wasm,
+// matching one pattern cost as much as reading a path's pairs (0047.txt:
+// 27 patterns tried a URL, one matched).
+type pieceSign struct {
+	bits [3]uint8
+	n    uint8 // 0: no piece after the prefix has two bytes
+}
+
+// signOf is pattern's sign: the first, a middle and the last of the
+// pairs in its pieces after the prefix's prefix bytes (a final '$' is no
+// piece).
+func signOf(pattern string, prefix int) pieceSign {
+	pattern = strings.TrimSuffix(pattern, "$")
+	var pairs []uint8
+	for _, piece := range strings.Split(pattern[prefix:], "*") {
+		for j := 0; j+1 < len(piece); j++ {
+			pairs = append(pairs, pairBit(piece[j], piece[j+1]))
+		}
+	}
+	var s pieceSign
+	if len(pairs) == 0 {
+		return s
+	}
+	for _, k := range []int{0, len(pairs) / 2, len(pairs) - 1} {
+		s.bits[s.n] = pairs[k]
+		s.n++
+	}
+	return s
+}
+
+// pairBit is a byte pair's bit among a pathPairs' 256.
+func pairBit(a, b byte) uint8 {
+	return uint8((uint32(a)<<8 | uint32(b)) * 0x9E3779B1 >> 24)
+}
+
+// pathPairs is the byte pairs a path holds, a bit each by pairBit.
+type pathPairs [4]uint64
+
+func (p *pathPairs) read(path string) {
+	for i := 0; i+1 < len(path); i++ {
+		b := pairBit(path[i], path[i+1])
+		p[b>>6] |= 1 << (b & 63)
+	}
+}
+
+// hasAll says whether the path holds every pair of s (or pairs that
+// share their bits): three tests, a sign having three pairs or none.
+func (p *pathPairs) hasAll(s *pieceSign) bool {
+	a, b, c := s.bits[0], s.bits[1], s.bits[2]
+	return (p[a>>6]>>(a&63))&(p[b>>6]>>(b&63))&(p[c>>6]>>(c&63))&1 != 0
 }
 
 // bestKinds is the best allow and the best disallow found so far: their
