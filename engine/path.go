@@ -35,7 +35,11 @@ func httpMatchPath(url string) (string, bool) {
 		return "", false
 	}
 	// The search for the path starts right after the "//", as robots.cc's
-	// for "://" would; the scheme holds no '#'.
+	// for "://" would; the scheme holds no '#'. The host is read eight
+	// bytes at a time up to the word that holds its end (hostEnds).
+	for i+8 <= len(url) && hostEnds(wordAt(url, i)) == 0 {
+		i += 8
+	}
 	for ; i < len(url); i++ {
 		switch url[i] {
 		case '/', '?', ';':
@@ -49,6 +53,13 @@ func httpMatchPath(url string) (string, bool) {
 		}
 	}
 	return "/", true
+}
+
+// hostEnds has a high bit set for each byte of w that ends a URL's
+// host in httpMatchPath ('/', '?', ';' or '#'), and maybe for bytes after
+// the first (zeroByte): nonzero when the word holds one.
+func hostEnds(w uint64) uint64 {
+	return (zeroByte(w^ones*'/') | zeroByte(w^ones*'?') | zeroByte(w^ones*';') | zeroByte(w^ones*'#')) & highs
 }
 
 // pathParamsQuery is robots.cc's GetPathParamsQuery.

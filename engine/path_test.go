@@ -41,7 +41,14 @@ func TestMatchPathIsGooglesReading(t *testing.T) {
 		}
 		return p
 	}
+	// The host is read eight bytes at a time (hostEnds): each end byte
+	// also comes at each place in a word, with eight more bytes after it.
 	hosts := []string{"", "example.com", "a#b", "x;y", "h?q", "\x00h", "h\x00", "#", "www.some-long-host-name.example"}
+	for _, end := range "/?;#" {
+		for at := range 17 {
+			hosts = append(hosts, strings.Repeat("h", at)+string(end)+"abcdefgh")
+		}
+	}
 	pieces := []string{"", "/", "?", ";", "#", "\x00", "a", "/b/c", "%2F", "/0123456789abcdefghij", "?q=a#frag", "/x\x00y", "é"}
 	compared := 0
 	for _, scheme := range []string{"http://", "https://"} {
