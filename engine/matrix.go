@@ -152,6 +152,7 @@ func (r *Robots) bestOfKinds(list groupList, path string, room *[]int32, best *[
 		// js/wasm each layer of calls costs more than matching a short
 		// rule (a compact answer's URL on a small file, issue 26). The
 		// index finds the same rules (TestScanAnswersAsTheIndex).
+		r.Groups[g].index.lazy.scan()
 		rules := r.Groups[g].Rules
 		for i := range rules {
 			rule := &rules[i]
