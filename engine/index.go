@@ -80,7 +80,7 @@ type ruleIndex struct {
 	filled    *[pairBuckets / 64]uint64 // bit b: bucket b holds a candidate
 
 	prefixes []string // distinct prefixes of the candidates filed by prefix, sorted
-	keys     []uint64 // keys[i]: prefixes[i]'s first eight bytes (chunk), in the same order
+	keys     [][2]uint64 // keys[i]: prefixes[i]'s first sixteen bytes (chunk), in the same order
 	parent   []int32  // parent[i]: the longest other prefix that starts prefixes[i], or -1
 	first    []int32  // cands[first[i]:first[i+1]] have prefix prefixes[i]
 
@@ -460,7 +460,7 @@ func (ix *ruleIndex) fileByPair() []int32 {
 func (ix *ruleIndex) linkPrefixes(end int32, lcp []int32) {
 	n := int(end - ix.byPair)
 	ix.prefixes = make([]string, 0, n)
-	ix.keys = make([]uint64, 0, n)
+	ix.keys = make([][2]uint64, 0, n)
 	ix.parent = make([]int32, 0, n)
 	ix.first = make([]int32, 0, n+1)
 	type listed struct{ at, n int32 } // a prefix and its length
@@ -480,7 +480,8 @@ func (ix *ruleIndex) linkPrefixes(end int32, lcp []int32) {
 		}
 		ix.parent = append(ix.parent, parent)
 		ix.prefixes = append(ix.prefixes, ix.prefix(i))
-		ix.keys = append(ix.keys, chunk(ix.prefix(i), 0))
+		p := ix.prefix(i)
+		ix.keys = append(ix.keys, [2]uint64{chunk(p, 0), chunk(p, 8)})
 		ix.first = append(ix.first, i)
 		stack = append(stack, listed{int32(len(ix.prefixes) - 1), size})
 		last = size
@@ -801,18 +802,18 @@ func (ix *ruleIndex) reach(path string, out []int32) []int32 {
 }
 
 // floor is the index of the greatest prefix at most path, or -1. It
-// searches the prefixes' first eight bytes as numbers (keys), which order
-// them as their bytes do, and compares strings only among those whose
-// eight bytes are path's: in js/wasm, sort.SearchStrings' call of a
-// closure and of the runtime's comparison a step took a third of a
+// searches the prefixes' first sixteen bytes as two numbers (keys), which
+// order them as their bytes do, and compares strings only among those
+// whose sixteen bytes are path's: in js/wasm, sort.SearchStrings' call of
+// a closure and of the runtime's comparison a step took a third of a
 // verdict on files of a few dozen prefixes (issue 26).
 func (ix *ruleIndex) floor(path string) int {
-	k := chunk(path, 0)
+	k := [2]uint64{chunk(path, 0), chunk(path, 8)}
 	keys := ix.keys
 	// lo: the first key ≥ k; hi: the first key > k.
 	lo, hi := 0, len(keys)
 	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); keys[m] < k {
+		if m := int(uint(lo+hi) >> 1); keys[m][0] < k[0] || keys[m][0] == k[0] && keys[m][1] < k[1] {
 			lo = m + 1
 		} else {
 			hi = m
@@ -821,7 +822,7 @@ func (ix *ruleIndex) floor(path string) int {
 	hi = lo
 	for hi < len(keys) && keys[hi] == k {
 		if hi-lo >= 8 {
-			// A long run of one key (prefixes sharing eight bytes):
+			// A long run of one key (prefixes sharing sixteen bytes):
 			// its end by halving too.
 			for top := len(keys); hi < top; {
 				if m := int(uint(hi+top) >> 1); keys[m] == k {
