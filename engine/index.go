@@ -79,10 +79,10 @@ type ruleIndex struct {
 	pairStart []int32                   // cands[pairStart[b]:pairStart[b+1]] are in bucket b
 	filled    *[pairBuckets / 64]uint64 // bit b: bucket b holds a candidate
 
-	prefixes []string // distinct prefixes of the candidates filed by prefix, sorted
+	prefixes []string    // distinct prefixes of the candidates filed by prefix, sorted
 	keys     [][2]uint64 // keys[i]: prefixes[i]'s first sixteen bytes (chunk), in the same order
-	parent   []int32  // parent[i]: the longest other prefix that starts prefixes[i], or -1
-	first    []int32  // cands[first[i]:first[i+1]] have prefix prefixes[i]
+	parent   []int32     // parent[i]: the longest other prefix that starts prefixes[i], or -1
+	first    []int32     // cands[first[i]:first[i+1]] have prefix prefixes[i]
 
 	exact      map[string]int32 // prefix of exact candidates → their group
 	exactStart []int32          // cands[exactStart[g]:exactStart[g+1]] are in group g
