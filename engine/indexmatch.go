@@ -37,8 +37,43 @@ func (ix *ruleIndex) each(path string, room *[]int32, fn func(rule int32, indexH
 // from the source of their groups: what each, keeping the best allow and
 // the best disallow, decides (Robots.decide), with no call a rule.
 func (ix *ruleIndex) decide(source Source, path string, room *[]int32) Cell {
+	if ix.small {
+		return ix.decideSmall(source, path)
+	}
 	var b bestKinds
 	for _, i := range ix.matching(path, room) {
+		b.keep(&ix.kinds[i])
+	}
+	return b.cell(source)
+}
+
+// decideSmall is decide for a small index, in one loop and with no
+// list: each candidate whose head starts path (as reach compares it) and
+// that matches it (as matching tells it: literal, exact, or wildcard past
+// its sign) is kept as it comes, which bestKinds allows in any order.
+// Most files' groups are small; under Node with optimised code only,
+// Decide over every corpus file's list took 0.77-0.89 of the time it
+// took through reach and matching (issue 26).
+func (ix *ruleIndex) decideSmall(source Source, path string) Cell {
+	var b bestKinds
+	var pairs lazyPairs
+	word := headWord(path)
+	for i := range ix.heads {
+		h := &ix.heads[i]
+		n := int(h.len)
+		if n > len(path) || word&h.mask != h.word || n > 8 && path[8:n] != ix.prefix(int32(i))[8:] {
+			continue
+		}
+		switch c := &ix.cands[i]; c.kind {
+		case exact:
+			if len(path) != n {
+				continue
+			}
+		case wildcard:
+			if !pairs.mayMatch(path, &ix.signs[i]) || !matches(path, ix.pattern(int32(i))) {
+				continue
+			}
+		}
 		b.keep(&ix.kinds[i])
 	}
 	return b.cell(source)
@@ -70,20 +105,12 @@ func (ix *ruleIndex) matching(path string, room *[]int32) []int32 {
 	wild := reached[n:]
 	if len(wild) > 0 {
 		// Those whose pieces' pairs the path lacks cannot match.
-		var pairs pathPairs
-		read := false
+		var pairs lazyPairs
 		kept := wild[:0]
 		for _, i := range wild {
-			if sign := &ix.signs[i]; sign.n > 0 {
-				if !read {
-					pairs.read(path)
-					read = true
-				}
-				if !pairs.hasAll(sign) {
-					continue
-				}
+			if pairs.mayMatch(path, &ix.signs[i]) {
+				kept = append(kept, i)
 			}
-			kept = append(kept, i)
 		}
 		wild = kept
 	}
@@ -161,6 +188,25 @@ func (p *pathPairs) read(path string) {
 func (p *pathPairs) hasAll(s *pieceSign) bool {
 	a, b, c := s.bits[0], s.bits[1], s.bits[2]
 	return (p[a>>6]>>(a&63))&(p[b>>6]>>(b&63))&(p[c>>6]>>(c&63))&1 != 0
+}
+
+// lazyPairs is a path's pairs, read when a sign first asks them.
+type lazyPairs struct {
+	pairs pathPairs
+	read  bool
+}
+
+// mayMatch says whether a pattern of sign s may match path: false when
+// path lacks one of its pairs.
+func (l *lazyPairs) mayMatch(path string, s *pieceSign) bool {
+	if s.n == 0 {
+		return true
+	}
+	if !l.read {
+		l.pairs.read(path)
+		l.read = true
+	}
+	return l.pairs.hasAll(s)
 }
 
 // bestKinds is the best allow and the best disallow found so far: their
