@@ -10,9 +10,10 @@
 // Parse never fails: any bytes are a robots.txt. Everything that depends only
 // on the file is computed once: line splitting, key recognition, pattern
 // normalisation and the agent → group table in Parse (parse.go), and each
-// group's rule index (index.go, multimatch.go) once it pays, then kept:
-// the first tests of a group try its rules one by one (index.go, groupList), so a
-// file tested for a handful of URLs is never indexed. Test only walks what
+// group's rule index (built in index.go, matched in indexmatch.go and
+// multimatch.go) once it pays, then kept: the first tests of a group try
+// its rules one by one (index.go, groupList), so a file tested for a
+// handful of URLs is never indexed. Test only walks what
 // the agent and the URL need: the index finds the few rules that can match,
 // and a group with many wildcard rules is matched in one pass over the path.
 //
