@@ -617,9 +617,9 @@ func (c *lazyCount) scan() bool {
 	return c.scans.Add(1) <= scanTests
 }
 
-// built is the list's index once Robots.decide asks it (a list of one
-// group of more than fewRules rules, or of several groups, past its
-// first scanTests tests), else nil.
+// built is the list's index once it has answered scanTests tests by a
+// scan (groupList.each, or bestOfKinds' for a group of fewRules), for a
+// Tester's Decide and the matrix to ask it; else nil.
 func (gl *groupList) built(r *Robots) *ruleIndex {
 	lazy := &r.Groups[gl.groups[0]].index.lazy
 	if gl.merged != nil {

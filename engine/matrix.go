@@ -150,8 +150,11 @@ func (r *Robots) bestOfKinds(list groupList, path string, room *[]int32, best *[
 	if g := list.groups[0]; len(list.groups) == 1 && len(r.Groups[g].Rules) <= fewRules {
 		// A few rules, tried in turn with no index and no callback: in
 		// js/wasm each layer of calls costs more than matching a short
-		// rule (a compact answer's URL on a small file, issue 26). The
-		// index finds the same rules (TestScanAnswersAsTheIndex).
+		// rule (issue 26). The test is counted, as groupList.each counts
+		// its scans, so that a list's Decide answers through the small
+		// index once it is built (groupList.built, decideSmall); Brief
+		// and Robots.decide keep trying the rules here. The index finds
+		// the same rules (TestScanAnswersAsTheIndex).
 		r.Groups[g].index.lazy.scan()
 		rules := r.Groups[g].Rules
 		for i := range rules {
@@ -172,7 +175,8 @@ func (r *Robots) bestOfKinds(list groupList, path string, room *[]int32, best *[
 }
 
 // fewRules is the most rules a group has for bestOfKinds to try them in
-// turn rather than through its index.
+// turn rather than through its index (a built index still answers a
+// Tester's Decide).
 const fewRules = 8
 
 // keepBest makes rule's match of pattern best of its kind (best[0] allow,
