@@ -59,14 +59,12 @@ func (ix *ruleIndex) decideSmall(source Source, path string) Cell {
 	var pairs lazyPairs
 	word := headWord(path)
 	for i := range ix.heads {
-		h := &ix.heads[i]
-		n := int(h.len)
-		if n > len(path) || word&h.mask != h.word || n > 8 && path[8:n] != ix.prefix(int32(i))[8:] {
+		if !ix.headStarts(i, path, word) {
 			continue
 		}
 		switch c := &ix.cands[i]; c.kind {
 		case exact:
-			if len(path) != n {
+			if len(path) != int(c.prefix) {
 				continue
 			}
 		case wildcard:
@@ -195,6 +193,15 @@ func (p *pathPairs) hasAll(s *pieceSign) bool {
 	return (p[a>>6]>>(a&63))&(p[b>>6]>>(b&63))&(p[c>>6]>>(c&63))&1 != 0
 }
 
+// headStarts says whether small index candidate i's prefix starts path,
+// whose first eight bytes are word (headWord): those eight in one
+// comparison, the rest, if any, as strings.
+func (ix *ruleIndex) headStarts(i int, path string, word uint64) bool {
+	h := &ix.heads[i]
+	n := int(h.len)
+	return n <= len(path) && word&h.mask == h.word && (n <= 8 || path[8:n] == ix.prefix(int32(i))[8:])
+}
+
 // lazyPairs is a path's pairs, read when a sign first asks them.
 type lazyPairs struct {
 	pairs pathPairs
@@ -279,8 +286,7 @@ func (ix *ruleIndex) reach(path string, out []int32) []int32 {
 		// candidate cost half of a small index's verdict (issue 26).
 		word := headWord(path)
 		for i := range ix.heads {
-			h := &ix.heads[i]
-			if n := int(h.len); n <= len(path) && word&h.mask == h.word && (n <= 8 || path[8:n] == ix.prefix(int32(i))[8:]) {
+			if ix.headStarts(i, path, word) {
 				out = append(out, int32(i))
 			}
 		}
