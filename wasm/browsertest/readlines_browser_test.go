@@ -58,11 +58,22 @@ func readLinesTexts() (texts map[string]string, blanked []string) {
 		"html, then more robots.txt than it": strings.Repeat(pad+"\n", 5) + strings.Repeat(rules, 40),
 		"html then robots.txt":               strings.Repeat(pad+"\n", 40) + strings.Repeat(rules+"Disallow: /more/path/here\n", 40),
 	}
+	// A robots.txt, then lines no answer reads by the thousand (0029.txt's
+	// shape): the walk leaves its start and comes back after a gap, so
+	// they are left out too; with only CRs, there is no line feed to come
+	// back at.
+	var maps strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&maps, "Sitemap: https://example.com/sitemaps/part-%d.xml\n", i)
+	}
+	texts["robots.txt, then sitemaps"] = strings.Repeat(rules, 12) + maps.String()
+	texts["robots.txt, sitemaps, robots.txt"] = strings.Repeat(rules, 40) + maps.String() + strings.Repeat(rules+"Allow: /again\n", 200) + pad + "\n"
+	texts["crs only, robots.txt, then sitemaps"] = strings.ReplaceAll(strings.Repeat(rules, 12)+maps.String(), "\n", "\r")
 	// An ordinary robots.txt: the walk stops at its start and copies it
 	// as it is.
 	texts["ordinary"] = strings.Repeat(rules+"Disallow: /some/path/that/is/long\n", 30) + pad + "\n" + pad
 	for name := range texts {
-		if !strings.HasPrefix(name, "ordinary") {
+		if !strings.HasPrefix(name, "ordinary") && !strings.HasPrefix(name, "crs only, robots.txt") {
 			blanked = append(blanked, name)
 		}
 	}
@@ -82,6 +93,20 @@ func readLinesTexts() (texts map[string]string, blanked []string) {
 			text = strings.TrimRight(text, "\r\n")
 		}
 		texts[fmt.Sprintf("random %d", i)] = text
+	}
+	// Long texts of runs of those lines, each run of one piece, so that
+	// the walk leaves and comes back (after gaps of 1, 2, 4, … KiB) in
+	// runs it copies and in runs it leaves out.
+	for i := range 40 {
+		var b strings.Builder
+		for b.Len() < 2000+rng.IntN(60000) {
+			piece, br := pieces[rng.IntN(len(pieces))], breaks[rng.IntN(len(breaks))]
+			for range 1 + rng.IntN(300) {
+				b.WriteString(piece)
+				b.WriteString(br)
+			}
+		}
+		texts[fmt.Sprintf("random runs %d", i)] = b.String()
 	}
 	return texts, blanked
 }
@@ -177,6 +202,11 @@ func TestBrowserScriptReadLines(t *testing.T) {
 	// 0014.txt is 190 KB of HTML around four lines of robots.txt.
 	if n, ok := shorter["0014.txt"]; len(names) > 0 && (!ok || n > 1024) {
 		t.Errorf("0014.txt came out in %d bytes (shorter: %v); want its HTML left out, at most 1 KiB", n, ok)
+	}
+	// Its 1,500 sitemaps (76 KB) are left out but for a line feed each and
+	// those in the first gap (1 KiB) after the robots.txt (600 bytes).
+	if n, ok := shorter["robots.txt, then sitemaps"]; !ok || n > 4096 {
+		t.Errorf("robots.txt, then sitemaps: came out in %d bytes (shorter: %v); want the sitemaps left out", n, ok)
 	}
 	t.Logf("%d texts, %d of them written shorter", len(texts), len(shorter))
 }

@@ -67,18 +67,25 @@
   // bytes, and compares their lines, groups, rules and answers.
   //
   // An empty line is copied as it is; a line of spaces is left out like
-  // the others. The walk stops, copying the rest as it is, once the
-  // characters of the lines it copied outnumber the others' by
-  // KEEP_LEAD: an ordinary robots.txt, which a walk would only slow;
-  // with fewer than LEFT_MIN characters left out by then, it copies the
-  // text whole. A text of at most 256 characters is copied whole.
-  var KEEP_LEAD = 64, LEFT_MIN = 512;
+  // the others. Once the characters of the lines the walk copied
+  // outnumber the others' by KEEP_LEAD (an ordinary robots.txt, which a
+  // walk would only slow), it copies the next PROBE_GAP characters as
+  // they are, to the end of a line, and walks again from there with the
+  // gap doubled: a robots.txt followed by thousands of lines no answer
+  // reads (0029.txt: 25 rules, then 1,463 sitemaps, 93 KB) has them left
+  // out all the same, where a walk that stopped for good wrote them all,
+  // and its parse + first answer took robots-parser's construction 1.05
+  // to 1.8 times. When no line is left after the gap, the walk stops,
+  // copying the rest as it is; with fewer than LEFT_MIN characters left
+  // out by then, it copies the text whole. A text of at most 256
+  // characters is copied whole.
+  var KEEP_LEAD = 64, LEFT_MIN = 512, PROBE_GAP = 1024;
   function putRead(text, view) {
     var n = text.length;
     if (n <= 256) {
       return put(text, view);
     }
-    var w = 0, run = 0, pos = 0, lf = -1, cr = -1, lead = 0, left = 0;
+    var w = 0, run = 0, pos = 0, lf = -1, cr = -1, lead = 0, left = 0, gap = PROBE_GAP;
     while (pos < n) {
       if (lf < pos) {
         lf = text.indexOf("\n", pos);
@@ -110,6 +117,15 @@
       var lower = c | 0x20; // a letter's lower case
       if (lower === 0x75 || lower === 0x61 || lower === 0x64 || end === pos) {
         if ((lead += next - pos) > KEEP_LEAD) {
+          // The walk goes on after the gap, at the start of a line (past
+          // a line feed, which always ends one), if there is one.
+          var at = next + gap < n ? text.indexOf("\n", next + gap) : -1;
+          if (at >= 0 && at + 1 < n) {
+            pos = at + 1;
+            lead = 0;
+            gap *= 2;
+            continue;
+          }
           if (left < LEFT_MIN) {
             // Little was left out: the text whole, whose UTF-8 the
             // browser may hold from the last copy, costs less than a
