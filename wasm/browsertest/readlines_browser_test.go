@@ -210,3 +210,45 @@ func TestBrowserScriptReadLines(t *testing.T) {
 	}
 	t.Logf("%d texts, %d of them written shorter", len(texts), len(shorter))
 }
+
+// TestBrowserScriptPutUTF8: a string of at most 256 characters, which a
+// parse, a test's agent and its URL write with a loop of their own
+// (handles.js, put and putWide, past a wide character when at most 64
+// are left), comes out as TextEncoder's UTF-8: a
+// BOM, two- and three-byte characters, surrogate pairs, and lone
+// surrogates (as U+FFFD) at the start, the middle and the end, in
+// strings made at random of those.
+func TestBrowserScriptPutUTF8(t *testing.T) {
+	ctx := newBrowser(t)
+	a := openApp(t, ctx, serveSite(t))
+	js[bool](a, `robotsTester.ready.then(() => true)`)
+	bad := js[[]string](a, `(() => {
+		const units = [0x41, 0x2f, 0x7f, 0x80, 0xe9, 0x7ff, 0x800, 0xfeff, 0x2003, 0xffff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xd83d, 0xde00];
+		const texts = ["", "User-agent: *", "\ufeffUser-agent: *\nAllow:\u2003/", "caf\u00e9", "\ud83d\ude00", "\ud800", "a\udc00b", "\ud800\ud800\udc00", "x\ud83d", "\u0080".repeat(256), "\ud83d\ude00".repeat(128)];
+		let seed = 26;
+		const rand = n => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0, (seed >>> 8) % n);
+		for (let i = 0; i < 2000; i++) {
+			let s = "";
+			// Mostly ASCII before a last run of at most 64 characters of any
+			// kind, or of any kind throughout.
+			const wideFrom = rand(2) === 0 ? 0 : rand(257);
+			for (let k = rand(257); k > 0; k--) s += String.fromCharCode(s.length < wideFrom && rand(8) > 0 || rand(3) === 0 ? 0x20 + rand(95) : units[rand(units.length)]);
+			texts.push(s.slice(0, 256));
+		}
+		const bad = [];
+		for (const s of texts) {
+			const view = new Uint8Array(3 * s.length + 8), n = Go.robotsTesterHandles.putRead(s, view);
+			const want = new TextEncoder().encode(s);
+			if (n !== want.length || want.some((b, i) => view[i] !== b)) {
+				bad.push(JSON.stringify(s) + ": " + Array.from(view.subarray(0, n)).join(",") + ", want " + want.join(","));
+			}
+		}
+		return bad;
+	})()`)
+	for _, b := range bad[:min(len(bad), 5)] {
+		t.Error(b)
+	}
+	if len(bad) > 0 {
+		t.Errorf("%d strings written other than TextEncoder writes them", len(bad))
+	}
+}
