@@ -1,120 +1,109 @@
 package engine
 
 import (
-	"slices"
+	"errors"
 	"strings"
+
+	"robotstester/engine/catalogue"
 )
 
-// Named crawlers: the robots.txt tokens each one obeys, in precedence order,
-// and whether it obeys the "*" group (the table is in crawlers_data.go).
-
-// Crawler is one entry of the catalogue.
-type Crawler struct {
-	Name     string // display name, unique in the catalogue
-	Operator string // the company running it
-	Purpose  string // search, ads, AI training, user-triggered, …
-	// Tokens are the robots.txt product tokens the crawler obeys, most
-	// specific first: a later token is a documented fallback used when no
-	// group names an earlier one. Empty for agents that ignore robots.txt.
-	Tokens []string
-	// ObeysGlobal: the "*" group applies when no group names a token.
-	ObeysGlobal bool
-	// GlobalDocumented: the operator documents ObeysGlobal; when false,
-	// ObeysGlobal is the RFC 9309 default (true).
-	GlobalDocumented bool
-	RobotsTxt        string // how it treats robots.txt: "obeys", "obeys-named-group-only", "ignores", …
-	UAExample        string // a full User-Agent header it sends, "" when none is known
-	Source           string // the operator's page the entry comes from
-	Notes            string // quotes, caveats, UNCERTAIN facts
-}
-
-// Crawlers returns the catalogue, grouped by operator as the source lists it.
-func Crawlers() []Crawler {
-	return slices.Clone(catalogue)
-}
-
-// FindCrawler returns the crawler with the given name (ASCII
-// case-insensitive); failing that, the first crawler whose own token
-// (Tokens[0]) is name, so "Googlebot" finds the web search crawler.
-func FindCrawler(name string) (Crawler, bool) {
-	for _, c := range catalogue {
-		if strings.EqualFold(c.Name, name) {
-			return c, true
-		}
-	}
-	for _, c := range catalogue {
-		if len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], name) {
-			return c, true
-		}
-	}
-	return Crawler{}, false
-}
+// The engine's side of the crawler catalogue: testing a catalogue crawler,
+// the catalogue as matrix columns, and reading a policy a person wrote. The
+// catalogue itself (its crawlers, AI roles, policies and presets) lives in
+// engine/catalogue, which imports nothing of the engine.
 
 // TestCrawler decides for crawler c: the groups naming the first of its
 // tokens that any group names, else "*" unless c ignores it; Result.Token
 // names the token whose groups applied and Result.Crawler the crawler. A
 // token that is not a valid product token (such as "MJ12bot") is read and
 // flagged as TestAs does.
-func (r *Robots) TestCrawler(c Crawler, url string) Result {
+func (r *Robots) TestCrawler(c catalogue.Crawler, url string) Result {
 	res := r.TestAs(c.Tokens, c.ObeysGlobal, url)
 	res.Crawler = c.Name
 	return res
 }
 
-// uaTokens are the catalogue's own tokens (Tokens[0]), longest first, each
-// with the first crawler that owns it: CrawlerForUserAgent tries them in
-// this order so that "Googlebot-Image" is found before "Googlebot".
-var uaTokens = func() []int {
-	var idx []int
-	seen := map[string]bool{}
-	for i, c := range catalogue {
-		if len(c.Tokens) == 0 {
+// AIColumns are the current crawlers and control tokens of the AI
+// catalogue, in its order, as Matrix columns: the audit's (engine/ai) and a
+// policy's cases (expect.go).
+func AIColumns() []Column {
+	var cols []Column
+	for _, a := range catalogue.AIRoles() {
+		if a.Retired() {
 			continue
 		}
-		t := strings.ToLower(c.Tokens[0])
-		if !seen[t] {
-			seen[t] = true
-			idx = append(idx, i)
+		if c, ok := catalogue.FindCrawler(a.Crawler); ok {
+			cols = append(cols, CrawlerColumn(c))
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		return len(catalogue[b].Tokens[0]) - len(catalogue[a].Tokens[0])
-	})
-	return idx
-}()
-
-// CrawlerForUserAgent recognises a whole User-Agent header (what a server
-// log shows) by the catalogue token it contains: tokens are searched
-// ASCII case-insensitively, longest first, and must stand alone (not be
-// part of a longer word). Googlebot's smartphone header gives Googlebot;
-// "Googlebot-Image/1.0" gives Googlebot Image.
-func CrawlerForUserAgent(ua string) (Crawler, bool) {
-	lower := strings.ToLower(ua)
-	for _, i := range uaTokens {
-		if containsWord(lower, strings.ToLower(catalogue[i].Tokens[0])) {
-			return catalogue[i], true
-		}
-	}
-	return Crawler{}, false
+	return cols
 }
 
-// containsWord reports whether word occurs in s with no letter, digit,
-// '-' or '_' right before or after it.
-func containsWord(s, word string) bool {
-	for from := 0; from+len(word) <= len(s); {
-		i := strings.Index(s[from:], word)
-		if i < 0 {
-			return false
+// PresetColumns are the matrix columns of preset p.
+func PresetColumns(p catalogue.Preset) []Column {
+	cols := make([]Column, 0, len(p.Crawlers))
+	for _, name := range p.Crawlers {
+		if c, ok := catalogue.FindCrawler(name); ok {
+			cols = append(cols, CrawlerColumn(c))
 		}
-		start, end := from+i, from+i+len(word)
-		if (start == 0 || !isWordByte(s[start-1])) && (end == len(s) || !isWordByte(s[end])) {
-			return true
-		}
-		from = start + 1
 	}
-	return false
+	return cols
 }
 
-func isWordByte(c byte) bool {
-	return IsTokenByte(c) || '0' <= c && c <= '9'
+// ReadPolicyRule reads one entry of a policy as written in JSON:
+// "ai-training": "blocked", "OpenAI": "allowed", "OpenAI/ai-search":
+// "allowed". The error is a sentence with the fix.
+func ReadPolicyRule(key, value string) (catalogue.PolicyRule, error) {
+	var p catalogue.PolicyRule
+	switch LowerASCII(value) {
+	case "allowed", "allow":
+		p.Allow = true
+	case "blocked", "block", "disallowed":
+	default:
+		return p, errors.New("the policy for " + quote(key) + " is " + quote(value) + ": write \"allowed\" or \"blocked\".")
+	}
+	op, purpose, hasSlash := strings.Cut(key, "/")
+	if !hasSlash {
+		if aiPurposeOf(key) != "" {
+			op, purpose = "", key
+		} else {
+			op, purpose = key, ""
+		}
+	}
+	if purpose != "" {
+		if p.Purpose = aiPurposeOf(purpose); p.Purpose == "" {
+			return p, errors.New(quote(purpose) + " is not a purpose: use " + purposeList() + ".")
+		}
+	}
+	if op != "" {
+		known := ""
+		for _, a := range catalogue.AIRoles() {
+			c, _ := catalogue.FindCrawler(a.Crawler)
+			if strings.EqualFold(c.OperatorName(), op) {
+				known = c.OperatorName()
+			}
+		}
+		if known == "" {
+			return p, errors.New(quote(op) + " is neither a purpose (" + purposeList() + ") nor an operator of the AI catalogue (such as OpenAI or Anthropic).")
+		}
+		p.Operator = known
+	}
+	return p, nil
+}
+
+func aiPurposeOf(s string) catalogue.AIPurpose {
+	for _, p := range catalogue.AIPurposes {
+		if strings.EqualFold(string(p), s) {
+			return p
+		}
+	}
+	return ""
+}
+
+func purposeList() string {
+	names := make([]string, len(catalogue.AIPurposes))
+	for i, p := range catalogue.AIPurposes {
+		names[i] = string(p)
+	}
+	return strings.Join(names, ", ")
 }

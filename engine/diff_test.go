@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/engine/catalogue"
 	"robotstester/engine/sharedtest"
 )
 
@@ -14,7 +15,7 @@ import (
 // differ when both versions are tested one by one, with the deciding lines
 // of each.
 func TestDiffFindsExactlyTheFlips(t *testing.T) {
-	all, _ := FindPreset("all")
+	all, _ := catalogue.FindPreset("all")
 	cols := append(PresetColumns(all), TokenColumn("Unnamedbot"))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, l := range sharedtest.CorpusLists(t) {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"robotstester/engine/catalogue"
 )
 
 // Expectations: verdicts a team pins down ("Googlebot may fetch
@@ -94,7 +96,7 @@ func readCase(v jsonValue, fields *caseFields) (c Case, off int, msg string) {
 		return c, v.off, `a case is an object: {"agent": "Googlebot", "url": "https://example.com/", "expected": "allowed"}.`
 	}
 	if cr, ok := fields.get("crawler"); ok {
-		found, ok := FindCrawler(cr.str)
+		found, ok := catalogue.FindCrawler(cr.str)
 		if !ok {
 			return c, cr.off, "no crawler " + quote(cr.str) + " in the catalogue: give its exact name, or use \"agent\" with its product token."
 		}
@@ -281,7 +283,7 @@ func (e *Expectations) Check(robots []byte, haveRobots bool) ([]CaseResult, erro
 // (TestCrawler), an agent case as Google's matcher (TestVerbatim).
 func (c Case) Test(r *Robots) Result {
 	if c.Crawler != "" {
-		if cr, ok := FindCrawler(c.Crawler); ok {
+		if cr, ok := catalogue.FindCrawler(c.Crawler); ok {
 			return r.TestCrawler(cr, c.URL)
 		}
 	}
@@ -329,7 +331,7 @@ func VerdictWord(allowed bool) string {
 
 // readPolicy reads the "policy" object into a Policy; a problem is a
 // sentence and where it is.
-func readPolicy(v jsonValue) (p Policy, off int, msg string) {
+func readPolicy(v jsonValue) (p catalogue.Policy, off int, msg string) {
 	if v.kind != '{' {
 		return nil, v.off, `"policy" must be an object: "policy": {"ai-training": "blocked", "ai-search": "allowed"}.`
 	}
@@ -351,7 +353,7 @@ func readPolicy(v jsonValue) (p Policy, off int, msg string) {
 
 // policyCases are the cases policy p stands for at urls; line is where the
 // policy starts in the file.
-func policyCases(p Policy, urls []string, line int) []Case {
+func policyCases(p catalogue.Policy, urls []string, line int) []Case {
 	root := "/"
 	if len(urls) > 0 {
 		if scheme, rest, ok := strings.Cut(urls[0], "://"); ok {
@@ -362,8 +364,8 @@ func policyCases(p Policy, urls []string, line int) []Case {
 	at := append([]string{root}, urls...)
 	var out []Case
 	for _, col := range AIColumns() {
-		c, _ := FindCrawler(col.Name)
-		role, _ := FindAIRole(col.Name)
+		c, _ := catalogue.FindCrawler(col.Name)
+		role, _ := catalogue.FindAIRole(col.Name)
 		allow, ok := p.Wants(c.Operator, role.Purpose)
 		if !ok || len(c.Tokens) == 0 {
 			continue

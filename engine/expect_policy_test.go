@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"testing"
+
+	"robotstester/engine/catalogue"
 )
 
 func TestExpectationsPolicyExpandsPerCrawler(t *testing.T) {
@@ -17,8 +19,8 @@ func TestExpectationsPolicyExpandsPerCrawler(t *testing.T) {
 		if c.Line != 1 {
 			t.Errorf("%s %s: line %d, want 1 (the policy's)", c.Crawler, c.URL, c.Line)
 		}
-		role, _ := FindAIRole(c.Crawler)
-		want := role.Purpose != PurposeTraining
+		role, _ := catalogue.FindAIRole(c.Crawler)
+		want := role.Purpose != catalogue.PurposeTraining
 		if c.Allowed != want {
 			t.Errorf("%s: expected allowed %v", c.Crawler, c.Allowed)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/engine/catalogue"
 	"robotstester/engine/sharedtest"
 )
 
@@ -109,7 +110,7 @@ func TestExplainFallbackChain(t *testing.T) {
 
 func TestExplainNamesTheCrawler(t *testing.T) {
 	r := Parse([]byte("User-agent: MJ12bot\nDisallow: /\n"))
-	c, ok := FindCrawler("MJ12bot")
+	c, ok := catalogue.FindCrawler("MJ12bot")
 	if !ok {
 		t.Fatal("MJ12bot is not in the catalogue")
 	}
@@ -193,7 +194,7 @@ func TestWhyKeyNamesOneSentence(t *testing.T) {
 			}
 		}
 		for _, name := range crawlers {
-			c, named := FindCrawler(name)
+			c, named := catalogue.FindCrawler(name)
 			told := map[WhyKey]string{}
 			for _, p := range paths {
 				res := r.Test(name, "https://example.com"+p)
@@ -302,7 +303,7 @@ func TestWhyInputsTellOneSentence(t *testing.T) {
 // words as before the edit, and an edit that moves a user-agent line
 // other words, whose sentence names the new line.
 func TestGroupWordsAcrossFiles(t *testing.T) {
-	c, _ := FindCrawler("Googlebot")
+	c, _ := catalogue.FindCrawler("Googlebot")
 	words := func(body string) GroupWords {
 		r := Parse([]byte(body))
 		return r.GroupWords(r.TestCrawler(c, "https://example.com/x"))
@@ -358,7 +359,7 @@ func TestHasGroupWordsIsReadAndEqual(t *testing.T) {
 	for i, body := range bodies {
 		r := Parse([]byte(body))
 		for _, name := range []string{"Googlebot", "Googlebot Image", "GPTBot", "Bingbot", "somebot"} {
-			c, named := FindCrawler(name)
+			c, named := catalogue.FindCrawler(name)
 			res := r.Test(name, "https://example.com/x")
 			if named {
 				res = r.TestCrawler(c, "https://example.com/x")

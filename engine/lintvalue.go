@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"robotstester/engine/catalogue"
 )
 
 // The linter's look at the value of a directive: a user-agent's token, an
@@ -70,7 +72,7 @@ func (l *linter) nearCrawler(token string) string {
 	if l.near == nil {
 		l.near = map[string]string{}
 		l.tokens = map[string]string{}
-		for _, c := range Crawlers() {
+		for _, c := range catalogue.Crawlers() {
 			for _, t := range c.Tokens {
 				if ValidToken(t) {
 					l.tokens[LowerASCII(t)] = t

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"robotstester/engine/catalogue"
 )
 
 // The matrix: many URLs for many crawlers at once. A crawler's verdicts
@@ -24,7 +26,7 @@ type Column struct {
 }
 
 // CrawlerColumn is the column of catalogue crawler c.
-func CrawlerColumn(c Crawler) Column {
+func CrawlerColumn(c catalogue.Crawler) Column {
 	return Column{Name: c.Name, Tokens: c.Tokens, ObeysGlobal: c.ObeysGlobal, Catalogue: true}
 }
 
@@ -37,7 +39,7 @@ func TokenColumn(token string) Column {
 // ColumnFor is the column of a catalogue crawler found by name or own token
 // (FindCrawler), else of name read as a typed token.
 func ColumnFor(name string) Column {
-	if c, ok := FindCrawler(name); ok {
+	if c, ok := catalogue.FindCrawler(name); ok {
 		return CrawlerColumn(c)
 	}
 	return TokenColumn(name)

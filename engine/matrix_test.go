@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"robotstester/engine/catalogue"
 	"robotstester/engine/sharedtest"
 )
 
@@ -14,14 +15,14 @@ func TestMatrixCellsEqualPerCrawlerTest(t *testing.T) {
 	typed := []Column{TokenColumn("Unnamedbot"), TokenColumn("googlebot"), TokenColumn("Googlebot/2.1"), TokenColumn("")}
 	for _, l := range sharedtest.CorpusLists(t) {
 		r := Parse(l.Body)
-		for _, p := range Presets() {
+		for _, p := range catalogue.Presets() {
 			cols := append(PresetColumns(p), typed...)
 			m := r.Matrix(l.URLs, cols)
 			for c, col := range cols {
 				for u, url := range l.URLs {
 					want := TestColumn(r, col, url)
 					if col.Catalogue {
-						cr, _ := FindCrawler(col.Name)
+						cr, _ := catalogue.FindCrawler(col.Name)
 						if w := r.TestCrawler(cr, url); w.Allowed != want.Allowed || w.Line != want.Line {
 							t.Fatalf("%s: TestColumn and TestCrawler disagree for %s %s", l.File, col.Name, url)
 						}
@@ -58,7 +59,7 @@ func (c Column) index(cols []Column) int {
 // Crawlers that obey the same groups share one pass.
 func TestMatrixSharesPassesBetweenCrawlersOfTheSameGroups(t *testing.T) {
 	r := Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: AdsBot-Google\nAllow: /\n"))
-	all, _ := FindPreset("all")
+	all, _ := catalogue.FindPreset("all")
 	m := r.Matrix([]string{"/", "/private/x", "/public"}, PresetColumns(all))
 	// Sets: * ; GPTBot+ClaudeBot (one group) ; AdsBot ; none (crawlers
 	// ignoring * or robots.txt).
@@ -93,7 +94,7 @@ func TestPresetsHoldTheCrawlersTheIssueNames(t *testing.T) {
 		"search": {"Googlebot", "bingbot", "DuckDuckBot", "YandexBot", "Baiduspider"},
 	}
 	for id, tokens := range want {
-		p, ok := FindPreset(id)
+		p, ok := catalogue.FindPreset(id)
 		if !ok {
 			t.Fatalf("no preset %q", id)
 		}
@@ -107,8 +108,8 @@ func TestPresetsHoldTheCrawlersTheIssueNames(t *testing.T) {
 			}
 		}
 	}
-	if all, _ := FindPreset("all"); len(all.Crawlers) != len(Crawlers()) {
-		t.Errorf("preset all has %d crawlers, the catalogue %d", len(all.Crawlers), len(Crawlers()))
+	if all, _ := catalogue.FindPreset("all"); len(all.Crawlers) != len(catalogue.Crawlers()) {
+		t.Errorf("preset all has %d crawlers, the catalogue %d", len(all.Crawlers), len(catalogue.Crawlers()))
 	}
 }
 
@@ -126,7 +127,7 @@ func BenchmarkMatrix(b *testing.B) {
 	for i := range urls {
 		urls[i] = fmt.Sprintf("https://example.com/%s/%d?page=%d", []string{"blog", "admin", "search", "shop", "docs"}[i%5], i, i%7)
 	}
-	all, _ := FindPreset("all")
+	all, _ := catalogue.FindPreset("all")
 	cols := PresetColumns(all)[:65]
 	b.ReportAllocs()
 	var m *Matrix
@@ -144,7 +145,7 @@ func FuzzMatrixEqualsTest(f *testing.F) {
 	f.Add([]byte("user-agent: GPTBot\ndisallow: /*.pdf$\nallow: /a\nallow:\ndisallow:\n"), "/a.pdf")
 	f.Add([]byte("User-agent: FooBot\nUser-agent: *\nAllow: /p\nDisallow: /p\n"), "/p?q=1")
 	f.Add([]byte("User-agent: Googlebot\nDisallow: /dir/\nAllow: /dir/index.html\n"), "/dir/")
-	cols := append(PresetColumns(Preset{Crawlers: []string{"Googlebot Image", "GPTBot", "AdsBot", "Feedfetcher"}}), TokenColumn("FooBot"))
+	cols := append(PresetColumns(catalogue.Preset{Crawlers: []string{"Googlebot Image", "GPTBot", "AdsBot", "Feedfetcher"}}), TokenColumn("FooBot"))
 	f.Fuzz(func(t *testing.T, body []byte, url string) {
 		r := Parse(body)
 		m := r.Matrix([]string{url}, cols)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // The audit: which AI crawlers may read a site, in one answer. Every
@@ -30,8 +31,8 @@ import (
 type AuditCrawler struct {
 	Name     string
 	Operator string
-	Purpose  engine.AIPurpose
-	Robots   engine.RobotsStance // what the operator says it does with robots.txt
+	Purpose  catalogue.AIPurpose
+	Robots   catalogue.RobotsStance // what the operator says it does with robots.txt
 	Tokens   []string
 	Obeys    int  // the first user-agent line of the group it obeys, 0 for none
 	Allowed  bool // at the site root
@@ -45,7 +46,7 @@ func (c AuditCrawler) Root() string { return engine.VerdictWord(c.Allowed) }
 // AuditPurpose is the crawlers of one purpose, blocked and allowed at the
 // site root.
 type AuditPurpose struct {
-	Purpose          engine.AIPurpose
+	Purpose          catalogue.AIPurpose
 	Blocked, Allowed []string
 }
 
@@ -66,8 +67,8 @@ func AuditOf(r *engine.Robots, urls []string) Audit {
 	m := r.Matrix(urls, cols)
 	au := Audit{URLs: urls, Matrix: m, Signals: ContentSignals(r)}
 	for i, col := range cols {
-		role, _ := engine.FindAIRole(col.Name)
-		c, _ := engine.FindCrawler(col.Name)
+		role, _ := catalogue.FindAIRole(col.Name)
+		c, _ := catalogue.FindCrawler(col.Name)
 		root := m.Root(i)
 		row := AuditCrawler{Name: c.Name, Operator: c.Operator, Purpose: role.Purpose, Robots: role.Robots,
 			Tokens: c.Tokens, Allowed: root.Allowed, Line: root.Line}
@@ -79,7 +80,7 @@ func AuditOf(r *engine.Robots, urls []string) Audit {
 		}
 		au.Crawlers = append(au.Crawlers, row)
 	}
-	for _, p := range engine.AIPurposes {
+	for _, p := range catalogue.AIPurposes {
 		sum := AuditPurpose{Purpose: p}
 		for _, c := range au.Crawlers {
 			switch {
@@ -160,8 +161,8 @@ func (f *auditor) tokens() {
 				f.retired(gi, a, role, c)
 				continue
 			}
-			if cr, ok := engine.FindCrawler(a.Token); ok {
-				if role, ok := engine.FindAIRole(cr.Name); ok && role.Robots == engine.RobotsUnknown && strings.EqualFold(cr.Tokens[0], a.Token) {
+			if cr, ok := catalogue.FindCrawler(a.Token); ok {
+				if role, ok := catalogue.FindAIRole(cr.Name); ok && role.Robots == catalogue.RobotsUnknown && strings.EqualFold(cr.Tokens[0], a.Token) {
 					f.add(a.Line, engine.SeverityInfo, "ai-unknown-token",
 						cr.OperatorName(), " publishes no page for ", engine.Quote(a.Token), ", so whether any crawler obeys this group is unknown — keep the line, and refuse the crawler at the server if it must stay out.")
 				}
@@ -172,7 +173,7 @@ func (f *auditor) tokens() {
 
 // retired reports agent a of group gi, which names a retired token: which
 // current crawlers the group was meant for, and what they obey instead.
-func (f *auditor) retired(gi int, a engine.Agent, role engine.AIRole, c engine.Crawler) {
+func (f *auditor) retired(gi int, a engine.Agent, role catalogue.AIRole, c catalogue.Crawler) {
 	operator := c.OperatorName()
 	key := strings.ToLower(a.Token)
 	groupRoot, ok := f.tokenRoot[key]
@@ -243,11 +244,11 @@ func quoteAll(s []string) []string {
 // asks, and that the crawler that fetches the pages is not kept out by it.
 func (f *auditor) controls() {
 	for _, c := range f.au.Crawlers {
-		role, _ := engine.FindAIRole(c.Name)
-		if c.Purpose != engine.PurposeControl || c.Allowed || role.FetchedBy == "" {
+		role, _ := catalogue.FindAIRole(c.Name)
+		if c.Purpose != catalogue.PurposeControl || c.Allowed || role.FetchedBy == "" {
 			continue
 		}
-		fc, _ := engine.FindCrawler(role.FetchedBy)
+		fc, _ := catalogue.FindCrawler(role.FetchedBy)
 		name := fc.Tokens[0]
 		res := f.r.TestCrawler(fc, "/")
 		var rest string
@@ -272,7 +273,7 @@ func lineSuffix(line int) string {
 // operators say robots.txt may not apply to them.
 func (f *auditor) userFetches() {
 	for _, c := range f.au.Crawlers {
-		if c.Robots != engine.RobotsMayIgnore || c.Allowed {
+		if c.Robots != catalogue.RobotsMayIgnore || c.Allowed {
 			continue
 		}
 		f.add(c.Line, engine.SeverityInfo, "ai-user-fetch",
@@ -294,9 +295,9 @@ func (f *auditor) uneven() {
 		for _, c := range f.au.Crawlers {
 			switch {
 			case c.Operator != op || len(c.Tokens) == 0:
-			case c.Purpose == engine.PurposeTraining:
+			case c.Purpose == catalogue.PurposeTraining:
 				train = append(train, c)
-			case c.Purpose == engine.PurposeSearch:
+			case c.Purpose == catalogue.PurposeSearch:
 				search = append(search, c)
 			}
 		}
@@ -357,20 +358,20 @@ func (f *auditor) signals() {
 
 // retiredAIToken returns the retired role whose token is tok (ASCII
 // case-insensitive), with its catalogue crawler.
-func retiredAIToken(tok string) (engine.AIRole, engine.Crawler, bool) {
-	for _, a := range engine.AIRoles() {
+func retiredAIToken(tok string) (catalogue.AIRole, catalogue.Crawler, bool) {
+	for _, a := range catalogue.AIRoles() {
 		if !a.Retired() {
 			continue
 		}
-		if c, ok := engine.FindCrawler(a.Crawler); ok && len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], tok) {
+		if c, ok := catalogue.FindCrawler(a.Crawler); ok && len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], tok) {
 			return a, c, true
 		}
 	}
-	return engine.AIRole{}, engine.Crawler{}, false
+	return catalogue.AIRole{}, catalogue.Crawler{}, false
 }
 
 func firstToken(name string) string {
-	c, _ := engine.FindCrawler(name)
+	c, _ := catalogue.FindCrawler(name)
 	return c.Tokens[0]
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/engine/sharedtest"
 )
 
@@ -30,7 +31,7 @@ func TestAuditBBC(t *testing.T) {
 	}
 	au := AuditOf(engine.Parse(body), nil)
 	claude, ok := au.Crawler("ClaudeBot")
-	if !ok || !claude.Allowed || claude.Purpose != engine.PurposeTraining {
+	if !ok || !claude.Allowed || claude.Purpose != catalogue.PurposeTraining {
 		t.Fatalf("ClaudeBot: %+v, want an AI training crawler allowed at /", claude)
 	}
 	if got := findingsAt(au, "ai-retired-token"); !slices.Equal(got, []int{104, 107}) {
@@ -52,10 +53,10 @@ func TestAuditBBC(t *testing.T) {
 func TestAuditControlTokenOnly(t *testing.T) {
 	au := AuditOf(engine.Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: Google-Extended\nDisallow: /\n")), nil)
 	ext, _ := au.Crawler("Google-Extended")
-	if ext.Allowed || ext.Line != 5 || ext.Obeys != 4 || ext.Purpose != engine.PurposeControl {
+	if ext.Allowed || ext.Line != 5 || ext.Obeys != 4 || ext.Purpose != catalogue.PurposeControl {
 		t.Fatalf("Google-Extended: %+v, want a control token blocked by line 5", ext)
 	}
-	googlebot, _ := engine.FindCrawler("Googlebot")
+	googlebot, _ := catalogue.FindCrawler("Googlebot")
 	if !engine.Parse([]byte("User-agent: *\nDisallow: /private\n\nUser-agent: Google-Extended\nDisallow: /\n")).TestCrawler(googlebot, "https://example.com/").Allowed {
 		t.Fatal("Googlebot is blocked")
 	}
@@ -71,7 +72,7 @@ func TestAuditControlTokenOnly(t *testing.T) {
 		t.Errorf("control-token notes %v, want one at line 4 saying Googlebot is still allowed", note)
 	}
 	for _, p := range au.Purposes {
-		if p.Purpose == engine.PurposeControl && !slices.Equal(p.Blocked, []string{"Google-Extended"}) {
+		if p.Purpose == catalogue.PurposeControl && !slices.Equal(p.Blocked, []string{"Google-Extended"}) {
 			t.Errorf("control tokens blocked %v, want Google-Extended alone", p.Blocked)
 		}
 	}
@@ -179,7 +180,7 @@ func TestAuditAgreesWithMatrixOnCorpus(t *testing.T) {
 					name, c.Name, c.Allowed, c.Line, c.Obeys, root.Allowed, root.Line, obeys)
 			}
 			// And what one test of the crawler says, outside the Matrix.
-			crawler, _ := engine.FindCrawler(c.Name) // a column of AIColumns, so in the catalogue
+			crawler, _ := catalogue.FindCrawler(c.Name) // a column of AIColumns, so in the catalogue
 			if res := r.TestCrawler(crawler, "https://example.com/"); res.Allowed != c.Allowed || res.Line != c.Line {
 				t.Errorf("%s: %s root %v line %d; TestCrawler says %v line %d", name, c.Name, c.Allowed, c.Line, res.Allowed, res.Line)
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Content signals: "Content-Signal: search=yes, ai-train=no" lines, which
@@ -69,12 +70,12 @@ func ContentSignals(r *engine.Robots) []ContentSignal {
 // training for ai-train (a control token governs training use), answer
 // indexes and user-triggered fetches for ai-input. search is classic
 // search, which no AI crawler of the catalogue does.
-func signalPurposes(use string) []engine.AIPurpose {
+func signalPurposes(use string) []catalogue.AIPurpose {
 	switch use {
 	case engine.SignalAITrain:
-		return []engine.AIPurpose{engine.PurposeTraining, engine.PurposeControl}
+		return []catalogue.AIPurpose{catalogue.PurposeTraining, catalogue.PurposeControl}
 	case engine.SignalAIInput:
-		return []engine.AIPurpose{engine.PurposeSearch, engine.PurposeUser}
+		return []catalogue.AIPurpose{catalogue.PurposeSearch, catalogue.PurposeUser}
 	}
 	return nil
 }

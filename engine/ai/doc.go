@@ -6,11 +6,11 @@
 //	*engine.Robots ──AuditOf(r, urls)──▶ Audit: a Matrix over engine.AIColumns,
 //	    one row per AI crawler, summed up per purpose, with findings (audit.go)
 //	    and the file's Content-Signal lines (ContentSignals, contentsignal.go)
-//	*engine.Robots + engine.Policy ──ApplyPolicy──▶ new text (policy.go)
+//	*engine.Robots + catalogue.Policy ──ApplyPolicy──▶ new text (policy.go)
 //	    ──engine.Compare──▶ the verdicts that flip
 //
-// The vocabulary it reads (engine.AIPurpose, the AI catalogue of
-// engine/crawlers_ai.go, engine.Policy and ReadPolicyRule) stays in
+// The vocabulary it reads (catalogue.AIPurpose, the AI catalogue of
+// engine/crawlers_ai.go, catalogue.Policy and ReadPolicyRule) stays in
 // engine, which expectations files and presets need; so does the syntax
 // of a Content-Signal value (engine.ReadContentSignal), which lint checks.
 // Nothing here decides a verdict: every row is the Matrix's cell.

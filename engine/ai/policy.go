@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // A policy: which AI crawlers may read the site, chosen per purpose and,
@@ -22,7 +23,7 @@ import (
 // Unmet lists the crawlers of au whose root verdict policy p does not
 // get: those with tokens are what ApplyPolicy changes; those without
 // (which ignore robots.txt) no robots.txt can change.
-func Unmet(p engine.Policy, au Audit) []AuditCrawler {
+func Unmet(p catalogue.Policy, au Audit) []AuditCrawler {
 	var out []AuditCrawler
 	for _, c := range au.Crawlers {
 		if allow, ok := p.Wants(c.Operator, c.Purpose); ok && allow != c.Allowed {
@@ -53,7 +54,7 @@ type PolicyChange struct {
 // crawler of the audit with a token get the root verdict p wants. The
 // result is checked by auditing it again; an error says which crawler it
 // could not move (none is known to fail).
-func ApplyPolicy(r *engine.Robots, p engine.Policy) (PolicyChange, error) {
+func ApplyPolicy(r *engine.Robots, p catalogue.Policy) (PolicyChange, error) {
 	want := map[string]bool{} // lower-cased own token → wanted verdict
 	var change PolicyChange
 	for _, c := range Unmet(p, AuditOf(r, nil)) {
@@ -183,8 +184,8 @@ func joinableGroup(r *engine.Robots, want map[string]bool, allow bool) int {
 // keptAt reports whether token is an AI crawler's own token that already
 // has root verdict allow in r.
 func keptAt(r *engine.Robots, token string, allow bool) bool {
-	for _, a := range engine.AIRoles() {
-		c, _ := engine.FindCrawler(a.Crawler)
+	for _, a := range catalogue.AIRoles() {
+		c, _ := catalogue.FindCrawler(a.Crawler)
 		if !a.Retired() && len(c.Tokens) > 0 && strings.EqualFold(c.Tokens[0], token) {
 			return r.TestCrawler(c, "/").Allowed == allow
 		}

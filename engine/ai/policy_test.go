@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/engine/sharedtest"
 )
 
-func mustPolicy(t *testing.T, kv ...string) engine.Policy {
+func mustPolicy(t *testing.T, kv ...string) catalogue.Policy {
 	t.Helper()
-	var p engine.Policy
+	var p catalogue.Policy
 	for i := 0; i < len(kv); i += 2 {
 		r, err := engine.ReadPolicyRule(kv[i], kv[i+1])
 		if err != nil {
@@ -88,7 +89,7 @@ func TestApplyPolicyOnCorpus(t *testing.T) {
 		{"ai-training", "allowed", "ai-search", "allowed", "ai-user", "allowed", "ai-control", "allowed"},
 	}
 	var cols []engine.Column
-	for _, c := range engine.Crawlers() {
+	for _, c := range catalogue.Crawlers() {
 		cols = append(cols, engine.CrawlerColumn(c))
 	}
 	urls := []string{"https://example.com/", "https://example.com/search?q=1", "https://example.com/private/", "https://example.com/index.html"}
@@ -111,8 +112,8 @@ func TestApplyPolicyOnCorpus(t *testing.T) {
 		flippedAtRoot := map[string]bool{}
 		for _, f := range d.Flips {
 			col := cols[f.Col].Name
-			c, _ := engine.FindCrawler(col)
-			role, _ := engine.FindAIRole(col)
+			c, _ := catalogue.FindCrawler(col)
+			role, _ := catalogue.FindAIRole(col)
 			allow, ok := p.Wants(c.Operator, role.Purpose)
 			if !slices.Contains(ch.Changed, col) || !ok || f.B.Allowed != allow {
 				t.Errorf("%s: a flip not asked for: %s", name, d.Sentence(f))

@@ -3,7 +3,7 @@ package readers
 import (
 	"strings"
 
-	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Which reader each crawler of the catalogue runs. The catalogue itself is
@@ -49,7 +49,7 @@ var libraryReadings = []struct{ mention, reader, source, note string }{
 }
 
 // ReaderOf says which reader crawler c runs.
-func ReaderOf(c engine.Crawler) CrawlerReading {
+func ReaderOf(c catalogue.Crawler) CrawlerReading {
 	ignores := strings.HasPrefix(c.RobotsTxt, "ignores") || strings.HasPrefix(c.RobotsTxt, "generally ignores")
 	switch {
 	case ignores || len(c.Tokens) == 0:
@@ -72,7 +72,7 @@ func ReaderOf(c engine.Crawler) CrawlerReading {
 			return CrawlerReading{Reader: l.reader, Source: c.Source + " — " + l.source, Note: l.note}
 		}
 	}
-	for _, c2 := range engine.Crawlers() {
+	for _, c2 := range catalogue.Crawlers() {
 		// Another crawler of the operator's whose library is named: its
 		// reading is the best guess, as for Microsoft's crawlers.
 		for _, l := range libraryReadings {
@@ -91,7 +91,7 @@ func ReaderOf(c engine.Crawler) CrawlerReading {
 // readers take the first of its tokens a group names, and "*" unless it
 // ignores "*"; the implementation readers are given its own token, as a
 // crawler built on them passes its name.
-func TestCrawlerWith(f ReaderFile, c engine.Crawler, url string) ReaderResult {
+func TestCrawlerWith(f ReaderFile, c catalogue.Crawler, url string) ReaderResult {
 	switch r := f.(type) {
 	case googleFile:
 		return r.result(r.r.TestCrawler(c, url))

@@ -1,6 +1,9 @@
 package readers
 
-import "robotstester/engine"
+import (
+	"robotstester/engine"
+	"robotstester/engine/catalogue"
+)
 
 // The matrix read by each crawler's own reader: where Matrix decides every
 // column as Googlebot's parser reads the file, a ReaderMatrix decides each
@@ -16,8 +19,8 @@ type ReaderMatrix struct {
 	Google   *engine.Matrix
 	Readings []CrawlerReading // per column: the reader its crawler runs
 
-	files    []ReaderFile     // per column: the file as its reader parsed it
-	crawlers []engine.Crawler // per column, as TestCrawlerWith takes it
+	files    []ReaderFile        // per column: the file as its reader parsed it
+	crawlers []catalogue.Crawler // per column, as TestCrawlerWith takes it
 	cells    []ReaderResult
 	rows     int            // the rows filled so far
 	root     []ReaderResult // per column: the site root "/"
@@ -27,13 +30,13 @@ type ReaderMatrix struct {
 // ColumnCrawler is column c as a crawler: the catalogue's entry, or a typed
 // token read as a crawler of no known operator (which obeys "*", as Test
 // decides for it).
-func ColumnCrawler(c engine.Column) engine.Crawler {
+func ColumnCrawler(c engine.Column) catalogue.Crawler {
 	if c.Catalogue {
-		if cr, ok := engine.FindCrawler(c.Name); ok {
+		if cr, ok := catalogue.FindCrawler(c.Name); ok {
 			return cr
 		}
 	}
-	return engine.Crawler{Name: c.Name, Tokens: c.Tokens, ObeysGlobal: c.ObeysGlobal}
+	return catalogue.Crawler{Name: c.Name, Tokens: c.Tokens, ObeysGlobal: c.ObeysGlobal}
 }
 
 // NewReaderMatrix prepares the reader matrix of g, a matrix of r, whose
@@ -45,7 +48,7 @@ func NewReaderMatrix(body []byte, r *engine.Robots, g *engine.Matrix) *ReaderMat
 		byID[f.Reader()] = f
 	}
 	m := &ReaderMatrix{Google: g, Readings: make([]CrawlerReading, len(g.Columns)),
-		files: make([]ReaderFile, len(g.Columns)), crawlers: make([]engine.Crawler, len(g.Columns)),
+		files: make([]ReaderFile, len(g.Columns)), crawlers: make([]catalogue.Crawler, len(g.Columns)),
 		cells: make([]ReaderResult, len(g.URLs)*len(g.Columns)), root: make([]ReaderResult, len(g.Columns)),
 		obeys: make([]ReaderObeys, len(g.Columns))}
 	for i, col := range g.Columns {

@@ -8,6 +8,7 @@ import (
 	"robotstester/engine/sharedtest"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // readerMatrixFiles are files where the readers part: a missing colon and
@@ -57,7 +58,7 @@ func TestReaderMatrixCellsEqualTestWith(t *testing.T) {
 		lists = append(lists, list{l.File, l.Body, sweepCorpus(l.URLs), false})
 	}
 	cols := []engine.Column{engine.TokenColumn("Unnamedbot"), engine.TokenColumn("python-requests")}
-	for _, c := range engine.Crawlers() {
+	for _, c := range catalogue.Crawlers() {
 		cols = append(cols, engine.CrawlerColumn(c))
 	}
 	for _, l := range lists {

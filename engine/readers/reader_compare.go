@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Every reader on the same URLs, side by side: what the page's Readers view
@@ -29,7 +30,7 @@ func (r ReaderRow) Agree() bool { return len(r.Disagreements) == 0 }
 // is not nil (TestCrawlerWith) and for agent otherwise, and returns the rows
 // where the readers disagree first, each group in the order of urls.
 // findings, the file's Portability (or nil), explain disagreements.
-func CompareReaders(files []ReaderFile, c *engine.Crawler, agent string, urls []string, findings []PortabilityFinding) []ReaderRow {
+func CompareReaders(files []ReaderFile, c *catalogue.Crawler, agent string, urls []string, findings []PortabilityFinding) []ReaderRow {
 	rows := make([]ReaderRow, len(urls))
 	for i, u := range urls {
 		rows[i] = CompareReader(files, c, agent, u, findings)
@@ -39,7 +40,7 @@ func CompareReaders(files []ReaderFile, c *engine.Crawler, agent string, urls []
 
 // CompareReader is CompareReaders for one URL, for a caller that spreads
 // the work over time; DisagreementsFirst then orders the rows.
-func CompareReader(files []ReaderFile, c *engine.Crawler, agent, url string, findings []PortabilityFinding) ReaderRow {
+func CompareReader(files []ReaderFile, c *catalogue.Crawler, agent, url string, findings []PortabilityFinding) ReaderRow {
 	row := ReaderRow{URL: url, Results: make([]ReaderResult, len(files))}
 	for k, f := range files {
 		if c != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Which groups each reader applies to a crawler: the matrix's "Obeys" in
@@ -46,7 +47,7 @@ type groupReader interface {
 
 // ObeysWith is the groups reader f applies to crawler c, as
 // TestCrawlerWith decides with them.
-func ObeysWith(f ReaderFile, c engine.Crawler) ReaderObeys {
+func ObeysWith(f ReaderFile, c catalogue.Crawler) ReaderObeys {
 	o := ReaderObeys{Reader: f.Reader()}
 	agent, how := "", ""
 	if len(c.Tokens) > 0 {

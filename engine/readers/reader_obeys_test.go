@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Each reader's account of the groups it applies, on a file where they
@@ -16,7 +17,7 @@ import (
 func TestObeysWithEachReader(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\n\nUser-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /g\n\n" +
 		"User-agent: gptbot\nDisallow: /h\n\nUser-agent: Yandex\nDisallow: /y\n\nUser-agent: *\nDisallow: /b\n")
-	crawlers := []engine.Crawler{
+	crawlers := []catalogue.Crawler{
 		{Name: "GPTBot", Tokens: []string{"GPTBot"}, ObeysGlobal: true},
 		{Name: "Unnamed", Tokens: []string{"Unnamedbot"}, ObeysGlobal: true},
 		{Name: "YandexImages", Tokens: []string{"YandexImages"}, ObeysGlobal: true},
@@ -59,7 +60,7 @@ func TestObeysWithEachReader(t *testing.T) {
 
 // A reader that refuses the whole file applies no group, and says why.
 func TestObeysWithRefusedFile(t *testing.T) {
-	c := engine.Crawler{Name: "GPTBot", Tokens: []string{"GPTBot"}, ObeysGlobal: true}
+	c := catalogue.Crawler{Name: "GPTBot", Tokens: []string{"GPTBot"}, ObeysGlobal: true}
 	for _, tc := range []struct{ reader, body string }{
 		{"python", "User-agent: *\nDisallow: /\xff\n"},
 		{"colly", "Disallow: /x\nUser-agent: *\nDisallow: /\n"},

@@ -12,6 +12,7 @@ import (
 	"robotstester/engine/sharedtest"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 func TestReadersAreListedAndDescribed(t *testing.T) {
@@ -132,7 +133,7 @@ func TestParseOnceTestMany(t *testing.T) {
 }
 
 func TestEveryCrawlerHasAReader(t *testing.T) {
-	for _, c := range engine.Crawlers() {
+	for _, c := range catalogue.Crawlers() {
 		got := ReaderOf(c)
 		if got.Source == "" || got.Note == "" {
 			t.Errorf("%s: reading %+v has no source or note", c.Name, got)
@@ -150,7 +151,7 @@ func TestEveryCrawlerHasAReader(t *testing.T) {
 	}
 	for name, want := range map[string]string{"Googlebot": "google", "Googlebot Image": "google", "Bingbot": "bing", "YandexBot": "yandex", "GPTBot": "rfc9309",
 		"DuckDuckBot": "perl-robotrules"} {
-		c, ok := engine.FindCrawler(name)
+		c, ok := catalogue.FindCrawler(name)
 		if !ok {
 			t.Fatalf("no crawler %q", name)
 		}
@@ -160,11 +161,11 @@ func TestEveryCrawlerHasAReader(t *testing.T) {
 	}
 	// DuckDuckGo names WWW::RobotRules for DuckDuckBot only; a Scrapy or a
 	// Mechanize user agent names its library.
-	if c, _ := engine.FindCrawler("DuckAssistBot"); ReaderOf(c).Reader != "perl-robotrules" || !ReaderOf(c).Assumed {
+	if c, _ := catalogue.FindCrawler("DuckAssistBot"); ReaderOf(c).Reader != "perl-robotrules" || !ReaderOf(c).Assumed {
 		t.Errorf("DuckAssistBot: %+v, want perl-robotrules, assumed from DuckDuckBot", ReaderOf(c))
 	}
 	for ua, want := range map[string]string{"Scrapy/2.11.2 (+https://scrapy.org)": "protego", "Mechanize/2.10 Ruby/3.1.2p20 (http://github.com/sparklemotion/mechanize/)": "ruby-webrobots"} {
-		c := engine.Crawler{Name: "Somebot", Operator: "Someone", Tokens: []string{"Somebot"}, ObeysGlobal: true, RobotsTxt: "obeys", UAExample: ua, Source: "https://example.com/bot"}
+		c := catalogue.Crawler{Name: "Somebot", Operator: "Someone", Tokens: []string{"Somebot"}, ObeysGlobal: true, RobotsTxt: "obeys", UAExample: ua, Source: "https://example.com/bot"}
 		if got := ReaderOf(c); got.Reader != want || got.Assumed || !strings.HasPrefix(got.Source, c.Source) {
 			t.Errorf("a crawler sending %q: %+v, want %s, not assumed", ua, got, want)
 		}
@@ -175,8 +176,8 @@ func TestEveryCrawlerHasAReader(t *testing.T) {
 // TestCrawler does; the documented readers follow them too.
 func TestCrawlerWithReaders(t *testing.T) {
 	body := []byte("User-agent: Googlebot\nDisallow: /g\n\nUser-agent: Yandex\nDisallow: /y\n\nUser-agent: *\nDisallow: /\n")
-	yandexBot, _ := engine.FindCrawler("YandexBot")
-	for _, c := range engine.Crawlers() {
+	yandexBot, _ := catalogue.FindCrawler("YandexBot")
+	for _, c := range catalogue.Crawlers() {
 		for _, id := range Readers() {
 			f, _ := ParseWith(id, body)
 			for _, u := range []string{"/g", "/y", "/x"} {

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/engine/readers"
 	"robotstester/engine/report"
 )
@@ -57,7 +58,7 @@ type urlTester struct {
 	google  *engine.Robots
 	other   readers.ReaderFile // the -reader when not google
 	agent   string
-	crawler *engine.Crawler
+	crawler *catalogue.Crawler
 	in      robotsInput
 }
 
@@ -134,7 +135,7 @@ func RunTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	t := urlTester{agent: *agent}
 	if *crawlerName != "" {
-		c, ok := engine.FindCrawler(*crawlerName)
+		c, ok := catalogue.FindCrawler(*crawlerName)
 		if !ok {
 			return bad(fmt.Sprintf("-crawler %q is not in the catalogue: give its name as the page lists it (Googlebot Image, GPTBot), or test its token with -agent.", *crawlerName))
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // embedSite serves the tester under /tester/ on one loopback origin and
@@ -543,7 +544,7 @@ func TestBrowserCoreInWorker(t *testing.T) {
 		if !strings.Contains(got.Stale, "released") {
 			t.Errorf("%s: testing a released handle said %q; want a sentence saying it was released", agent, got.Stale)
 		}
-		crawler, named := engine.FindCrawler(agent)
+		crawler, named := catalogue.FindCrawler(agent)
 		for i, u := range urls {
 			var want engine.Result
 			if named {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // matrixBenchRobots is a file with a "*" group whose line 2 flips every
@@ -63,7 +63,7 @@ func BenchmarkBrowserMatrixRecompute(b *testing.B) {
 		urls[i] = fmt.Sprintf("https://example.com/%s/%d?page=%d", []string{"blog", "shop", "search", "docs", "news"}[i%5], i, i%7)
 	}
 	var names []string
-	for _, c := range engine.Crawlers()[:65] {
+	for _, c := range catalogue.Crawlers()[:65] {
 		names = append(names, c.Name)
 	}
 	ctx := newBrowser(b)

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/engine/readers"
 )
 
@@ -48,7 +49,7 @@ func untilPage(a *app, cond string) {
 func wantReaderTally(t testing.TB, robots, crawler string, urls []string) (map[string]int, int) {
 	body := []byte(robots)
 	files := readers.ParseAll(body, engine.Parse(body))
-	c, ok := engine.FindCrawler(crawler)
+	c, ok := catalogue.FindCrawler(crawler)
 	if !ok {
 		t.Fatalf("no crawler %s", crawler)
 	}

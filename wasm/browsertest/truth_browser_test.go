@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // truthFindingsCompared is how many of the first listed findings are
@@ -137,7 +138,7 @@ type truthRow struct {
 
 // engineTruth asks the engine about body for the crawler, and each URL as a
 // browser sends it (engine.EncodeURL; as typed when it cannot be read).
-func engineTruth(body []byte, crawler engine.Crawler, urls []string) truthWant {
+func engineTruth(body []byte, crawler catalogue.Crawler, urls []string) truthWant {
 	cut := engine.FetchLimit(body)
 	r := engine.Parse(cut.Body)
 	var w truthWant
@@ -336,7 +337,7 @@ func TestBrowserPageTruth(t *testing.T) {
 	ctx := newBrowser(t)
 	a := openApp(t, ctx, serveSite(t))
 	name := a.crawler("Googlebot")
-	crawler, ok := engine.FindCrawler(name)
+	crawler, ok := catalogue.FindCrawler(name)
 	if !ok {
 		t.Fatalf("the page's crawler %q is not in the engine's catalogue", name)
 	}
@@ -406,7 +407,7 @@ func TestBrowserNoExampleLeftovers(t *testing.T) {
 	if got := note(); !strings.Contains(got, "https://www.example.com/robots.txt") {
 		t.Errorf("the example's Served at note %q does not say it follows www.example.com", got)
 	}
-	crawler, ok := engine.FindCrawler(js[string](a, `document.querySelector("select#crawler").value`))
+	crawler, ok := catalogue.FindCrawler(js[string](a, `document.querySelector("select#crawler").value`))
 	if !ok {
 		t.Fatal("the example's crawler is not in the engine's catalogue")
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // The workbench (issue 22, wasm/page.go): the answer beside its evidence.
@@ -68,7 +68,7 @@ func TestBrowserWorkbench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crawler, _ := engine.FindCrawler("Googlebot")
+	crawler, _ := catalogue.FindCrawler("Googlebot")
 	want := engineTruth(body, crawler, wikipediaURLs)
 	first := -1
 	for i, r := range want.rows {
@@ -313,7 +313,7 @@ func TestBrowserPhoneWikipedia(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crawler, _ := engine.FindCrawler("Googlebot")
+	crawler, _ := catalogue.FindCrawler("Googlebot")
 	want := engineTruth(body, crawler, wikipediaURLs)
 	first := slices.IndexFunc(want.rows, func(r truthRow) bool { return r.verdict == "blocked" })
 	if first < 0 {

@@ -28,6 +28,7 @@ import (
 	"syscall/js"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/jsapi"
 )
 
@@ -133,7 +134,7 @@ func lines(_ js.Value, args []js.Value) any {
 // crawlers lists the catalogue for a crawler picker: the name to pass as the
 // agent, its own product token, who runs it and what for.
 func crawlers(js.Value, []js.Value) any {
-	all := engine.Crawlers()
+	all := catalogue.Crawlers()
 	out := make([]any, 0, len(all))
 	for _, c := range all {
 		token := ""

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Bytes reads a robots.txt argument: a string (its UTF-8 bytes) or a
@@ -30,7 +31,7 @@ func Bytes(v js.Value) (body []byte, ok bool) {
 // its stance on the "*" group as the tester's page does, or any other text,
 // read as a product token.
 type Agent struct {
-	crawler engine.Crawler
+	crawler catalogue.Crawler
 	named   bool
 	token   string
 	reading *engine.ColumnReading // its column read, for the Tester of any file
@@ -39,7 +40,7 @@ type Agent struct {
 // ReadAgent looks name up in the catalogue once, and reads its column
 // once, for many tests of many files.
 func ReadAgent(name string) Agent {
-	c, ok := engine.FindCrawler(name)
+	c, ok := catalogue.FindCrawler(name)
 	a := Agent{crawler: c, named: ok, token: name}
 	a.reading = engine.ReadColumn(a.Column())
 	return a

@@ -15,6 +15,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
@@ -159,7 +160,7 @@ func matrixColumns(in model.Saved) []engine.Column {
 			cols = append(cols, c)
 		}
 	}
-	if p, ok := engine.FindPreset(PresetID(in)); ok {
+	if p, ok := catalogue.FindPreset(PresetID(in)); ok {
 		for _, c := range engine.PresetColumns(p) {
 			add(c)
 		}
@@ -688,7 +689,7 @@ func (c *PresetSelect) SkipRender(prev vecty.Component) bool {
 
 func (c *PresetSelect) Render() vecty.ComponentOrHTML {
 	var options vecty.List
-	for _, p := range engine.Presets() {
+	for _, p := range catalogue.Presets() {
 		options = append(options, elem.Option(
 			vecty.Markup(vecty.Attribute("value", p.ID), vecty.Property("selected", p.ID == c.Current)),
 			vecty.Text(p.Label+" ("+strconv.Itoa(len(p.Crawlers))+")"),

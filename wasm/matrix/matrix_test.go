@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 )
@@ -25,7 +26,7 @@ func TestMatrixColumnsArePresetThenTyped(t *testing.T) {
 	if cols[0].Catalogue || !cols[1].Catalogue {
 		t.Errorf("MyBot should be a typed token and Googlebot Image a catalogue crawler: %+v", cols[:2])
 	}
-	ai, _ := engine.FindPreset("ai")
+	ai, _ := catalogue.FindPreset("ai")
 	if n := len(matrixColumns(model.Saved{Columns: "GPTBot"})); n != len(ai.Crawlers) {
 		t.Errorf("the default preset with GPTBot typed again has %d columns, want %d", n, len(ai.Crawlers))
 	}

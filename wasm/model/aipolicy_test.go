@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // The policy as links and the autosave keep it: written and read back, it
@@ -61,7 +61,7 @@ func TestWithPolicyChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if allow, ok := p.Wants("OpenAI", engine.PurposeTraining); !ok || !allow {
+	if allow, ok := p.Wants("OpenAI", catalogue.PurposeTraining); !ok || !allow {
 		t.Errorf("the policy read from %q: OpenAI's training crawler allowed=%v (said %v), want allowed", text, allow, ok)
 	}
 	if text = WithPolicyChoice(text, "ai-training", ""); text != "OpenAI=allowed\n" {

@@ -6,6 +6,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/engine/ai"
+	"robotstester/engine/catalogue"
 )
 
 // The AI view's plain data (wasm/aiview shows it): one ai.Audit
@@ -30,7 +31,7 @@ func Audit(r *engine.Robots, urls []string) ai.Audit {
 // AIHeadline is one purpose's line of the headline: "AI training: 3 of 9
 // blocked", or for control tokens the ones blocked.
 type AIHeadline struct {
-	Purpose          engine.AIPurpose
+	Purpose          catalogue.AIPurpose
 	Blocked, Allowed []string
 	Text             string
 }
@@ -45,7 +46,7 @@ func AIHeadlines(au ai.Audit) []AIHeadline {
 			continue
 		}
 		text := p.Purpose.Label() + ": " + strconv.Itoa(len(p.Blocked)) + " of " + strconv.Itoa(n) + " blocked"
-		if p.Purpose == engine.PurposeControl {
+		if p.Purpose == catalogue.PurposeControl {
 			text = "control tokens: "
 			if len(p.Blocked) == 0 {
 				text += "none blocked"
@@ -85,11 +86,11 @@ func AIOperators(au ai.Audit) []AIOperator {
 // governs (its token, as the engine's note names it) and its verdict at
 // the site root of r; ok is false for any other crawler.
 func FetchedBy(r *engine.Robots, c ai.AuditCrawler) (name string, res engine.Result, ok bool) {
-	role, _ := engine.FindAIRole(c.Name)
-	if c.Purpose != engine.PurposeControl || role.FetchedBy == "" {
+	role, _ := catalogue.FindAIRole(c.Name)
+	if c.Purpose != catalogue.PurposeControl || role.FetchedBy == "" {
 		return "", engine.Result{}, false
 	}
-	fc, found := engine.FindCrawler(role.FetchedBy)
+	fc, found := catalogue.FindCrawler(role.FetchedBy)
 	if !found {
 		return "", engine.Result{}, false
 	}
@@ -105,8 +106,8 @@ type PolicyChoice struct {
 
 // PolicyFrom reads the choices made into a policy; the choices left empty
 // are skipped. An error is a sentence with its fix.
-func PolicyFrom(choices []PolicyChoice) (engine.Policy, error) {
-	var p engine.Policy
+func PolicyFrom(choices []PolicyChoice) (catalogue.Policy, error) {
+	var p catalogue.Policy
 	for _, c := range choices {
 		if c.Value == "" {
 			continue
@@ -154,7 +155,7 @@ type DiffLine struct {
 // ProposePolicy proposes the smallest change to r that meets p
 // (ai.ApplyPolicy), and compares the two files (engine.Compare) at "/"
 // and at the first MaxAIURLs of urls.
-func ProposePolicy(r *engine.Robots, p engine.Policy, urls []string) (AIProposal, error) {
+func ProposePolicy(r *engine.Robots, p catalogue.Policy, urls []string) (AIProposal, error) {
 	change, err := ai.ApplyPolicy(r, p)
 	if err != nil {
 		return AIProposal{}, err
@@ -191,7 +192,7 @@ func diffLines(before, after *engine.Robots, hunks []engine.Hunk) []DiffLine {
 
 // PolicyKeys are the keys the view offers: each purpose, then each
 // operator of the AI catalogue, in its order.
-func PolicyKeys(au ai.Audit) (purposes []engine.AIPurpose, operators []string) {
+func PolicyKeys(au ai.Audit) (purposes []catalogue.AIPurpose, operators []string) {
 	for _, h := range AIHeadlines(au) {
 		purposes = append(purposes, h.Purpose)
 	}

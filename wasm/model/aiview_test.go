@@ -10,6 +10,7 @@ import (
 
 	"robotstester/engine"
 	"robotstester/engine/ai"
+	"robotstester/engine/catalogue"
 	"robotstester/engine/sharedtest"
 )
 
@@ -26,7 +27,7 @@ func TestAIRowsEqualMatrixOnCorpus(t *testing.T) {
 	for _, l := range sharedtest.CorpusLists(t) {
 		lists[l.File] = l.URLs
 	}
-	preset, ok := engine.FindPreset("all")
+	preset, ok := catalogue.FindPreset("all")
 	if !ok {
 		t.Fatal("no preset all")
 	}

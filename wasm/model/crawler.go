@@ -1,14 +1,14 @@
 package model
 
-import "robotstester/engine"
+import "robotstester/engine/catalogue"
 
 // PickedCrawler is the catalogue crawler the state names, if any: an
 // unknown name (an old link) falls back to the custom token.
-func PickedCrawler(in Saved) (engine.Crawler, bool) {
+func PickedCrawler(in Saved) (catalogue.Crawler, bool) {
 	if in.Crawler == "" {
-		return engine.Crawler{}, false
+		return catalogue.Crawler{}, false
 	}
-	return engine.FindCrawler(in.Crawler)
+	return catalogue.FindCrawler(in.Crawler)
 }
 
 // WithPickedToken is in with its token field saying the picked crawler's

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 )
 
 // Row is one URL of the list with the engine's answer for it.
@@ -92,7 +93,7 @@ func (c *SentCache) Get(u, robotsURL string) Sent {
 // wherever it runs.
 type Tester struct {
 	robots    *engine.Robots
-	crawler   engine.Crawler
+	crawler   catalogue.Crawler
 	picked    bool
 	token     string
 	robotsURL string

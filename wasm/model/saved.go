@@ -15,7 +15,7 @@ type Saved struct {
 
 	// The matrix, diff and expectations views (views.go).
 	View      string // the open view's ID, "" for the results
-	Preset    string // the matrix's column preset (engine.Presets ID), "" for AI crawlers, "none" for none
+	Preset    string // the matrix's column preset (catalogue.Presets ID), "" for AI crawlers, "none" for none
 	Columns   string // more columns: crawler names or typed tokens, one a line
 	Other     string // the version the draft is compared with, bytes exact
 	OtherName string // where Other came from, for the diff's heading

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
@@ -27,7 +28,7 @@ import (
 type readerRun struct {
 	generation int // the store generation compared; 0 for none yet
 	files      []otherreaders.ReaderFile
-	crawler    *engine.Crawler // the picked crawler, nil for the typed token
+	crawler    *catalogue.Crawler // the picked crawler, nil for the typed token
 	agent      string
 	findings   []otherreaders.PortabilityFinding
 	list       model.URLList

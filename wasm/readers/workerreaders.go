@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
@@ -42,7 +43,7 @@ func CompareInWorker(w *workers.WorkerState, data js.Value) {
 	gen := data.Get("gen").Int()
 	workerReadersGen = gen
 	files := otherreaders.ParseAll(body, engine.Parse(body))
-	var crawler *engine.Crawler
+	var crawler *catalogue.Crawler
 	if c, ok := model.PickedCrawler(in); ok {
 		crawler = &c
 	}

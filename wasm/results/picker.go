@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
 	"robotstester/wasm/widget"
@@ -21,7 +22,7 @@ import (
 func crawlerOptions(current string) vecty.List {
 	var operators []string
 	byOperator := map[string]vecty.List{}
-	for _, c := range engine.Crawlers() {
+	for _, c := range catalogue.Crawlers() {
 		if _, seen := byOperator[c.Operator]; !seen {
 			operators = append(operators, c.Operator)
 		}
@@ -39,7 +40,7 @@ func crawlerOptions(current string) vecty.List {
 
 // crawlerSummary says what a crawler is tested with: "Googlebot-Image,
 // then Googlebot; * applies".
-func crawlerSummary(c engine.Crawler) string {
+func crawlerSummary(c catalogue.Crawler) string {
 	if len(c.Tokens) == 0 {
 		return "no token, ignores robots.txt"
 	}
@@ -142,7 +143,7 @@ func tokenReading(in model.Saved) string {
 		s = "`" + a.Input + "` is read as `" + a.Token + "`: Google reads only the letters, - and _ before the first other character."
 	}
 	if a.Cut {
-		if c, ok := engine.CrawlerForUserAgent(a.Input); ok {
+		if c, ok := catalogue.CrawlerForUserAgent(a.Input); ok {
 			s += " This looks like " + c.Name + ": pick it in the list to test its tokens."
 		}
 	}

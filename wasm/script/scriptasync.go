@@ -10,7 +10,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/browser"
 	"robotstester/wasm/model"
 	"robotstester/wasm/store"
@@ -56,7 +56,7 @@ func testManyAsync(args []js.Value) any {
 		return js.Global().Get("Promise").Call("reject", js.Global().Get("Error").New(err))
 	}
 	in := model.Saved{Token: agent}
-	if c, ok := engine.FindCrawler(agent); ok {
+	if c, ok := catalogue.FindCrawler(agent); ok {
 		in = model.Saved{Crawler: c.Name}
 	}
 	// Copied now, so a caller that changes the array later changes nothing.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"robotstester/engine"
+	"robotstester/engine/catalogue"
 	"robotstester/wasm/model"
 )
 
@@ -40,7 +41,7 @@ func TestAIPolicyApplyUndoRestoresExactBytes(t *testing.T) {
 			t.Fatalf("after Apply the file is %q (undo %v), want the proposal %q", Page.In.Robots, AI.CanUndo(), p.Text)
 		}
 		for _, pu := range AI.Audit().Purposes {
-			if pu.Purpose == engine.PurposeTraining {
+			if pu.Purpose == catalogue.PurposeTraining {
 				for _, name := range pu.Allowed {
 					if c, _ := AI.Audit().Crawler(name); len(c.Tokens) > 0 {
 						t.Errorf("%s is still allowed after the policy", name)

@@ -1,4 +1,4 @@
-package engine
+package catalogue
 
 // The crawler catalogue, written from ../shared/crawlers/crawlers.json (65
 // crawlers, gathered on 2026-11-21 from stored copies of public vendor pages,

@@ -1,9 +1,6 @@
-package engine
+package catalogue
 
-import (
-	"errors"
-	"strings"
-)
+import "strings"
 
 // The AI catalogue: the catalogue's AI crawlers and control tokens (see
 // crawlers_data.go), each with what it is for, read from its operator's own
@@ -190,22 +187,6 @@ func FindAIRole(name string) (AIRole, bool) {
 	return AIRole{}, false
 }
 
-// AIColumns are the current crawlers and control tokens of the AI
-// catalogue, in its order, as Matrix columns: the audit's (engine/ai) and a
-// policy's cases (expect.go).
-func AIColumns() []Column {
-	var cols []Column
-	for _, a := range aiRoles {
-		if a.Retired() {
-			continue
-		}
-		if c, ok := FindCrawler(a.Crawler); ok {
-			cols = append(cols, CrawlerColumn(c))
-		}
-	}
-	return cols
-}
-
 // OperatorName is c's operator without the catalogue's "(attributed)".
 func (c Crawler) OperatorName() string {
 	return strings.TrimSuffix(c.Operator, " (attributed)")
@@ -228,64 +209,6 @@ type PolicyRule struct {
 // Policy is a set of choices; the most specific one that applies to a
 // crawler decides: operator and purpose, then operator, then purpose.
 type Policy []PolicyRule
-
-// ReadPolicyRule reads one entry of a policy as written in JSON:
-// "ai-training": "blocked", "OpenAI": "allowed", "OpenAI/ai-search":
-// "allowed". The error is a sentence with the fix.
-func ReadPolicyRule(key, value string) (PolicyRule, error) {
-	var p PolicyRule
-	switch LowerASCII(value) {
-	case "allowed", "allow":
-		p.Allow = true
-	case "blocked", "block", "disallowed":
-	default:
-		return p, errors.New("the policy for " + quote(key) + " is " + quote(value) + ": write \"allowed\" or \"blocked\".")
-	}
-	op, purpose, hasSlash := strings.Cut(key, "/")
-	if !hasSlash {
-		if aiPurposeOf(key) != "" {
-			op, purpose = "", key
-		} else {
-			op, purpose = key, ""
-		}
-	}
-	if purpose != "" {
-		if p.Purpose = aiPurposeOf(purpose); p.Purpose == "" {
-			return p, errors.New(quote(purpose) + " is not a purpose: use " + purposeList() + ".")
-		}
-	}
-	if op != "" {
-		known := ""
-		for _, a := range aiRoles {
-			c, _ := FindCrawler(a.Crawler)
-			if strings.EqualFold(c.OperatorName(), op) {
-				known = c.OperatorName()
-			}
-		}
-		if known == "" {
-			return p, errors.New(quote(op) + " is neither a purpose (" + purposeList() + ") nor an operator of the AI catalogue (such as OpenAI or Anthropic).")
-		}
-		p.Operator = known
-	}
-	return p, nil
-}
-
-func aiPurposeOf(s string) AIPurpose {
-	for _, p := range AIPurposes {
-		if strings.EqualFold(string(p), s) {
-			return p
-		}
-	}
-	return ""
-}
-
-func purposeList() string {
-	names := make([]string, len(AIPurposes))
-	for i, p := range AIPurposes {
-		names[i] = string(p)
-	}
-	return strings.Join(names, ", ")
-}
 
 // Wants returns the verdict the policy wants at the site root for a crawler
 // of operator and purpose, and whether it says anything about it.

@@ -1,4 +1,4 @@
-package engine
+package catalogue
 
 import "strings"
 
@@ -82,15 +82,4 @@ func FindPreset(id string) (Preset, bool) {
 		}
 	}
 	return Preset{}, false
-}
-
-// PresetColumns are the matrix columns of preset p.
-func PresetColumns(p Preset) []Column {
-	cols := make([]Column, 0, len(p.Crawlers))
-	for _, name := range p.Crawlers {
-		if c, ok := FindCrawler(name); ok {
-			cols = append(cols, CrawlerColumn(c))
-		}
-	}
-	return cols
 }

@@ -1,4 +1,4 @@
-package engine
+package catalogue
 
 import (
 	"regexp"
@@ -76,34 +76,6 @@ func TestPresetsByAIPurpose(t *testing.T) {
 	}
 	if p, _ := FindPreset("ai-training"); !strings.Contains(strings.Join(p.Crawlers, "|"), "GPTBot|") || strings.Contains(strings.Join(p.Crawlers, "|"), "anthropic-ai") {
 		t.Errorf("AI training preset %v", p.Crawlers)
-	}
-}
-
-func TestReadPolicyRule(t *testing.T) {
-	tests := []struct {
-		key, value string
-		want       PolicyRule
-		err        string
-	}{
-		{"ai-training", "blocked", PolicyRule{Purpose: PurposeTraining}, ""},
-		{"AI-Search", "Allowed", PolicyRule{Purpose: PurposeSearch, Allow: true}, ""},
-		{"openai", "allowed", PolicyRule{Operator: "OpenAI", Allow: true}, ""},
-		{"Anthropic/ai-user", "block", PolicyRule{Operator: "Anthropic", Purpose: PurposeUser}, ""},
-		{"ai-training", "maybe", PolicyRule{}, `write "allowed" or "blocked"`},
-		{"Nobody", "allowed", PolicyRule{}, "neither a purpose"},
-		{"OpenAI/ai-everything", "allowed", PolicyRule{}, "is not a purpose"},
-	}
-	for _, tt := range tests {
-		got, err := ReadPolicyRule(tt.key, tt.value)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s=%s: error %v, want one saying %q", tt.key, tt.value, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("%s=%s: %+v, %v; want %+v", tt.key, tt.value, got, err, tt.want)
-		}
 	}
 }
 
