@@ -24,25 +24,31 @@
 // in js/wasm builds, the mapper a program installs with SetHostMapper), what an
 // HTTP answer to the robots.txt request means (status.go), where Googlebot's
 // 500 KiB fetch limit cuts a file (limit.go), how a browser would send a URL
-// a person typed (encode.go), which tokens a named crawler obeys
-// (crawlers.go), what in a file deserves a warning (lint.go: the table
-// of codes and the whole-file checks; lintline.go, lintvalue.go, lintkey.go
-// and lintgroup.go look at lines, values, unknown keys and groups;
-// diagnostic.go is the finding and its list).
+// a person typed (encode.go), how a crawler of the catalogue is tested
+// with the tokens it obeys (crawlers.go), what in a file deserves a
+// warning (lint.go: the table of codes and the whole-file checks;
+// lintline.go, lintvalue.go, lintkey.go and lintgroup.go look at lines,
+// values, unknown keys and groups; of Content-Signal lines, lintkey.go
+// checks only the syntax; diagnostic.go is the finding and its list).
 //
 // Beyond one crawler and one version: Matrix tests many URLs for many
 // crawlers at once, one pass per distinct set of groups (matrix.go), over
-// named sets of catalogue crawlers (presets.go); Compare tells what changes
-// between two versions of a file, line by line and verdict by verdict
-// (diff.go); and expectations files pin verdicts down for the page and for
-// CI (expect.go, read and written by a small JSON reader of its own,
-// jsontext.go, a case at a time when the page reads a large one,
-// expectread.go; a policy in one stands for a case per AI crawler).
+// the catalogue's presets and AI crawlers as columns (PresetColumns,
+// AIColumns, crawlers.go); Compare tells what changes between two
+// versions of a file, line by line and verdict by verdict (diff.go); and
+// expectations files pin verdicts down for the page and for CI (expect.go,
+// read and written by a small JSON reader of its own, jsontext.go, a case
+// at a time when the page reads a large one, expectread.go; a policy in
+// one stands for a case per AI crawler, its entries read by
+// ReadPolicyRule, crawlers.go).
 //
-// The AI catalogue: the catalogue's AI crawlers and control tokens by
-// purpose, each sourced and dated, and the policies keyed by purpose and
-// operator that expectations files and engine/ai read (crawlers_ai.go).
-// Content-Signal lines are only checked for their syntax here (lintkey.go).
+// Below it, imported by it and importing nothing of the project: package
+// catalogue (engine/catalogue) is the crawler catalogue: the tokens each
+// named crawler obeys in precedence order, its AI crawlers and control
+// tokens by purpose, each sourced and dated, the policies keyed by purpose
+// and operator, and the presets. What of the catalogue needs the engine's
+// types or sentences (TestCrawler, AIColumns, PresetColumns,
+// ReadPolicyRule) stays here, in crawlers.go.
 //
 // Beside it, importing it and never imported by it: package readers
 // (engine/readers) reads the same file as other crawlers' parsers do

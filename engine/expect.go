@@ -323,8 +323,9 @@ func VerdictWord(allowed bool) string {
 //	 "urls": ["https://example.com/news/"]}
 //
 // expands into one crawler case per current crawler of the AI catalogue
-// (crawlers_ai.go) the policy speaks for, at the site root and at each of
-// "urls" (optional; the root is that of the first URL's site, else "/").
+// (engine/catalogue/crawlers_ai.go) the policy speaks for, at the site
+// root and at each of "urls" (optional; the root is that of the first
+// URL's site, else "/").
 // Keys are purposes, operators or "operator/purpose" (ReadPolicyRule).
 // Crawlers with no token are left out: they ignore robots.txt, so no file
 // can meet a policy for them.

@@ -59,11 +59,11 @@ func (l *linter) agentValue(ln *Line) {
 	}
 }
 
-// nearCrawler is the catalogue's token (crawlers.go) that token evidently
-// misspells, ignoring case: the same but for "-" and "_", or, for tokens of
-// eight bytes or more, one edit away (shorter names one edit apart are
-// often different crawlers). "" when token is a catalogue token or near
-// none.
+// nearCrawler is the catalogue's token (engine/catalogue) that token
+// evidently misspells, ignoring case: the same but for "-" and "_", or, for
+// tokens of eight bytes or more, one edit away (shorter names one edit
+// apart are often different crawlers). "" when token is a catalogue token
+// or near none.
 func (l *linter) nearCrawler(token string) string {
 	key := LowerASCII(token)
 	if near, ok := l.near[key]; ok {

@@ -11,10 +11,11 @@ import (
 
 // The audit: which AI crawlers may read a site, in one answer. Every
 // current crawler and control token of the AI catalogue
-// (engine/crawlers_ai.go) is one column of a Matrix over the site root and
-// the URLs given, so each row says exactly what the Matrix says for that
-// crawler; the rows are then summed up per purpose, and the findings say
-// what a person reading the file would miss. The codes (engine/lint.go's table names them too):
+// (engine/catalogue/crawlers_ai.go) is one column of a Matrix over the
+// site root and the URLs given, so each row says exactly what the Matrix
+// says for that crawler; the rows are then summed up per purpose, and the
+// findings say what a person reading the file would miss. The codes
+// (engine/lint.go's table names them too):
 //
 //	code                     severity        finding
 //	ai-retired-token         warning, info   a group names a token no current crawler sends (anthropic-ai, Claude-Web)

@@ -10,8 +10,10 @@
 //	    ──engine.Compare──▶ the verdicts that flip
 //
 // The vocabulary it reads (catalogue.AIPurpose, the AI catalogue of
-// engine/crawlers_ai.go, catalogue.Policy and ReadPolicyRule) stays in
-// engine, which expectations files and presets need; so does the syntax
-// of a Content-Signal value (engine.ReadContentSignal), which lint checks.
+// engine/catalogue/crawlers_ai.go, catalogue.Policy) lives in package
+// catalogue, which engine imports for expectations files and presets; a
+// policy's entries are read by engine.ReadPolicyRule, and the syntax of a
+// Content-Signal value (engine.ReadContentSignal), which lint checks,
+// stays in engine.
 // Nothing here decides a verdict: every row is the Matrix's cell.
 package ai

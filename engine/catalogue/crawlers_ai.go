@@ -195,8 +195,9 @@ func (c Crawler) OperatorName() string {
 // A policy: which AI crawlers may read the site, chosen per purpose and,
 // where wanted, per operator ("AI training blocked, AI search allowed,
 // but OpenAI allowed throughout"). An expectations file's "policy" stands
-// for cases (expect.go); engine/ai audits a file against one and writes the
-// change that meets it (ApplyPolicy).
+// for cases, each entry read by engine.ReadPolicyRule (engine/expect.go);
+// engine/ai audits a file against one and writes the change that meets it
+// (ApplyPolicy).
 
 // PolicyRule is one choice. Operator "" means every operator; Purpose ""
 // every purpose of the operator.

@@ -9,17 +9,18 @@
 //	Policy (crawlers_ai.go) ──Wants(operator, purpose)──▶ the verdict a policy wants for a crawler
 //	the catalogue's fields ──Presets──▶ named sets of crawlers, a matrix's first columns (presets.go)
 //
-// The table in crawlers_data.go is written from
-// ../shared/crawlers/crawlers.json, gathered from the operators' own pages
-// (../shared/crawlers/README.md lists each source), then the crawlers the
-// file lacks; TestCatalogueMatchesSharedJSON (crawlers_test.go) fails when
-// the table drifts from the file, and lists the additions and corrections.
-// The AI roles cite each operator's page and the day it was read.
+// The table in crawlers_data.go is ../shared/crawlers/crawlers.json
+// written as Go (gathered from the operators' own pages;
+// ../shared/crawlers/README.md lists each source), followed by the
+// crawlers the file lacks; TestCatalogueMatchesSharedJSON
+// (crawlers_test.go) fails when the two drift, and lists those additions
+// and the corrections. The AI roles cite each operator's page and the day
+// it was read.
 //
-// It imports nothing of the project. Package engine imports it (testing a
-// catalogue crawler, its columns, a policy read from an expectations file,
-// the misspelt-token lint), and so do engine/ai, engine/readers, the
-// command line and the page; it imports none of them. The catalogue keeps
-// its own copy of the bytes of a product token (isTokenByte), checked
-// against engine.IsTokenByte by its tests.
+// Package engine imports it (testing a catalogue crawler, its columns, a
+// policy read from an expectations file, the misspelt-token lint), and so
+// do engine/ai, engine/readers, the command line and the page; it imports
+// nothing of the project. So it keeps its own copy of the bytes of a
+// product token (isTokenByte), which its tests check against
+// engine.IsTokenByte.
 package catalogue

@@ -7,10 +7,10 @@ import (
 )
 
 // Which reader each crawler of the catalogue runs. The catalogue itself is
-// crawlers_data.go; this file only reads it, so a crawler added there gets
-// a reading here by its operator, or by the library its user agent or its
-// operator's page names (libraryReadings), and otherwise the RFC 9309
-// reading, marked as assumed.
+// engine/catalogue/crawlers_data.go; this file only reads it, so a crawler
+// added there gets a reading here by its operator, or by the library its
+// user agent or its operator's page names (libraryReadings), and otherwise
+// the RFC 9309 reading, marked as assumed.
 
 // CrawlerReading is the reader a crawler is known (or assumed) to run.
 type CrawlerReading struct {

@@ -15,9 +15,9 @@ import (
 
 // The audit command answers "which AI crawlers can read my site?" for one
 // robots.txt: each current AI crawler and control token of the catalogue
-// (engine/crawlers_ai.go) with its operator, purpose, the group it obeys and
-// its verdict at the site root (and at each -url), a summary per purpose,
-// and the findings about AI crawlers (engine/ai).
+// (engine/catalogue/crawlers_ai.go) with its operator, purpose, the group
+// it obeys and its verdict at the site root (and at each -url), a summary
+// per purpose, and the findings about AI crawlers (engine/ai).
 //
 //	go run . audit -robots public/robots.txt
 //	go run . audit -robots - < robots.txt
