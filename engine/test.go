@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 	"unsafe"
 )
 
@@ -444,12 +445,64 @@ func (t *Tester) Decide(url string) Cell {
 		// time in js/wasm (issue 26: 0.13 against 0.07 µs a URL).
 		return t.r.decide(t.list, t.source, "", &t.room)
 	}
+	return t.decidePath(MatchPath(url))
+}
+
+// decidePath is Decide of a URL whose MatchPath is path, when a group
+// applies: by the rules one by one first, then, once the list has
+// tested enough paths, through the index it builds (groupList.built).
+func (t *Tester) decidePath(path string) Cell {
 	if t.index != nil {
-		return t.index.decide(t.source, MatchPath(url), &t.room)
+		return t.index.decide(t.source, path, &t.room)
 	}
-	c := t.r.decide(t.list, t.source, MatchPath(url), &t.room)
+	c := t.r.decide(t.list, t.source, path, &t.room)
 	t.index = t.list.built(t.r)
 	return c
+}
+
+// DecideLines decides each line of text, URLs joined by "\n", as Decide
+// decides it, into allowed (1 allowed, 0 blocked) and lines (the Cell's
+// Line), a URL each: len(allowed) of them, which lines has room for. It
+// is false, with what it wrote unfinished, when text holds another count
+// of lines. An http(s) URL's path is found in the same pass as its line's
+// end (lineMatchPath), where a line by line Decide reads each URL twice
+// more and makes three calls: the script API's compact testMany.
+func (t *Tester) DecideLines(text string, allowed []byte, lines []int32) bool {
+	lines = lines[:len(allowed)]
+	none := len(t.list.groups) == 0
+	for i := range allowed {
+		var c Cell
+		path, next, ok := lineMatchPath(text)
+		switch {
+		case none:
+			next = strings.IndexByte(text, '\n') + 1
+			if next == 0 {
+				next = len(text) + 1
+			}
+			c = t.r.decide(t.list, t.source, "", &t.room)
+		case ok:
+			c = t.decidePath(path)
+		default:
+			end := strings.IndexByte(text, '\n')
+			if end < 0 {
+				end = len(text)
+			}
+			c, next = t.Decide(text[:end]), end+1
+		}
+		// Every line but the last ends with a line feed; the last ends
+		// the text.
+		if last := i == len(allowed)-1; last != (next > len(text)) {
+			return false
+		}
+		if next <= len(text) {
+			text = text[next:]
+		}
+		allowed[i], lines[i] = 0, int32(c.Line)
+		if c.Allowed {
+			allowed[i] = 1
+		}
+	}
+	return true
 }
 
 // Brief decides e as TestEncoded does, keeping of the rules that matched

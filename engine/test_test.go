@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"maps"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -213,6 +215,61 @@ func TestTiesOfOneKindNameTheEarliestLine(t *testing.T) {
 			if got := tester.Brief(EncodeURL(tt.url)).Line; got != tt.line {
 				t.Errorf("%d rules, %s: Brief gives line %d, want %d", strings.Count(body, "\n")-1, tt.url, got, tt.line)
 			}
+		}
+	}
+}
+
+// TestDecideLinesDecidesAsDecide: a list joined by "\n" and decided by
+// DecideLines gets, URL by URL, Decide's verdict and line, for every
+// corpus file's list and URLs made to leave lineMatchPath's one pass (no
+// path, a query or parameters after the host, a fragment, a NUL, a tab,
+// another scheme, a path that is not a URL, an empty line, the last line
+// those), under a named agent and one that only "*" can hold; and a text
+// of another count of lines is refused.
+func TestDecideLinesDecidesAsDecide(t *testing.T) {
+	odd := []string{"https://example.com", "http://example.com", "https://example.com?q=1", "https://example.com;p",
+		"https://example.com#top", "https://example.com/a#b", "https://example.com/a\x00b", "https://example.com/a\tb",
+		"https://exa\x00mple.com/a", "https://exa\tmple.com/", "ftp://example.com/a", "/a/b", "", "https://", "http:/",
+		"https://example.com/private", "http://example.com/private?x#y", "https://example.com/" + strings.Repeat("abcdefgh", 9) + "/x"}
+	bodies := sharedtest.CorpusBodies(t)
+	names := slices.Sorted(maps.Keys(bodies))
+	for _, name := range names {
+		body := bodies[name]
+		r := Parse(body)
+		urls := slices.Clone(odd)
+		for _, g := range r.Groups {
+			for _, rule := range g.Rules {
+				if len(urls) < 300 {
+					p := strings.ReplaceAll(strings.TrimSuffix(rule.Pattern, "$"), "*", "x")
+					urls = append(urls, "https://example.com"+p, "http://example.com"+p+"/more")
+				}
+			}
+		}
+		for _, agent := range []string{"Googlebot", "Unnamedbot"} {
+			column := Column{Name: agent, Tokens: []string{agent}, ObeysGlobal: true}
+			// Each URL last too: the one with no line feed after it.
+			for _, list := range [][]string{urls, append(slices.Clone(urls[1:]), urls[0]), append(slices.Clone(urls), odd...)} {
+				one, many := r.Tester(column), r.Tester(column)
+				allowed, lines := make([]byte, len(list)), make([]int32, len(list))
+				if !many.DecideLines(strings.Join(list, "\n"), allowed, lines) {
+					t.Fatalf("%s, %s: DecideLines refused a list of %d", name, agent, len(list))
+				}
+				for i, u := range list {
+					if c := one.Decide(u); c.Allowed != (allowed[i] == 1) || int32(c.Line) != lines[i] {
+						t.Fatalf("%s, %s, %q: DecideLines %v line %d, Decide %v line %d", name, agent, u, allowed[i] == 1, lines[i], c.Allowed, c.Line)
+					}
+				}
+			}
+		}
+	}
+	r := Parse([]byte("User-agent: *\nDisallow: /private\n"))
+	tt := r.Tester(Column{Name: "Googlebot", Tokens: []string{"Googlebot"}, ObeysGlobal: true})
+	for _, c := range []struct {
+		text string
+		n    int
+	}{{"https://a.com/x\nhttps://a.com/y", 1}, {"https://a.com/x", 2}, {"https://a.com/x\n", 1}, {"https://a.com/x\n\n", 2}, {"/x\n/y\n/z", 2}} {
+		if tt.DecideLines(c.text, make([]byte, c.n), make([]int32, c.n)) {
+			t.Errorf("DecideLines(%q) into %d: true, want false (another count of lines)", c.text, c.n)
 		}
 	}
 }

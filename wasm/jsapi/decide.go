@@ -2,10 +2,7 @@
 
 package jsapi
 
-import (
-	"strings"
-	"unsafe"
-)
+import "unsafe"
 
 // A handle's testMany(agent, urls, {compact: true}) called from
 // JavaScript straight into an exported function, as a handle's test is
@@ -21,7 +18,8 @@ import (
 //	copy count flags (1 allowed) from words[dFlags], count int32 lines from words[dLines]
 //
 // The URLs are matched as given, as the compact answer's are
-// (engine.Tester's Decide, a cell of the matrix).
+// (engine.Tester's DecideLines: Decide, a cell of the matrix, of each
+// line).
 
 // The decide answer's words, in answer.words.
 const (
@@ -53,29 +51,15 @@ func robotsTesterDecide(id, agentLen, textLen, count int32) int32 {
 		return -1
 	}
 	t := f.testerFor(readAgentBytes(exportIn[:agentLen]))
-	// Read in place: Decide keeps nothing of a URL.
+	// Read in place: DecideLines keeps nothing of a URL.
 	text := unsafe.String(unsafe.SliceData(exportIn[agentLen:]), textLen)
 	n := int(count)
 	if cap(decided.flags) < n {
 		decided.flags, decided.lines = make([]byte, n), make([]int32, n)
 	}
 	flags, lines := decided.flags[:n], decided.lines[:n]
-	for i := range n {
-		u := text
-		if i < n-1 {
-			end := strings.IndexByte(text, '\n')
-			if end < 0 {
-				return -1
-			}
-			u, text = text[:end], text[end+1:]
-		} else if strings.IndexByte(text, '\n') >= 0 {
-			return -1
-		}
-		c := t.Decide(u)
-		flags[i], lines[i] = 0, int32(c.Line)
-		if c.Allowed {
-			flags[i] = 1
-		}
+	if !t.DecideLines(text, flags, lines) {
+		return -1
 	}
 	w := &answer.words
 	w[dFlags] = int32(uintptr(unsafe.Pointer(unsafe.SliceData(flags))))
