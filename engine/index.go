@@ -155,6 +155,7 @@ func buildIndex(rules []Rule) *ruleIndex {
 			ix.heads[i] = headOf(ix.prefix(int32(i)))
 		}
 		ix.fileKinds()
+		ix.unsignFew()
 		return ix
 	}
 	// order is where each candidate goes: those filed by piece, in bucket
@@ -239,6 +240,25 @@ func (ix *ruleIndex) fileKinds() {
 				*line = int32(r.Line)
 			}
 		})
+	}
+}
+
+// signedFrom is the fewest wildcard candidates a small index tests by
+// their signs: for fewer, reading a path's pairs costs more than the
+// matches it would spare.
+const signedFrom = 3
+
+// unsignFew clears a small index's signs when it holds fewer than
+// signedFrom wildcard candidates, which are then matched at once.
+func (ix *ruleIndex) unsignFew() {
+	n := 0
+	for i := range ix.cands {
+		if ix.cands[i].kind == wildcard {
+			n++
+		}
+	}
+	if n < signedFrom {
+		clear(ix.signs)
 	}
 }
 
