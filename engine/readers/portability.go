@@ -212,8 +212,15 @@ func exampleURL(pattern string) string {
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
-	return "https://example.com" + engine.PercentEncode(p, func(c byte) bool { return c <= ' ' || c >= 0x7F || c == '#' })
+	return "https://example.com" + engine.PercentEncode(p, &exampleEscapes)
 }
+
+// exampleEscapes are the bytes exampleURL writes as %XX: spaces and the
+// controls, '#', and every byte past ASCII.
+var exampleEscapes = engine.ByteSetOf(func(c byte) bool { return c <= ' ' || c >= 0x7F || c == '#' })
+
+// nonASCII is every byte past ASCII, which a suggested rule writes as %XX.
+var nonASCII = engine.ByteSetOf(func(c byte) bool { return c >= 0x80 })
 
 func (p *portability) file() {
 	if p.r.BOM == len(engine.UTF8BOM) {
@@ -289,7 +296,7 @@ func (p *portability) line(ln *engine.Line) {
 	}
 	if !isASCII(value) && p.wants("readers-non-ascii") {
 		p.rule(ln, raw, value, "readers-non-ascii", "non-ASCII characters are compared as raw bytes by some readers and as UTF-8 escapes by others — write them percent-encoded ("+
-			quoteValue(engine.PercentEncode(value, func(c byte) bool { return c >= 0x80 }))+").", url())
+			quoteValue(engine.PercentEncode(value, &nonASCII))+").", url())
 	}
 	if hasEscapedUnreserved(value) && p.wants("readers-escaped-unreserved") {
 		p.rule(ln, raw, value, "readers-escaped-unreserved", "some readers decode %XX of a letter, digit or -._~ before comparing and Google does not — write the character itself.",

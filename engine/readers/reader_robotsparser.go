@@ -261,6 +261,10 @@ func (f *rpFile) group(agent string) (key, group string, source engine.Source) {
 	return key, "", engine.SourceNone
 }
 
+// nodePathEscapes is the path percent-encode set but '^', as
+// whatwgPathSearch encodes a path.
+var nodePathEscapes = engine.ByteSetOf(func(c byte) bool { return c != '^' && engine.InPathSet(c) })
+
 // whatwgPathSearch is `new URL(input, "http://robots-relative.samclarke.com/")`'s
 // pathname + search, as robots-parser computes them (WHATWG URL Standard,
 // basic URL parser, for the special schemes; Node 20). ok is false when the
@@ -341,9 +345,9 @@ func whatwgPathSearch(input string) (string, bool) {
 		rest, query, hasQuery = rest[:i], rest[i+1:], true
 	}
 	path := engine.RemoveDotSegments(strings.ReplaceAll(rest, "\\", "/"))
-	path = engine.PercentEncode(path, func(c byte) bool { return c != '^' && engine.InPathSet(c) })
+	path = engine.PercentEncode(path, &nodePathEscapes)
 	if hasQuery && query != "" {
-		return path + "?" + engine.PercentEncode(query, engine.InSpecialQuerySet), true
+		return path + "?" + engine.PercentEncode(query, &engine.SpecialQuerySet), true
 	}
 	return path, true
 }
