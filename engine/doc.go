@@ -6,6 +6,7 @@
 //
 //	bytes ──Parse──▶ *Robots (lines + groups + sitemaps + diagnostics)
 //	*Robots ──Test(agent, url)──▶ Result (verdict + deciding line + trace)
+//	*Robots ──Tester(column)──▶ *Tester ──Decide(url), DecideLines(urls)──▶ Cell (verdict + line, for lists)
 //
 // Parse never fails: any bytes are a robots.txt. Everything that depends only
 // on the file is computed once: line splitting, key recognition, pattern
