@@ -469,17 +469,19 @@ func (t *Tester) decidePath(path string) Cell {
 // more and makes three calls: the script API's compact testMany.
 func (t *Tester) DecideLines(text string, allowed []byte, lines []int32) bool {
 	lines = lines[:len(allowed)]
+	// No group applies: every verdict is the source's alone, told once,
+	// and no path is read (as Decide does).
 	none := len(t.list.groups) == 0
+	var fixed Cell
+	if none {
+		fixed = t.r.decide(t.list, t.source, "", &t.room)
+	}
 	for i := range allowed {
-		var c Cell
-		path, next, ok := lineMatchPath(text)
+		c, path, next, ok := fixed, "", 0, false
+		if !none {
+			path, next, ok = lineMatchPath(text)
+		}
 		switch {
-		case none:
-			next = strings.IndexByte(text, '\n') + 1
-			if next == 0 {
-				next = len(text) + 1
-			}
-			c = t.r.decide(t.list, t.source, "", &t.room)
 		case ok:
 			c = t.decidePath(path)
 		default:
@@ -487,7 +489,9 @@ func (t *Tester) DecideLines(text string, allowed []byte, lines []int32) bool {
 			if end < 0 {
 				end = len(text)
 			}
-			c, next = t.Decide(text[:end]), end+1
+			if next = end + 1; !none {
+				c = t.Decide(text[:end])
+			}
 		}
 		// Every line but the last ends with a line feed; the last ends
 		// the text.
