@@ -17,6 +17,9 @@
 // handful of URLs is never indexed. Test only walks what
 // the agent and the URL need: the index finds the few rules that can match,
 // and a group with many wildcard rules is matched in one pass over the path.
+// A list (DecideLines) goes further once the index is built: a lazy
+// automaton made from it (machine.go) reads each path a byte at a time,
+// and stops as soon as the verdict is known.
 //
 // Around the file, the package also answers the questions a tester asks
 // before and after matching: which robots.txt governs a URL (scope.go; the

@@ -622,26 +622,7 @@ func TestScanAnswersAsTheIndexOnRandomFiles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	piece := func(n int) string { return randomString(rng, "/ab.*$?=", n) }
 	for round := range 300 {
-		var b strings.Builder
-		var prefixes []string
-		for i := range 2 + rng.IntN(40) {
-			if i == 0 || rng.IntN(8) == 0 {
-				b.WriteString("User-agent: *\n")
-			}
-			p := piece(rng.IntN(6))
-			switch rng.IntN(5) {
-			case 0:
-				p = "/" + p
-			case 1:
-				p = "/*" + p + "/index.html"
-			case 2:
-				p = "/" + strings.ReplaceAll(p, "*", "") + "/index.htm"
-			case 3:
-				p = "/" + strings.ReplaceAll(p, "*", "") + "$"
-			}
-			prefixes = append(prefixes, literalPrefix(p), p[:strings.LastIndexByte(p, '/')+1])
-			b.WriteString([]string{"Allow: ", "Disallow: "}[rng.IntN(2)] + p + "\n")
-		}
+		text, prefixes := randomRuleFile(rng, piece, 2+rng.IntN(40))
 		var paths []string
 		for range 40 {
 			paths = append(paths, prefixes[rng.IntN(len(prefixes))]+piece(rng.IntN(3)))
@@ -649,13 +630,13 @@ func TestScanAnswersAsTheIndexOnRandomFiles(t *testing.T) {
 		var scanned, indexed []Result
 		var decided []Cell
 		withScanTests(1<<30, func() {
-			r := Parse([]byte(b.String()))
+			r := Parse([]byte(text))
 			for _, p := range paths {
 				scanned = append(scanned, r.Test("x", p))
 			}
 		})
 		withScanTests(0, func() {
-			r := Parse([]byte(b.String()))
+			r := Parse([]byte(text))
 			tester := r.Tester(ColumnFor("x"))
 			for _, p := range paths {
 				indexed = append(indexed, r.Test("x", p))
@@ -664,12 +645,45 @@ func TestScanAnswersAsTheIndexOnRandomFiles(t *testing.T) {
 		})
 		for i := range paths {
 			if !reflect.DeepEqual(scanned[i], indexed[i]) {
-				t.Fatalf("round %d, %q in\n%s\ntried rule by rule: %+v\nthrough the index: %+v", round, paths[i], b.String(), scanned[i], indexed[i])
+				t.Fatalf("round %d, %q in\n%s\ntried rule by rule: %+v\nthrough the index: %+v", round, paths[i], text, scanned[i], indexed[i])
 			}
 			s := scanned[i]
 			if want := (Cell{Allowed: s.Allowed, Line: s.Line, Reason: s.Reason}); decided[i] != want {
-				t.Fatalf("round %d, %q in\n%s\na Tester's Decide through the index: %+v; tried rule by rule: %+v", round, paths[i], b.String(), decided[i], want)
+				t.Fatalf("round %d, %q in\n%s\na Tester's Decide through the index: %+v; tried rule by rule: %+v", round, paths[i], text, decided[i], want)
 			}
 		}
 	}
+}
+
+// randomRuleFile is a file of n rules from piece, each an allow or a
+// disallow, with a new "User-agent: *" now and then (groups read as
+// one), and the prefixes its paths are to start with. A rule's path is a
+// piece as it is, or made a path, an index.html variant behind a '*',
+// an index.htm variant, one with a final '$', one with a leading '*',
+// or one with a long repeated literal.
+func randomRuleFile(rng *rand.Rand, piece func(int) string, n int) (text string, prefixes []string) {
+	var b strings.Builder
+	for i := range n {
+		if i == 0 || rng.IntN(8) == 0 {
+			b.WriteString("User-agent: *\n")
+		}
+		p := piece(rng.IntN(7))
+		switch rng.IntN(7) {
+		case 0:
+			p = "/" + p
+		case 1:
+			p = "/*" + p + "/index.html"
+		case 2:
+			p = "/" + strings.ReplaceAll(p, "*", "") + "/index.htm"
+		case 3:
+			p = "/" + strings.ReplaceAll(p, "*", "") + "$"
+		case 4:
+			p = "*" + p
+		case 5:
+			p = "/" + strings.ReplaceAll(p, "*", "") + strings.Repeat("abcdefgh", 1+rng.IntN(3)) + piece(2)
+		}
+		prefixes = append(prefixes, literalPrefix(p), p[:strings.LastIndexByte(p, '/')+1])
+		b.WriteString([]string{"Allow: ", "Disallow: "}[rng.IntN(2)] + p + "\n")
+	}
+	return b.String(), prefixes
 }

@@ -351,6 +351,8 @@ type Tester struct {
 	// index is list's rule index once it is built, which Decide then
 	// asks for verdicts alone (ruleIndex.decide).
 	index *ruleIndex
+	// machine decides DecideLines' paths once the index is built.
+	machine *verdictMachine
 }
 
 // ColumnReading is what a Tester reads from its column: the tokens, the
@@ -483,7 +485,7 @@ func (t *Tester) DecideLines(text string, allowed []byte, lines []int32) bool {
 		}
 		switch {
 		case ok:
-			c = t.decidePath(path)
+			c = t.decideLine(path)
 		default:
 			end := strings.IndexByte(text, '\n')
 			if end < 0 {
@@ -507,6 +509,22 @@ func (t *Tester) DecideLines(text string, allowed []byte, lines []int32) bool {
 		}
 	}
 	return true
+}
+
+// decideLine is decidePath for DecideLines: through the Tester's
+// verdictMachine once the index is built, which it is made from.
+func (t *Tester) decideLine(path string) Cell {
+	if m := t.machine; m != nil {
+		if c, ok := m.decide(path); ok {
+			return c
+		}
+		return t.decidePath(path)
+	}
+	c := t.decidePath(path)
+	if t.index != nil {
+		t.machine = newMachine(t.index, t.source)
+	}
+	return c
 }
 
 // Brief decides e as TestEncoded does, keeping of the rules that matched
