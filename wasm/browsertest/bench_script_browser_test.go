@@ -17,6 +17,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,7 +67,7 @@ func scriptFiles(b *testing.B) []scriptFile {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(body) >= maxScriptFile {
+		if len(body) >= maxScriptFile || !benchFileWanted(filepath.Base(name)) {
 			continue
 		}
 		f := scriptFile{Name: filepath.Base(name), Text: string(body)}
@@ -99,6 +100,14 @@ func scriptFiles(b *testing.B) []scriptFile {
 		b.Fatalf("no corpus file under %d bytes in %s", maxScriptFile, dir)
 	}
 	return files
+}
+
+// benchFileWanted says whether the benchmark measures corpus file name:
+// every file, unless SCRIPT_BENCH_FILES names some (comma-separated), to
+// measure a change on a few.
+func benchFileWanted(name string) bool {
+	only := os.Getenv("SCRIPT_BENCH_FILES")
+	return only == "" || slices.Contains(strings.Split(only, ","), name)
 }
 
 // scriptBenchJS measures file i of window.__files, engine and
