@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -25,7 +26,9 @@ import (
 // which each state's end verdict (cell) holds. Once no candidate is left
 // the verdict is known and the rest of the path is not read; where every
 // candidate left needs the same next bytes (run), they are compared at
-// once.
+// once; and where only a few bytes can leave a state (the '*' of
+// "/*?uri=" waiting for a '?': skip), the path is searched for the next
+// of them, eight bytes at a time.
 //
 //	path → each byte's class → states, built on first use → the end state's cell
 //
@@ -71,17 +74,31 @@ type machineState struct {
 	lo, hi, depth int32    // order[lo:hi]: the candidates left by prefix, depth bytes of it read
 	places        []uint64 // candidate<<32 | place in its pattern, sorted
 	best          bestKinds
-	cell          Cell   // the verdict when the path ends here
-	run           string // the bytes every candidate left needs next, when there are two or more and no places
-	runTo         int32  // next's entry for the state after run, -1 until built
-	final         bool   // cell is the verdict whatever follows
+	cell          Cell // the verdict when the path ends here
+	// run is the bytes every candidate left needs next, when there are
+	// two or more and they keep the places (none is in skip).
+	run   string
+	runTo int32 // next's entry for the state after run, -1 until built
+	final bool  // cell is the verdict whatever follows
+	// skips says that every byte not in skip leads back to the state:
+	// no candidate is left by prefix, and the places loop (a path in
+	// "/*?uri=" waits for a '?'); and that skip's bytes are rare in
+	// paths (rareInPaths).
+	skips bool
+	skip  string
 }
+
+// maxSkip is the most bytes a state's skip holds: past them, reading a
+// byte at a time costs less than looking for each. minSkip is the fewest
+// bytes left in a path that a skip looks through.
+const maxSkip, minSkip = 3, 16
 
 // Bits of a next entry, below the row.
 const (
 	finalState = 1 << iota
 	runState
-	rowShift = 2
+	skipState
+	rowShift = 3
 )
 
 // machineRoom bounds a machine's memory, in bytes: each state costs its
@@ -226,15 +243,19 @@ func (m *verdictMachine) state(lo, hi, depth int32, places []uint64, b bestKinds
 		// Nothing left to read: no candidate, no place, and no prefix
 		// read whole that matches only where the path ends.
 		st.final = lo == hi && len(places) == 0 && !atEnd.found[0] && !atEnd.found[1]
-		if lo < hi && len(places) == 0 {
+		skip, loops := m.skipOf(places)
+		if lo < hi && loops {
 			first, last := m.pre[m.order[lo]], m.pre[m.order[hi-1]]
 			n := int(depth)
-			for n < len(first) && n < len(last) && first[n] == last[n] {
+			for n < len(first) && n < len(last) && first[n] == last[n] && strings.IndexByte(skip, first[n]) < 0 {
 				n++
 			}
 			if n-int(depth) >= 2 {
 				st.run = first[depth:n]
 			}
+		}
+		if lo == hi && loops && !atEnd.found[0] && !atEnd.found[1] && rareInPaths(skip) {
+			st.skips, st.skip = true, skip
 		}
 		m.states = append(m.states, st)
 		for range m.nc {
@@ -250,7 +271,50 @@ func (m *verdictMachine) state(lo, hi, depth int32, places []uint64, b bestKinds
 	if st.run != "" {
 		v |= runState
 	}
+	if st.skips {
+		v |= skipState
+	}
 	return v
+}
+
+// skipOf tells whether a state's places loop: whether every byte but
+// those of skip (at most maxSkip) leaves them as they are. They do when
+// each is at a '*', or just past a '*' that has a place (and then its
+// byte, when it has one, is in skip): a byte keeps every place at a
+// '*', and those past them, and drops the others.
+func (m *verdictMachine) skipOf(places []uint64) (skip string, loops bool) {
+	var bytes []byte
+	for _, p := range places {
+		i, j := p>>32, int(uint32(p))
+		pat := m.pats[i]
+		if j < len(pat) && pat[j] == '*' {
+			continue
+		}
+		if j == 0 || pat[j-1] != '*' || !slices.Contains(places, i<<32|uint64(j-1)) {
+			return "", false
+		}
+		if j < len(pat) && !slices.Contains(bytes, pat[j]) {
+			if len(bytes) == maxSkip {
+				return "", false
+			}
+			bytes = append(bytes, pat[j])
+		}
+	}
+	return string(bytes), true
+}
+
+// rareInPaths says whether the bytes of skip are few enough in a path
+// to look for: none of them a letter, a digit, '/', '-', '_' or '%',
+// which paths are made of (a skip of '/' found one every few bytes, and
+// made lists slower than reading them a byte at a time).
+func rareInPaths(skip string) bool {
+	for i := 0; i < len(skip); i++ {
+		switch c := skip[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '/', c == '-', c == '_', c == '%':
+			return false
+		}
+	}
+	return true
 }
 
 // flagsOf is found as a byte, for a state's key.
@@ -308,7 +372,8 @@ func (m *verdictMachine) step(s int32, c uint8) int32 {
 func (m *verdictMachine) jump(s int32) int32 {
 	st := &m.states[s]
 	m.epoch++
-	v := m.state(st.lo, st.hi, st.depth+int32(len(st.run)), m.places[:0], st.best)
+	// The run keeps the places: none of its bytes is in skip.
+	v := m.state(st.lo, st.hi, st.depth+int32(len(st.run)), append(m.places[:0], st.places...), st.best)
 	m.states[s].runTo = v
 	return v
 }
@@ -328,26 +393,37 @@ func (m *verdictMachine) decide(path string) (c Cell, ok bool) {
 		m.start()
 	}
 	m.paths++
-	v := m.first
+	// The hot loop reads locals; a state built on the way may move next.
+	next, nc, v := m.next, m.nc, m.first
 	for i := 0; i < len(path) && v&finalState == 0; {
 		row := v >> rowShift
-		if v&runState != 0 {
-			st := &m.states[row/m.nc]
-			if n := len(st.run); n <= len(path)-i && equalWords(path[i:i+n], st.run) {
+		// Every byte but a skip's leads back to its state: looked for
+		// past a few bytes, which read one by one cost less.
+		if v&runState != 0 || v&skipState != 0 && len(path)-i >= minSkip {
+			st := &m.states[row/nc]
+			if v&skipState != 0 {
+				if i = indexAnyOf(path, i, st.skip); i == len(path) {
+					break
+				}
+			}
+			// The run's first and last bytes first: most paths that
+			// leave it differ in one, and a call costs more than two
+			// compares.
+			if n := len(st.run); v&runState != 0 && n <= len(path)-i && path[i] == st.run[0] && path[i+n-1] == st.run[n-1] && equalWords(path[i+1:i+n-1], st.run[1:n-1]) {
 				if v = st.runTo; v < 0 {
-					v = m.jump(row / m.nc)
+					v, next = m.jump(row/nc), m.next
 				}
 				i += n
 				continue
 			}
 		}
 		cls := m.class[path[i]]
-		if v = m.next[row+int32(cls)]; v < 0 {
-			v = m.step(row/m.nc, cls)
+		if v = next[row+int32(cls)]; v < 0 {
+			v, next = m.step(row/nc, cls), m.next
 		}
 		i++
 	}
-	return m.states[(v>>rowShift)/m.nc].cell, true
+	return m.states[(v>>rowShift)/nc].cell, true
 }
 
 // equalWords is a == b for strings of one length, eight bytes at a time:
@@ -365,4 +441,29 @@ func equalWords(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// indexAnyOf is the first index from i of a byte of set (at most three)
+// in s, or len(s), eight bytes at a time; len(s) at once for an empty
+// set.
+func indexAnyOf(s string, i int, set string) int {
+	if set == "" {
+		return len(s)
+	}
+	a, b, c := ones*uint64(set[0]), ones*uint64(set[len(set)/2]), ones*uint64(set[len(set)-1])
+	for ; i+8 <= len(s); i += 8 {
+		w := wordAt(s, i)
+		// Little-endian: the lowest bit set is the first byte that
+		// matches (a byte after one may be flagged wrongly, never one
+		// before).
+		if f := (zeroByte(w^a) | zeroByte(w^b) | zeroByte(w^c)) & highs; f != 0 {
+			return i + bits.TrailingZeros64(f)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) >= 0 {
+			return i
+		}
+	}
+	return i
 }

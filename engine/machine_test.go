@@ -161,3 +161,23 @@ func TestMachineDecidesTheCorpus(t *testing.T) {
 		t.Errorf("only %d paths decided by machines", decided)
 	}
 }
+
+// indexAnyOf finds the first byte of its set as a loop over the bytes
+// does, at every start and for sets of one to three bytes, high bytes
+// among them.
+func TestIndexAnyOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 2000 {
+		s := randomString(rng, "ab?.\x80\xff/", rng.IntN(40))
+		set := randomString(rng, "?.\x80\xff", 1+rng.IntN(3))
+		for i := 0; i <= len(s); i++ {
+			want := i
+			for want < len(s) && !strings.Contains(set, s[want:want+1]) {
+				want++
+			}
+			if got := indexAnyOf(s, i, set); got != want {
+				t.Fatalf("indexAnyOf(%q, %d, %q) = %d, want %d", s, i, set, got, want)
+			}
+		}
+	}
+}
